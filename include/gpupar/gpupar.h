@@ -1,0 +1,128 @@
+/* libgpupar: run independent C loops on every GPU of the machine, with CPU fallback.
+ *
+ * Most programs never call this API directly: the gpupar plugin rewrites each `#pragma gpupar`
+ * loop into a call of gpupar_run() that keeps the original loop as the fallback. The functions
+ * below let a program inspect devices and control the runtime.
+ *
+ * Configuration comes from the environment, read once at the first call:
+ *   GPUPAR_DEVICES  auto (default) | cpu | cuda | cuda:0,2 | emu:N (N in 1..64)
+ *   GPUPAR_LOG      error | warn (default) | info | debug
+ *   GPUPAR_TRACE    path of a Chrome trace-event JSON file written at exit
+ * A malformed value prints one message on stderr and ends the program with exit status 2: that is
+ * the only place the library calls exit().
+ *
+ * All functions are thread-safe. */
+#ifndef GPUPAR_GPUPAR_H
+#define GPUPAR_GPUPAR_H
+
+#include <stddef.h>
+
+#include "gpupar/loop.h"
+#include "gpupar/version.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define GPUPAR_EXTERN __attribute__((visibility("default")))
+#else
+#define GPUPAR_EXTERN
+#endif
+
+/* Status codes: 0 is success, errors are negative. */
+#define GPUPAR_STATUS_MAP(XX)                                                                      \
+  XX(OK, 0, "success")                                                                             \
+  XX(EINVAL, -1, "invalid argument")                                                               \
+  XX(ENOMEM, -2, "out of memory")                                                                  \
+  XX(ENODEV, -3, "no usable device")                                                               \
+  XX(EDEVICE, -4, "device error")                                                                  \
+  XX(EVERSION, -5, "generated code does not match the runtime version")                            \
+  XX(ECONFIG, -6, "invalid configuration")                                                         \
+  XX(EIO, -7, "input/output error")
+
+typedef enum gpupar_status {
+#define GPUPAR_STATUS_ENUM(name, code, text) GPUPAR_##name = (code),
+  GPUPAR_STATUS_MAP(GPUPAR_STATUS_ENUM)
+#undef GPUPAR_STATUS_ENUM
+} gpupar_status;
+
+/* Returns the name of status code `status` ("GPUPAR_ENOMEM"); never NULL. */
+GPUPAR_EXTERN const char *gpupar_status_name(int status);
+/* Returns a one-line description of status code `status`; never NULL. */
+GPUPAR_EXTERN const char *gpupar_strerror(int status);
+
+/* Returns GPUPAR_VERSION_CODE of the library the program runs with. */
+GPUPAR_EXTERN unsigned gpupar_version(void);
+
+/* Initialises the runtime (done implicitly by every other call): reads the environment and
+ * detects devices. Returns GPUPAR_OK, or exits with status 2 on a malformed environment. */
+GPUPAR_EXTERN int gpupar_init(void);
+
+/* Kinds of backend. */
+typedef enum gpupar_backend { GPUPAR_BACKEND_CPU = 0, GPUPAR_BACKEND_EMU = 1,
+                              GPUPAR_BACKEND_CUDA = 2 } gpupar_backend;
+
+typedef struct gpupar_device_info {
+  char name[64];     /* trace name: "cuda:0", "emu:2" */
+  char model[128];   /* "NVIDIA H100 80GB HBM3", "host-emulated device" */
+  int backend;       /* gpupar_backend */
+  int ordinal;       /* index within its backend (CUDA device number) */
+  size_t total_mem;  /* bytes */
+  size_t free_mem;   /* bytes, at detection */
+  int sm_count;      /* multiprocessors (1 for emulated devices) */
+  int cc_major, cc_minor; /* compute capability (0.0 for emulated devices) */
+} gpupar_device_info;
+
+/* Returns the backend loops run on: GPUPAR_BACKEND_CPU when no device is in use. */
+GPUPAR_EXTERN int gpupar_backend_in_use(void);
+/* Returns the number of devices loops are split across (0 for the cpu backend). */
+GPUPAR_EXTERN int gpupar_device_count(void);
+/* Fills `*info` (owned by the caller) for device `index` in [0, gpupar_device_count()).
+ * Returns GPUPAR_OK or GPUPAR_EINVAL. */
+GPUPAR_EXTERN int gpupar_device_get_info(int index, gpupar_device_info *info);
+/* Returns why no GPU is usable ("no CUDA driver", "built without CUDA"), or NULL when one is;
+ * the string is owned by the library. */
+GPUPAR_EXTERN const char *gpupar_cuda_unavailable_reason(void);
+
+/* Writes the trace file named by GPUPAR_TRACE now (it is also written at exit). Returns
+ * GPUPAR_OK, or GPUPAR_EIO when the file cannot be written. */
+GPUPAR_EXTERN int gpupar_trace_flush(void);
+
+/* --- Called by generated code ------------------------------------------------------------- */
+
+/* Runs loop `loop` with run-time values `call` (both owned by the caller) on the configured
+ * devices. Returns 1 when the loop ran there and its results are in host memory (then
+ * call->last holds the loop variable's final value); returns 0 when the caller must run the
+ * original loop on the host (cpu backend, nothing to gain, overlapping arrays, or a device
+ * failure; host memory is then untouched) and call gpupar_host_done() afterwards. */
+GPUPAR_EXTERN int gpupar_run(const gpupar_loop *loop, gpupar_call *call);
+/* Records the end of a host run of `loop` after gpupar_run() returned 0 (for the trace). */
+GPUPAR_EXTERN void gpupar_host_done(const gpupar_loop *loop, const gpupar_call *call);
+
+/* Sets `*span` to the term `coef * i + offset` (element units). */
+static inline void gpupar_span_init(gpupar_span *span, long long coef, long long offset) {
+  span->coef = coef;
+  span->off_lo = offset;
+  span->off_hi = offset;
+  span->empty = 0;
+}
+
+/* Adds `coef * j` for an inner loop variable j ranging over [lo, hi] (inclusive) to `*span`;
+ * an empty range (hi < lo) marks the term as touching nothing. */
+static inline void gpupar_span_add_range(gpupar_span *span, long long coef, long long lo,
+                                         long long hi) {
+  if (hi < lo) {
+    span->empty = 1;
+    return;
+  }
+  long long a = coef * lo, b = coef * hi;
+  span->off_lo += a < b ? a : b;
+  span->off_hi += a < b ? b : a;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
