@@ -1,0 +1,31 @@
+/* Arrays that overlap: dst is src shifted by one element, so each iteration reads what the
+ * previous one wrote. gpupar's run-time alias guard must notice and run the loop serially; the
+ * output must equal the serial build's. The disjoint call must still be offloaded. */
+#include <stdio.h>
+#include <stdlib.h>
+
+static void scale(int n, const float *src, float *dst) {
+#pragma gpupar
+  for (int i = 0; i < n; i++)
+    dst[i] = 0.5f * src[i] + 1.0f;
+}
+
+int main(void) {
+  int n = 4099;
+  float *buf = malloc((n + 1) * sizeof *buf), *out = malloc(n * sizeof *out);
+  if (!buf || !out)
+    return 2;
+  for (int i = 0; i <= n; i++)
+    buf[i] = (float)(i % 17);
+  scale(n, buf, out);     /* disjoint */
+  scale(n, buf, buf + 1); /* overlapping: a recurrence when run serially */
+  double s1 = 0, s2 = 0;
+  for (int i = 0; i < n; i++) {
+    s1 += out[i];
+    s2 += buf[i + 1] * (i % 5 + 1);
+  }
+  printf("alias: disjoint=%.9g overlapping=%.9g last=%.9g\n", s1, s2, buf[n]);
+  free(buf);
+  free(out);
+  return 0;
+}

@@ -1,0 +1,20 @@
+# Configures build/bin/gpuparcc with the paths of this build.
+find_program(GPUPAR_CLANG NAMES clang-19 PATHS /usr/lib/llvm-19/bin NO_DEFAULT_PATH)
+find_program(GPUPAR_CLANG NAMES clang-19)
+if(NOT GPUPAR_CLANG)
+  message(FATAL_ERROR "gpupar: clang-19 not found (run scripts/setup.sh)")
+endif()
+set(GPUPAR_PLUGIN_PATH ${CMAKE_BINARY_DIR}/plugin/gpupar.so)
+set(GPUPAR_RUNTIME_LIBDIR ${CMAKE_BINARY_DIR}/runtime)
+set(GPUPAR_NVCC "")
+set(GPUPAR_CUDA_LIBDIR "")
+if(GPUPAR_HAVE_CUDA)
+  set(GPUPAR_NVCC ${CUDAToolkit_NVCC_EXECUTABLE})
+  if(NOT GPUPAR_NVCC)
+    set(GPUPAR_NVCC ${CUDAToolkit_BIN_DIR}/nvcc)
+  endif()
+  set(GPUPAR_CUDA_LIBDIR ${CUDAToolkit_LIBRARY_DIR})
+endif()
+configure_file(${CMAKE_CURRENT_SOURCE_DIR}/gpuparcc.in ${GPUPAR_BIN_DIR}/gpuparcc @ONLY
+               FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
+                                WORLD_READ WORLD_EXECUTE)
