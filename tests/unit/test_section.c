@@ -1,0 +1,276 @@
+/* Term intervals, hulls, the dense check, the write-safety check and the alias guard. */
+#include <limits.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "gpupar/gpupar.h"
+#include "section.h"
+
+static gpupar__space space(long long lo, long long hi, long long step, int cond) {
+  gpupar__space sp;
+  char why[128];
+  assert_int_equal(gpupar__space_init(&sp, lo, hi, step, cond, 0, why, sizeof why), GPUPAR_OK);
+  return sp;
+}
+
+static gpupar_span span(long long coef, long long lo, long long hi) {
+  gpupar_span s = {coef, lo, hi, 0};
+  return s;
+}
+
+/* Checks the interval against brute force over the iterations. */
+static void brute(const gpupar__space *sp, gpupar_span s, unsigned long long kb,
+                  unsigned long long ke) {
+  gpupar__hull h;
+  assert_int_equal(gpupar__term_interval(sp, &s, kb, ke, &h), GPUPAR_OK);
+  long long lo = LLONG_MAX, hi = LLONG_MIN;
+  for (unsigned long long k = kb; k < ke; k++) {
+    long long v = (long long)gpupar__space_value(sp, k);
+    long long a = s.coef * v + s.off_lo, b = s.coef * v + s.off_hi;
+    lo = a < lo ? a : lo;
+    hi = b > hi ? b : hi;
+  }
+  if (kb >= ke) {
+    assert_true(h.empty);
+  } else {
+    assert_false(h.empty);
+    assert_true(h.lo == lo);
+    assert_true(h.hi == hi);
+  }
+}
+
+static void test_term_interval(void **state) {
+  (void)state;
+  const long long steps[] = {1, 2, 3, -1, -2, -5};
+  const long long coefs[] = {1, 2, -1, -3, 0, 7};
+  for (size_t si = 0; si < 6; si++)
+    for (size_t ci = 0; ci < 6; ci++) {
+      gpupar__space sp =
+          steps[si] > 0 ? space(-7, 40, steps[si], GPUPAR_LT) : space(40, -7, steps[si], GPUPAR_GE);
+      gpupar_span s = span(coefs[ci], -2, 3);
+      for (unsigned long long kb = 0; kb <= sp.trip; kb++)
+        for (unsigned long long ke = kb; ke <= sp.trip; ke++)
+          brute(&sp, s, kb, ke);
+    }
+  gpupar__space sp = space(0, 10, 1, GPUPAR_LT);
+  gpupar_span e = span(1, 0, 0);
+  e.empty = 1;
+  gpupar__hull h;
+  assert_int_equal(gpupar__term_interval(&sp, &e, 0, 10, &h), GPUPAR_OK);
+  assert_true(h.empty);
+  /* gpupar_span_add_range: the inner j in [1, 3] of a[5*i + 2*j]. */
+  gpupar_span s;
+  gpupar_span_init(&s, 5, 0);
+  gpupar_span_add_range(&s, 2, 1, 3);
+  assert_true(s.off_lo == 2 && s.off_hi == 6);
+  gpupar_span_add_range(&s, -1, 0, 4); /* - k for k in [0, 4] */
+  assert_true(s.off_lo == -2 && s.off_hi == 6);
+  gpupar_span_add_range(&s, 1, 3, 2);
+  assert_true(s.empty);
+}
+
+static void test_interval_overflow(void **state) {
+  (void)state;
+  gpupar__space sp = space(0, 1ll << 32, 1, GPUPAR_LT);
+  gpupar_span s = span(1ll << 30, 0, 0);
+  gpupar__hull h;
+  assert_int_equal(gpupar__term_interval(&sp, &s, 0, sp.trip, &h), GPUPAR_OK);
+  assert_true(h.hi == ((1ll << 32) - 1) * (1ll << 30));
+  s.coef = 1ll << 40; /* 2^72 */
+  assert_int_equal(gpupar__term_interval(&sp, &s, 0, sp.trip, &h), GPUPAR_EINVAL);
+  s = span(1, LLONG_MAX - 5, LLONG_MAX);
+  assert_int_equal(gpupar__term_interval(&sp, &s, 0, 1, &h), GPUPAR_OK);
+  assert_int_equal(gpupar__term_interval(&sp, &s, 0, 10, &h), GPUPAR_EINVAL);
+  s = span(-1, LLONG_MIN, LLONG_MIN);
+  assert_int_equal(gpupar__term_interval(&sp, &s, 0, 1, &h), GPUPAR_OK);
+  assert_int_equal(gpupar__term_interval(&sp, &s, 1, 2, &h), GPUPAR_EINVAL);
+  s = span(1, 3, 2); /* off_lo > off_hi */
+  assert_int_equal(gpupar__term_interval(&sp, &s, 0, 1, &h), GPUPAR_EINVAL);
+  /* Unsigned loop variable above 2^63 with coef 1: indices beyond int64. */
+  gpupar__space us;
+  char why[64];
+  assert_int_equal(
+      gpupar__space_init(&us, (long long)(1ull << 63), -1, 1, GPUPAR_LT, 1, why, sizeof why),
+      GPUPAR_OK);
+  s = span(1, 0, 0);
+  assert_int_equal(gpupar__term_interval(&us, &s, 0, 1, &h), GPUPAR_EINVAL);
+}
+
+/* y[i] = x[i-1] + x[i+1] (read-write y), z[2*i] = ... */
+static const gpupar_array_desc arrays3[] = {
+    {"x", 8, GPUPAR_READ}, {"y", 8, GPUPAR_READ | GPUPAR_WRITE}, {"z", 4, GPUPAR_WRITE}};
+static const gpupar_term_desc terms3[] = {{0, GPUPAR_READ, 1},
+                                          {0, GPUPAR_READ, 1},
+                                          {1, GPUPAR_READ, 1},
+                                          {1, GPUPAR_WRITE, 1},
+                                          {2, GPUPAR_WRITE, 1}};
+static const gpupar_loop loop3 = {
+    GPUPAR_VERSION_CODE, "t.c:1", 3, arrays3, 5, terms3, 0, NULL, NULL};
+
+static void test_hulls_dense(void **state) {
+  (void)state;
+  gpupar__space sp = space(1, 99, 1, GPUPAR_LT); /* i in 1..98 */
+  gpupar_span spans[5] = {span(1, -1, -1), span(1, 1, 1), span(1, 0, 0), span(1, 0, 0),
+                          span(2, 0, 0)};
+  gpupar__hull r, w;
+  assert_int_equal(gpupar__array_hulls(&loop3, spans, &sp, 0, 10, 20, &r, &w), GPUPAR_OK);
+  assert_true(!r.empty && r.lo == 10 && r.hi == 21 && w.empty); /* i 11..20: x[10..21] */
+  assert_int_equal(gpupar__array_hulls(&loop3, spans, &sp, 1, 10, 20, &r, &w), GPUPAR_OK);
+  assert_true(r.lo == 11 && r.hi == 20 && w.lo == 11 && w.hi == 20);
+  assert_int_equal(gpupar__array_hulls(&loop3, spans, &sp, 2, 0, 3, &r, &w), GPUPAR_OK);
+  assert_true(r.empty && w.lo == 2 && w.hi == 6);
+  assert_int_equal(gpupar__array_dense(&loop3, spans, &sp, 0), 0); /* not written */
+  assert_int_equal(gpupar__array_dense(&loop3, spans, &sp, 1), 1);
+  assert_int_equal(gpupar__array_dense(&loop3, spans, &sp, 2), 0); /* stride 2, width 1 */
+  /* z[2*i .. 2*i+1] (an inner loop over 2 elements) is dense again. */
+  spans[4] = span(2, 0, 1);
+  assert_int_equal(gpupar__array_dense(&loop3, spans, &sp, 2), 1);
+  /* Negative step: |coef * step| counts. */
+  gpupar__space down = space(98, 1, -1, GPUPAR_GE);
+  spans[4] = span(-2, 0, 1);
+  assert_int_equal(gpupar__array_dense(&loop3, spans, &down, 2), 1);
+  spans[4] = span(2, 0, 2);
+  assert_int_equal(gpupar__array_dense(&loop3, spans, &sp, 2), 0);
+  /* Hulls union. */
+  gpupar__hull a = {5, 9, 0}, b = {1, 2, 0}, e = {0, -1, 1};
+  gpupar__hull_add(&a, &b);
+  assert_true(a.lo == 1 && a.hi == 9);
+  gpupar__hull_add(&a, &e);
+  assert_true(a.lo == 1 && a.hi == 9);
+  gpupar__hull_add(&e, &b);
+  assert_true(!e.empty && e.lo == 1 && e.hi == 2);
+  gpupar__hull c = {9, 12, 0}, d = {10, 12, 0};
+  assert_true(gpupar__hull_overlap(&a, &c));
+  assert_false(gpupar__hull_overlap(&b, &d));
+}
+
+static const gpupar_term_desc inexact_terms[] = {{0, GPUPAR_READ, 1},
+                                                 {0, GPUPAR_READ, 1},
+                                                 {1, GPUPAR_READ, 1},
+                                                 {1, GPUPAR_WRITE, 0},
+                                                 {2, GPUPAR_WRITE, 1}};
+static const gpupar_term_desc two_write_terms[] = {{0, GPUPAR_READ, 1},
+                                                   {0, GPUPAR_READ, 1},
+                                                   {1, GPUPAR_WRITE, 1},
+                                                   {1, GPUPAR_WRITE, 1},
+                                                   {2, GPUPAR_WRITE, 1}};
+
+static void test_dense_needs_exact_same_terms(void **state) {
+  (void)state;
+  gpupar__space sp = space(0, 50, 1, GPUPAR_LT);
+  gpupar_span spans[5] = {span(1, 0, 0), span(1, 0, 0), span(1, 0, 0), span(1, 0, 0),
+                          span(1, 0, 0)};
+  gpupar_loop l = loop3;
+  l.terms = inexact_terms;
+  assert_int_equal(gpupar__array_dense(&l, spans, &sp, 1), 0);
+  l.terms = two_write_terms; /* y[i] and y[i+5]: the hull of a chunk has holes */
+  spans[3] = span(1, 5, 5);
+  assert_int_equal(gpupar__array_dense(&l, spans, &sp, 1), 0);
+  spans[3] = span(1, 0, 0); /* the same term twice */
+  assert_int_equal(gpupar__array_dense(&l, spans, &sp, 1), 1);
+}
+
+static void test_check_writes(void **state) {
+  (void)state;
+  char why[256];
+  gpupar__space sp = space(0, 100, 1, GPUPAR_LT);
+  gpupar_span spans[5] = {span(1, 0, 0), span(1, 0, 0), span(1, 0, 0), span(1, 0, 0),
+                          span(2, 0, 1)};
+  assert_int_equal(gpupar__check_writes(&loop3, spans, &sp, why, sizeof why), GPUPAR_OK);
+  spans[4] = span(2, 0, 2); /* z[2i..2i+2] overlaps z[2(i+1)] */
+  assert_int_equal(gpupar__check_writes(&loop3, spans, &sp, why, sizeof why), GPUPAR_EINVAL);
+  assert_non_null(strstr(why, "'z'"));
+  spans[4] = span(0, 0, 0); /* z[0] in every iteration */
+  assert_int_equal(gpupar__check_writes(&loop3, spans, &sp, why, sizeof why), GPUPAR_EINVAL);
+  /* ... fine when there is only one iteration. */
+  gpupar__space one = space(0, 1, 1, GPUPAR_LT);
+  assert_int_equal(gpupar__check_writes(&loop3, spans, &one, why, sizeof why), GPUPAR_OK);
+  /* Reads may overlap freely; an empty write term is ignored. */
+  spans[4] = span(0, 0, 0);
+  spans[4].empty = 1;
+  spans[0] = span(0, 0, 1000);
+  assert_int_equal(gpupar__check_writes(&loop3, spans, &sp, why, sizeof why), GPUPAR_OK);
+  /* Step 3 with width 3 (a[3i..3i+2]) is fine; width 4 is not. Negative coef too. */
+  gpupar__space s3 = space(0, 99, 3, GPUPAR_LT);
+  spans[4] = span(-1, 0, 2);
+  assert_int_equal(gpupar__check_writes(&loop3, spans, &s3, why, sizeof why), GPUPAR_OK);
+  spans[4] = span(-1, -3, 0);
+  assert_int_equal(gpupar__check_writes(&loop3, spans, &s3, why, sizeof why), GPUPAR_EINVAL);
+  /* coef * step beyond 64 bits (2^80) is computed exactly. */
+  gpupar__space big = space(0, 1ll << 42, 1ll << 40, GPUPAR_LT);
+  spans[4] = span(1ll << 40, 0, 0);
+  assert_int_equal(gpupar__check_writes(&loop3, spans, &big, why, sizeof why), GPUPAR_OK);
+}
+
+static void test_alias(void **state) {
+  (void)state;
+  char why[256];
+  double x[200], y[200];
+  float z[400];
+  gpupar__space sp = space(1, 99, 1, GPUPAR_LT);
+  gpupar_span spans[5] = {span(1, -1, -1), span(1, 1, 1), span(1, 0, 0), span(1, 0, 0),
+                          span(2, 0, 0)};
+  void *bases[3] = {x, y, z};
+  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, why, sizeof why), GPUPAR_OK);
+  /* y = x + 1: x[0..99] and y[1..98] share bytes. */
+  bases[1] = x + 1;
+  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, why, sizeof why), GPUPAR_EINVAL);
+  assert_string_equal(why, "arrays 'x' and 'y' overlap");
+  /* Adjacent but disjoint: x[0..99] ends where y[1] starts. */
+  bases[1] = x + 99;
+  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, why, sizeof why), GPUPAR_OK);
+  bases[1] = x + 98;
+  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, why, sizeof why), GPUPAR_EINVAL);
+  /* The same array passed twice, once written. */
+  bases[1] = y;
+  bases[2] = y;
+  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, why, sizeof why), GPUPAR_EINVAL);
+  assert_string_equal(why, "arrays 'y' and 'z' overlap");
+  /* z's touched floats 2..196 start right after the bytes of y[1..98] (which end at 99*8). */
+  bases[2] = (char *)y + 99 * 8 - 2 * sizeof(float);
+  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, why, sizeof why), GPUPAR_OK);
+  /* Beyond the end of the address space. */
+  bases[2] = z;
+  bases[0] = (void *)(UINTPTR_MAX - 100);
+  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, why, sizeof why), GPUPAR_EINVAL);
+  assert_non_null(strstr(why, "'x'"));
+  bases[0] = NULL;
+  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, why, sizeof why), GPUPAR_EINVAL);
+}
+
+static const gpupar_array_desc arrays_ro[] = {
+    {"a", 4, GPUPAR_READ}, {"b", 4, GPUPAR_READ}, {"c", 4, GPUPAR_WRITE}};
+static const gpupar_term_desc terms_ro[] = {
+    {0, GPUPAR_READ, 1}, {1, GPUPAR_READ, 1}, {2, GPUPAR_WRITE, 1}};
+static const gpupar_loop loop_ro = {
+    GPUPAR_VERSION_CODE, "t.c:2", 3, arrays_ro, 3, terms_ro, 0, NULL, NULL};
+
+static void test_alias_read_only(void **state) {
+  (void)state;
+  char why[256];
+  float a[100], c[100];
+  gpupar__space sp = space(0, 50, 1, GPUPAR_LT);
+  gpupar_span spans[3] = {span(1, 0, 0), span(1, 0, 0), span(1, 0, 0)};
+  void *bases[3] = {a, a + 1, c};
+  assert_int_equal(gpupar__check_alias(&loop_ro, spans, &sp, bases, why, sizeof why), GPUPAR_OK);
+  bases[2] = a + 50; /* c[0..49] = a[50..99], b reads a[1..50]: overlap at a[50] */
+  assert_int_equal(gpupar__check_alias(&loop_ro, spans, &sp, bases, why, sizeof why),
+                   GPUPAR_EINVAL);
+  assert_string_equal(why, "arrays 'b' and 'c' overlap");
+  bases[2] = a + 51;
+  assert_int_equal(gpupar__check_alias(&loop_ro, spans, &sp, bases, why, sizeof why), GPUPAR_OK);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_term_interval),  cmocka_unit_test(test_interval_overflow),
+      cmocka_unit_test(test_hulls_dense),    cmocka_unit_test(test_dense_needs_exact_same_terms),
+      cmocka_unit_test(test_check_writes),   cmocka_unit_test(test_alias),
+      cmocka_unit_test(test_alias_read_only)};
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
