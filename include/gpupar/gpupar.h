@@ -76,6 +76,11 @@ typedef struct gpupar_device_info {
 
 /* Returns the backend loops run on: GPUPAR_BACKEND_CPU when no device is in use. */
 GPUPAR_EXTERN int gpupar_backend_in_use(void);
+/* Returns the name of backend kind `backend` ("cpu", "emu", "cuda", or "unknown"); never NULL. */
+GPUPAR_EXTERN const char *gpupar_backend_name(int backend);
+/* Returns why the backend in use was chosen ("GPUPAR_DEVICES=emu:3", "GPUPAR_DEVICES=auto: no
+ * usable GPU (no CUDA driver ...)"); the string is owned by the library. */
+GPUPAR_EXTERN const char *gpupar_backend_reason(void);
 /* Returns the number of devices loops are split across (0 for the cpu backend). */
 GPUPAR_EXTERN int gpupar_device_count(void);
 /* Fills `*info` (owned by the caller) for device `index` in [0, gpupar_device_count()).

@@ -1,0 +1,117 @@
+/* Public API, status names and the logger. `test_api <mode>` expects the environment the
+ * matching ctest entry sets: cpu (GPUPAR_DEVICES=cpu), auto (unset) or emu (emu:2). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "log.h"
+#include "loops.h"
+
+static const char *mode = "cpu";
+
+static void test_status(void **state) {
+  (void)state;
+  assert_string_equal(gpupar_status_name(GPUPAR_OK), "GPUPAR_OK");
+  assert_string_equal(gpupar_status_name(GPUPAR_ENOMEM), "GPUPAR_ENOMEM");
+  assert_string_equal(gpupar_status_name(GPUPAR_EIO), "GPUPAR_EIO");
+  assert_string_equal(gpupar_status_name(-100), "GPUPAR_UNKNOWN");
+  assert_string_equal(gpupar_strerror(GPUPAR_OK), "success");
+  assert_string_equal(gpupar_strerror(GPUPAR_EVERSION),
+                      "generated code does not match the runtime version");
+  assert_string_equal(gpupar_strerror(3), "unknown status");
+  for (int s = GPUPAR_EIO; s <= GPUPAR_OK; s++) {
+    assert_true(strncmp(gpupar_status_name(s), "GPUPAR_", 7) == 0);
+    assert_true(strcmp(gpupar_strerror(s), "unknown status") != 0);
+  }
+}
+
+static void test_logger(void **state) {
+  (void)state;
+  FILE *f = tmpfile();
+  assert_non_null(f);
+  int saved = gpupar__log_level();
+  gpupar__log_set_stream(f);
+  gpupar__log_set_level(GPUPAR__LOG_WARN);
+  GPUPAR__ERROR("e %d", 1);
+  GPUPAR__WARN("w %s", "two");
+  GPUPAR__INFO("not shown");
+  GPUPAR__DEBUG("not shown");
+  gpupar__log_set_level(GPUPAR__LOG_DEBUG);
+  GPUPAR__DEBUG("d");
+  gpupar__log_set_level(99);
+  assert_int_equal(gpupar__log_level(), GPUPAR__LOG_DEBUG);
+  gpupar__log_set_stream(NULL);
+  gpupar__log_set_level(saved);
+  char text[256] = "";
+  rewind(f);
+  text[fread(text, 1, sizeof text - 1, f)] = '\0';
+  fclose(f);
+  assert_string_equal(text, "gpupar: error: e 1\ngpupar: warning: w two\ngpupar: debug: d\n");
+}
+
+static void test_backend(void **state) {
+  (void)state;
+  assert_int_equal(gpupar_init(), GPUPAR_OK);
+  assert_int_equal(gpupar_version(), GPUPAR_VERSION_CODE);
+  assert_string_equal(gpupar_backend_name(GPUPAR_BACKEND_CPU), "cpu");
+  assert_string_equal(gpupar_backend_name(GPUPAR_BACKEND_EMU), "emu");
+  assert_string_equal(gpupar_backend_name(GPUPAR_BACKEND_CUDA), "cuda");
+  assert_string_equal(gpupar_backend_name(9), "unknown");
+  const char *why = gpupar_cuda_unavailable_reason();
+  assert_true(why == NULL || strlen(why) > 0);
+  gpupar_device_info info;
+  assert_int_equal(gpupar_device_get_info(-1, &info), GPUPAR_EINVAL);
+  assert_int_equal(gpupar_device_get_info(0, NULL), GPUPAR_EINVAL);
+  if (strcmp(mode, "cpu") == 0) {
+    assert_int_equal(gpupar_backend_in_use(), GPUPAR_BACKEND_CPU);
+    assert_int_equal(gpupar_device_count(), 0);
+    assert_string_equal(gpupar_backend_reason(), "GPUPAR_DEVICES=cpu");
+  } else if (strcmp(mode, "emu") == 0) {
+    assert_int_equal(gpupar_backend_in_use(), GPUPAR_BACKEND_EMU);
+    assert_int_equal(gpupar_device_count(), 2);
+    assert_int_equal(gpupar_device_get_info(1, &info), GPUPAR_OK);
+    assert_string_equal(info.name, "emu:1");
+    assert_string_equal(info.model, "host-emulated device");
+    assert_int_equal(info.sm_count, 1);
+  } else { /* auto: cuda exactly when a GPU is usable */
+    assert_int_equal(gpupar_backend_in_use(), why ? GPUPAR_BACKEND_CPU : GPUPAR_BACKEND_CUDA);
+    assert_true(strncmp(gpupar_backend_reason(), "GPUPAR_DEVICES=auto: ", 21) == 0);
+    if (why)
+      assert_non_null(strstr(gpupar_backend_reason(), why));
+  }
+  assert_int_equal(gpupar_device_get_info(gpupar_device_count(), &info), GPUPAR_EINVAL);
+}
+
+static void test_run_in_mode(void **state) {
+  (void)state;
+  enum { N = 100 };
+  float x[N], y[N], want[N];
+  for (int i = 0; i < N; i++) {
+    x[i] = (float)i;
+    y[i] = want[i] = 1.0f;
+  }
+  saxpy_serial(N, 2.0f, x, want);
+  int rc = saxpy_offload(N, 2.0f, x, y);
+  if (strcmp(mode, "emu") == 0)
+    assert_int_equal(rc, 1);
+  else if (gpupar_backend_in_use() == GPUPAR_BACKEND_CPU)
+    assert_int_equal(rc, 0);
+  /* (auto with a GPU: the descriptor has no CUDA kernel, so it runs on the host.) */
+  assert_memory_equal(y, want, sizeof y);
+  assert_int_equal(gpupar_trace_flush(), GPUPAR_OK); /* tracing is off */
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1)
+    mode = argv[1];
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_status), cmocka_unit_test(test_logger),
+                                     cmocka_unit_test(test_backend),
+                                     cmocka_unit_test(test_run_in_mode)};
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

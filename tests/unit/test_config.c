@@ -1,0 +1,177 @@
+/* GPUPAR_DEVICES / GPUPAR_LOG parsing and device selection. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "config.h"
+#include "log.h"
+#include "registry.h"
+
+static void parse_ok(const char *value, int mode, int count) {
+  gpupar__config cfg;
+  char msg[512] = "";
+  gpupar__config_defaults(&cfg);
+  assert_int_equal(gpupar__config_parse_devices(value, &cfg, msg, sizeof msg), 0);
+  assert_int_equal(cfg.devices, mode);
+  assert_int_equal(cfg.count, count);
+  assert_string_equal(cfg.devices_text, value ? value : "auto");
+}
+
+static void parse_bad(const char *value) {
+  gpupar__config cfg;
+  char msg[512] = "", want[512];
+  gpupar__config_defaults(&cfg);
+  assert_int_equal(gpupar__config_parse_devices(value, &cfg, msg, sizeof msg), -1);
+  snprintf(want, sizeof want, "GPUPAR_DEVICES='%s' is invalid: " GPUPAR__DEVICES_FORMS, value);
+  assert_string_equal(msg, want);
+  /* A failed parse leaves the configuration alone. */
+  assert_int_equal(cfg.devices, GPUPAR__DEVICES_AUTO);
+}
+
+static void test_devices_valid(void **state) {
+  (void)state;
+  parse_ok(NULL, GPUPAR__DEVICES_AUTO, 0);
+  parse_ok("auto", GPUPAR__DEVICES_AUTO, 0);
+  parse_ok("cpu", GPUPAR__DEVICES_CPU, 0);
+  parse_ok("cuda", GPUPAR__DEVICES_CUDA, 0);
+  parse_ok("emu:1", GPUPAR__DEVICES_EMU, 1);
+  parse_ok("emu:3", GPUPAR__DEVICES_EMU, 3);
+  parse_ok("emu:64", GPUPAR__DEVICES_EMU, 64);
+  parse_ok("cuda:0", GPUPAR__DEVICES_CUDA, 1);
+  parse_ok("cuda:1023", GPUPAR__DEVICES_CUDA, 1);
+
+  gpupar__config cfg;
+  char msg[256];
+  assert_int_equal(gpupar__config_parse_devices("cuda:2,0,7", &cfg, msg, sizeof msg), 0);
+  assert_int_equal(cfg.count, 3);
+  assert_int_equal(cfg.cuda_ids[0], 2);
+  assert_int_equal(cfg.cuda_ids[1], 0);
+  assert_int_equal(cfg.cuda_ids[2], 7);
+}
+
+static void test_devices_malformed(void **state) {
+  (void)state;
+  const char *bad[] = {"emu:0",   "emu:65",  "emu:x",     "emu:",      "emu",    "emu:-1",
+                       "emu:1x",  "emu:01",  "emu:99999", "emu: 2",    "cuda:",  "cuda:1,1",
+                       "cuda:-1", "cuda:0,", "cuda:,0",   "cuda:0,,1", "cuda:a", "cuda:1024",
+                       "cuda:0 ", "cuda0",   "garbage",   "",          "AUTO",   "Cpu",
+                       " cpu",    "cpu ",    "gpu",       "cuda:+1"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    parse_bad(bad[i]);
+}
+
+static void test_devices_list_limit(void **state) {
+  (void)state;
+  char value[512] = "cuda:";
+  for (int i = 0; i < 64; i++)
+    snprintf(value + strlen(value), sizeof value - strlen(value), "%s%d", i ? "," : "", i);
+  gpupar__config cfg;
+  char msg[512];
+  assert_int_equal(gpupar__config_parse_devices(value, &cfg, msg, sizeof msg), 0);
+  assert_int_equal(cfg.count, 64);
+  strcat(value, ",64");
+  assert_int_equal(gpupar__config_parse_devices(value, &cfg, msg, sizeof msg), -1);
+}
+
+static void test_log_levels(void **state) {
+  (void)state;
+  int level = -1;
+  char msg[256] = "";
+  assert_int_equal(gpupar__config_parse_log(NULL, &level, msg, sizeof msg), 0);
+  assert_int_equal(level, GPUPAR__LOG_WARN);
+  const char *names[] = {"error", "warn", "info", "debug"};
+  for (int i = 0; i < 4; i++) {
+    assert_int_equal(gpupar__config_parse_log(names[i], &level, msg, sizeof msg), 0);
+    assert_int_equal(level, i);
+  }
+  const char *bad[] = {"", "warning", "WARN", "verbose", "2", "info ", "trace"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    level = 7;
+    assert_int_equal(gpupar__config_parse_log(bad[i], &level, msg, sizeof msg), -1);
+    assert_int_equal(level, 7);
+    char want[256];
+    snprintf(want, sizeof want, "GPUPAR_LOG='%s' is invalid: " GPUPAR__LOG_FORMS, bad[i]);
+    assert_string_equal(msg, want);
+  }
+}
+
+static void test_from_env(void **state) {
+  (void)state;
+  gpupar__config cfg;
+  char msg[512];
+  setenv("GPUPAR_DEVICES", "emu:5", 1);
+  setenv("GPUPAR_LOG", "debug", 1);
+  setenv("GPUPAR_TRACE", "/tmp/t.json", 1);
+  assert_int_equal(gpupar__config_from_env(&cfg, msg, sizeof msg), 0);
+  assert_int_equal(cfg.devices, GPUPAR__DEVICES_EMU);
+  assert_int_equal(cfg.count, 5);
+  assert_int_equal(cfg.log_level, GPUPAR__LOG_DEBUG);
+  assert_string_equal(cfg.trace_path, "/tmp/t.json");
+  setenv("GPUPAR_LOG", "loud", 1);
+  assert_int_equal(gpupar__config_from_env(&cfg, msg, sizeof msg), -1);
+  assert_non_null(strstr(msg, "GPUPAR_LOG='loud'"));
+  unsetenv("GPUPAR_LOG");
+  setenv("GPUPAR_DEVICES", "emu:0", 1);
+  assert_int_equal(gpupar__config_from_env(&cfg, msg, sizeof msg), -1);
+  assert_non_null(strstr(msg, "GPUPAR_DEVICES='emu:0' is invalid"));
+  unsetenv("GPUPAR_DEVICES");
+  unsetenv("GPUPAR_TRACE");
+  assert_int_equal(gpupar__config_from_env(&cfg, msg, sizeof msg), 0);
+  assert_int_equal(cfg.devices, GPUPAR__DEVICES_AUTO);
+  assert_int_equal(cfg.log_level, GPUPAR__LOG_WARN);
+  assert_string_equal(cfg.trace_path, "");
+}
+
+static void test_select(void **state) {
+  (void)state;
+  static gpupar__registry reg;
+  gpupar__config cfg;
+  char msg[1024];
+  gpupar__config_defaults(&cfg);
+
+  assert_int_equal(gpupar__config_parse_devices("emu:4", &cfg, msg, sizeof msg), 0);
+  assert_int_equal(gpupar__registry_select(&reg, &cfg, msg, sizeof msg), 0);
+  assert_int_equal(reg.backend, GPUPAR_BACKEND_EMU);
+  assert_int_equal(reg.ndev, 4);
+  assert_string_equal(reg.dev[3].info.name, "emu:3");
+
+  assert_int_equal(gpupar__config_parse_devices("cpu", &cfg, msg, sizeof msg), 0);
+  assert_int_equal(gpupar__registry_select(&reg, &cfg, msg, sizeof msg), 0);
+  assert_int_equal(reg.backend, GPUPAR_BACKEND_CPU);
+  assert_int_equal(reg.ndev, 0);
+
+  /* No machine has a CUDA device 1000. */
+  assert_int_equal(gpupar__config_parse_devices("cuda:1000", &cfg, msg, sizeof msg), 0);
+  assert_int_equal(gpupar__registry_select(&reg, &cfg, msg, sizeof msg), -1);
+  assert_non_null(strstr(msg, "GPUPAR_DEVICES='cuda:1000' is invalid: "));
+  assert_non_null(strstr(msg, GPUPAR__DEVICES_FORMS));
+
+  const gpupar__cuda_probe *probe = gpupar__cuda_probe_get();
+  assert_int_equal(gpupar__config_parse_devices("auto", &cfg, msg, sizeof msg), 0);
+  assert_int_equal(gpupar__registry_select(&reg, &cfg, msg, sizeof msg), 0);
+  if (probe->count == 0) {
+    /* Without a GPU: auto means cpu, and cuda is a configuration error. */
+    assert_true(strlen(probe->reason) > 0);
+    assert_int_equal(reg.backend, GPUPAR_BACKEND_CPU);
+    assert_non_null(strstr(reg.reason, probe->reason));
+    assert_int_equal(gpupar__config_parse_devices("cuda", &cfg, msg, sizeof msg), 0);
+    assert_int_equal(gpupar__registry_select(&reg, &cfg, msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "GPUPAR_DEVICES='cuda' is invalid: no usable GPU: "));
+  } else {
+    assert_int_equal(reg.backend, GPUPAR_BACKEND_CUDA);
+    assert_true(reg.ndev > 0);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_devices_valid),      cmocka_unit_test(test_devices_malformed),
+      cmocka_unit_test(test_devices_list_limit), cmocka_unit_test(test_log_levels),
+      cmocka_unit_test(test_from_env),           cmocka_unit_test(test_select)};
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
