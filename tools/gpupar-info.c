@@ -1,0 +1,40 @@
+/* gpupar-info: prints the gpupar version, the backend loops run on and why (honouring
+ * GPUPAR_DEVICES), the devices in use, and whether CUDA GPUs are usable. Exits 0. */
+#include <stdio.h>
+
+#include "gpupar/gpupar.h"
+
+static void print_device(const gpupar_device_info *d) {
+  printf("  %-8s %s\n", d->name, d->model);
+  if (d->backend == GPUPAR_BACKEND_CUDA)
+    printf("           %.1f GiB memory (%.1f GiB free), %d SMs, compute capability %d.%d\n",
+           (double)d->total_mem / (1024.0 * 1024.0 * 1024.0),
+           (double)d->free_mem / (1024.0 * 1024.0 * 1024.0), d->sm_count, d->cc_major, d->cc_minor);
+}
+
+int main(void) {
+  gpupar_init();
+  unsigned v = gpupar_version();
+  printf("gpupar %u.%u.%u\n", v / 10000, v / 100 % 100, v % 100);
+  int backend = gpupar_backend_in_use();
+  printf("backend: %s (%s)\n", gpupar_backend_name(backend), gpupar_backend_reason());
+  int n = gpupar_device_count();
+  if (n > 0) {
+    printf("devices: %d\n", n);
+    for (int i = 0; i < n; i++) {
+      gpupar_device_info info;
+      if (gpupar_device_get_info(i, &info) == GPUPAR_OK)
+        print_device(&info);
+    }
+  } else {
+    printf("devices: none (loops run on the host)\n");
+  }
+  const char *why = gpupar_cuda_unavailable_reason();
+  if (why)
+    printf("cuda: unavailable: %s\n", why);
+  else if (backend != GPUPAR_BACKEND_CUDA)
+    printf("cuda: available (select it with GPUPAR_DEVICES=cuda or auto)\n");
+  else
+    printf("cuda: in use\n");
+  return 0;
+}
