@@ -63,7 +63,10 @@ int gpupar__array_hulls(const gpupar_loop *loop, const gpupar_span *spans, const
     gpupar__hull h;
     if (gpupar__term_interval(sp, &spans[t], kb, ke, &h) != GPUPAR_OK)
       return GPUPAR_EINVAL;
-    gpupar__hull_add(loop->terms[t].access & GPUPAR_WRITE ? write : read, &h);
+    if (loop->terms[t].access & GPUPAR_READ)
+      gpupar__hull_add(read, &h);
+    if (loop->terms[t].access & GPUPAR_WRITE)
+      gpupar__hull_add(write, &h);
   }
   return GPUPAR_OK;
 }

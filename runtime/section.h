@@ -28,7 +28,8 @@ void gpupar__hull_add(gpupar__hull *hull, const gpupar__hull *add);
 int gpupar__hull_overlap(const gpupar__hull *a, const gpupar__hull *b);
 
 /* Sets `*read` and `*write` to the union of the read and write terms of array `array` of `loop`
- * over iterations [kb, ke). Returns GPUPAR_OK or GPUPAR_EINVAL on overflow. */
+ * over iterations [kb, ke) (a term with both access bits counts for both). Returns GPUPAR_OK or
+ * GPUPAR_EINVAL on overflow. */
 int gpupar__array_hulls(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
                         int array, unsigned long long kb, unsigned long long ke, gpupar__hull *read,
                         gpupar__hull *write);

@@ -136,6 +136,16 @@ static void test_hulls_dense(void **state) {
   assert_int_equal(gpupar__array_dense(&loop3, spans, &down, 2), 1);
   spans[4] = span(2, 0, 2);
   assert_int_equal(gpupar__array_dense(&loop3, spans, &sp, 2), 0);
+  /* A term with both access bits counts as a read and a write. */
+  static const gpupar_term_desc rw_terms[] = {{0, GPUPAR_READ, 1},
+                                              {0, GPUPAR_READ, 1},
+                                              {1, GPUPAR_READ | GPUPAR_WRITE, 1},
+                                              {1, GPUPAR_WRITE, 1},
+                                              {2, GPUPAR_WRITE, 1}};
+  gpupar_loop rw = loop3;
+  rw.terms = rw_terms;
+  assert_int_equal(gpupar__array_hulls(&rw, spans, &sp, 1, 10, 20, &r, &w), GPUPAR_OK);
+  assert_true(!r.empty && r.lo == 11 && r.hi == 20 && !w.empty && w.lo == 11 && w.hi == 20);
   /* Hulls union. */
   gpupar__hull a = {5, 9, 0}, b = {1, 2, 0}, e = {0, -1, 1};
   gpupar__hull_add(&a, &b);
