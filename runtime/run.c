@@ -68,6 +68,7 @@ static void record_copy(plan *p, const chunk *c, int a, size_t bytes, int d2h, d
   snprintf(e->array, sizeof e->array, "%s", p->loop->arrays[a].name);
   e->bytes = bytes;
   e->d2h = d2h;
+  e->call = p->call->call_id;
 }
 
 /* Computes the hulls of every array for every chunk. Returns GPUPAR_OK or GPUPAR_EINVAL. */
@@ -263,6 +264,7 @@ static void report(plan *p, double t_start) {
     e->end = ch->range.end;
     e->trip = p->sp->trip;
     e->has_range = 1;
+    e->call = p->call->call_id;
   }
   gpupar__trace_add(p->events, p->nevents);
   if (!gpupar__log_enabled(GPUPAR__LOG_INFO))
@@ -362,9 +364,11 @@ static int on_host(gpupar_call *call) {
 
 int gpupar_run(const gpupar_loop *loop, gpupar_call *call) {
   static atomic_int version_warned;
+  static atomic_ullong calls;
   gpupar__registry *reg = gpupar__registry_get();
   if (!loop || !call)
     return 0;
+  call->call_id = atomic_fetch_add(&calls, 1) + 1;
   const char *site = loop->site ? loop->site : "?";
   if (loop->version / 10000 != GPUPAR_VERSION_MAJOR ||
       call->version / 10000 != GPUPAR_VERSION_MAJOR) {
@@ -420,6 +424,7 @@ void gpupar_host_done(const gpupar_loop *loop, const gpupar_call *call) {
   e.dur = gpupar__now_us() - call->host_start_us;
   snprintf(e.site, sizeof e.site, "%s", loop->site ? loop->site : "?");
   snprintf(e.device, sizeof e.device, "cpu");
+  e.call = call->call_id;
   gpupar__space sp;
   char why[128];
   if (gpupar__space_init(&sp, call->lo, call->hi, call->step, call->cond, call->is_unsigned, why,

@@ -134,6 +134,7 @@ int gpupar__trace_write(void) {
       put_string(f, e->site);
       fputs(",\"device\":", f);
       put_string(f, e->device);
+      fprintf(f, ",\"call\":%llu", e->call);
       if (e->has_range)
         fprintf(f, ",\"begin\":%llu,\"end\":%llu,\"trip\":%llu", e->begin, e->end, e->trip);
       fputs("}}", f);
@@ -148,7 +149,7 @@ int gpupar__trace_write(void) {
       put_string(f, e->site);
       fputs(",\"device\":", f);
       put_string(f, e->device);
-      fputs(",\"array\":", f);
+      fprintf(f, ",\"call\":%llu,\"array\":", e->call);
       put_string(f, e->array);
       fprintf(f, ",\"bytes\":%zu,\"direction\":\"%s\"}}", e->bytes, e->d2h ? "d2h" : "h2d");
     }

@@ -15,6 +15,7 @@ typedef struct gpupar__trace_event {
   char array[64];                      /* copies: the array's name */
   unsigned long long begin, end, trip; /* chunks: normalised iterations [begin, end) of trip */
   int has_range;                       /* chunks: begin, end and trip are known */
+  unsigned long long call;             /* gpupar_call.call_id of the event's call */
   size_t bytes;                        /* copies */
   int d2h;                             /* copies: device to host */
 } gpupar__trace_event;

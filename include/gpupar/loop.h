@@ -98,6 +98,8 @@ typedef struct gpupar_call {
   /* Filled by gpupar_run(): */
   long long last;       /* value of the loop variable after the loop (for `int i; for (i = ...)`) */
   double host_start_us; /* when the host fallback started, for the trace */
+  unsigned long long call_id; /* sequence number of this gpupar_run() call (1, 2, ...): the trace's
+                                 "call", shared by its chunks and by gpupar_host_done() */
 } gpupar_call;
 
 #ifdef __cplusplus
