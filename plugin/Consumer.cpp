@@ -1,0 +1,195 @@
+//===- Consumer.cpp - runs the gpupar pipeline over one translation unit --===//
+#include "Consumer.h"
+#include "CudaEmitter.h"
+#include "Diagnostics.h"
+#include "Directive.h"
+#include "HostRewriter.h"
+#include "Planner.h"
+#include "Text.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace gpupar {
+
+namespace {
+
+/// Every `for` statement, keyed by the file position of its `for` keyword.
+class LoopIndex : public RecursiveASTVisitor<LoopIndex> {
+public:
+  explicit LoopIndex(const SourceManager &SM) : SM(SM) {}
+  bool VisitForStmt(ForStmt *FS) {
+    Loops.try_emplace(SM.getExpansionLoc(FS->getForLoc()).getRawEncoding(), FS);
+    return true;
+  }
+  const ForStmt *find(SourceLocation Loc) const {
+    auto It = Loops.find(Loc.getRawEncoding());
+    return It == Loops.end() ? nullptr : It->second;
+  }
+
+private:
+  const SourceManager &SM;
+  llvm::DenseMap<SourceLocation::UIntTy, const ForStmt *> Loops;
+};
+
+bool writeFile(const std::string &Path, const std::string &Text, Diagnostics &D) {
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
+  if (!EC) {
+    OS << Text;
+    OS.close();
+    if (!OS.has_error())
+      return true;
+    EC = OS.error();
+    OS.clear_error();
+  }
+  D.diag(Severity::Error, SourceLocation(), "cannot write '%0': %1") << Path << EC.message();
+  return false;
+}
+
+} // namespace
+
+void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
+  if (Log->empty())
+    return;
+  SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  Diagnostics D(Ctx.getDiagnostics(), Opts.WarningsAsErrors);
+  if (D.hasErrors())
+    return; // the AST may be incomplete; the user fixes the errors first
+
+  if (LO.CPlusPlus || LO.ObjC || LO.CUDA || LO.OpenCL) {
+    for (const PragmaRecord &R : *Log)
+      D.diag(Severity::Warning, R.HashLoc,
+             "gpupar supports C only; '#pragma gpupar' is ignored and the loop stays serial");
+    return;
+  }
+
+  LoopIndex Index(SM);
+  Index.TraverseDecl(Ctx.getTranslationUnitDecl());
+
+  // Names: from the original file (under -save-temps the main file is the .i).
+  PresumedLoc First = SM.getPresumedLoc(SM.getExpansionLoc(Log->front().HashLoc));
+  std::string Original = First.isValid() ? First.getFilename() : "input.c";
+  for (const PragmaRecord &R : *Log) {
+    SourceLocation L = SM.getExpansionLoc(R.HashLoc);
+    if (SM.isInMainFile(L)) {
+      PresumedLoc PL = SM.getPresumedLoc(L);
+      if (PL.isValid())
+        Original = PL.getFilename();
+      break;
+    }
+  }
+  std::string Stem = llvm::sys::path::stem(Original).str();
+  std::string Ident = identifierSafe(Stem);
+  llvm::SmallString<256> Absolute(Original);
+  llvm::sys::fs::make_absolute(Absolute);
+  char Hash[16];
+  snprintf(Hash, sizeof Hash, "%08x", (unsigned)fnv1a(Absolute));
+
+  std::vector<const PragmaRecord *> MainPragmas;
+  std::vector<LoopPlan> Plans;
+  std::vector<SourceRange> Offloaded; // file ranges of the loops offloaded so far
+  for (const PragmaRecord &R : *Log) {
+    bool InMain = SM.isInMainFile(SM.getExpansionLoc(R.HashLoc));
+    if (InMain)
+      MainPragmas.push_back(&R);
+
+    Directive Dir;
+    std::vector<Problem> Problems;
+    if (!parseDirective(R, Dir, Problems)) {
+      for (const Problem &P : Problems)
+        D.report(P);
+      continue;
+    }
+    std::optional<Token> Next = Lexer::findNextToken(SM.getExpansionLoc(R.EodLoc), SM, LO);
+    const ForStmt *FS = Next ? Index.find(Next->getLocation()) : nullptr;
+    if (!FS) {
+      D.diag(Severity::Error, R.HashLoc, "'#pragma gpupar' must be followed by a 'for' loop");
+      continue;
+    }
+    if (!InMain) {
+      D.diag(Severity::Warning, R.HashLoc,
+             "'#pragma gpupar' outside the main file is ignored; only loops in the main file "
+             "are offloaded and this loop stays serial");
+      continue;
+    }
+    SourceRange Text(FS->getBeginLoc(), FS->getEndLoc());
+    if (Text.getBegin().isMacroID() || Text.getEnd().isMacroID() || FS->getForLoc().isMacroID()) {
+      D.diag(Severity::Warning, SM.getExpansionLoc(FS->getForLoc()),
+             "loop comes from a macro expansion and cannot be rewritten; it stays serial");
+      continue;
+    }
+    SourceLocation ForLoc = FS->getForLoc();
+    bool Nested = false;
+    for (const SourceRange &O : Offloaded)
+      if (!SM.isBeforeInTranslationUnit(ForLoc, O.getBegin()) &&
+          !SM.isBeforeInTranslationUnit(O.getEnd(), ForLoc)) {
+        D.diag(Severity::Warning, ForLoc,
+               "loop runs sequentially inside the offloaded loop at line %0; its "
+               "'#pragma gpupar' has no effect")
+            << SM.getPresumedLineNumber(O.getBegin());
+        Nested = true;
+        break;
+      }
+    if (Nested)
+      continue;
+
+    LoopPlan Plan;
+    Problem P;
+    if (!planLoop(Ctx, FS, Plan, P)) {
+      D.report(P);
+      continue;
+    }
+    PresumedLoc PL = SM.getPresumedLoc(ForLoc);
+    Plan.Line = PL.getLine();
+    Plan.File = PL.getFilename();
+    Plan.Site = llvm::sys::path::filename(Plan.File).str() + ":" + std::to_string(Plan.Line);
+    Plan.Name = Ident + "_" + std::to_string(Plan.Line);
+    unsigned Same = 0;
+    for (const LoopPlan &Other : Plans)
+      Same += Other.Line == Plan.Line;
+    if (Same)
+      Plan.Name += "_" + std::to_string(Same + 1);
+    Plan.Symbol = "gpupar_loop_" + Plan.Name + "_" + Hash;
+    if (Opts.Remarks) {
+      std::string What;
+      for (const PlanArray &A : Plan.Arrays)
+        What += (What.empty() ? "" : ", ") + A.Name +
+                (A.Read && A.Write ? " (inout)"
+                 : A.Write         ? " (out)"
+                                   : " (in)");
+      D.diag(Severity::Remark, ForLoc, "loop offloaded: %0")
+          << (What.empty() ? std::string("no arrays") : What);
+    }
+    Offloaded.push_back(SourceRange(FS->getBeginLoc(), FS->getEndLoc()));
+    Plans.push_back(std::move(Plan));
+  }
+
+  if (D.hasErrors() || MainPragmas.empty())
+    return;
+  llvm::SmallString<256> Dir(Opts.OutDir);
+  if (Dir.empty())
+    Dir = llvm::sys::path::parent_path(Original);
+  else if (std::error_code EC = llvm::sys::fs::create_directories(Dir)) {
+    D.diag(Severity::Error, SourceLocation(), "cannot create directory '%0': %1")
+        << Dir << EC.message();
+    return;
+  }
+  llvm::SmallString<256> HostPath(Dir), CudaPath(Dir);
+  llvm::sys::path::append(HostPath, Stem + ".gpupar.c");
+  llvm::sys::path::append(CudaPath, Stem + ".gpupar.cu");
+  std::string FileName = Original;
+  if (writeFile(std::string(HostPath), rewriteHost(Ctx, MainPragmas, Plans, FileName), D))
+    writeFile(std::string(CudaPath),
+              emitCuda(Ctx, Plans, llvm::sys::path::filename(Original).str()), D);
+}
+
+} // namespace gpupar

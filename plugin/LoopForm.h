@@ -1,0 +1,46 @@
+//===- LoopForm.h - canonical `for` loops ----------------------------------===//
+//
+// Recognises `for (T i = lo; i OP hi; STEP)` and `for (i = lo; i OP hi; STEP)`, OP in
+// < <= > >= != (either operand order), STEP in i++ ++i i-- --i, i += c, i -= c, i = i + c,
+// i = c + i, i = i - c with c a nonzero integer constant expression.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUPAR_PLUGIN_LOOPFORM_H
+#define GPUPAR_PLUGIN_LOOPFORM_H
+
+#include "Diagnostics.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+
+#include <cstdint>
+
+namespace gpupar {
+
+/// The comparison of the loop condition, written `i OP hi` (the values match gpupar_cond).
+enum class Cond { LT = 0, LE = 1, GT = 2, GE = 3, NE = 4 };
+
+struct LoopForm {
+  const clang::ForStmt *For = nullptr;
+  const clang::VarDecl *Var = nullptr;
+  bool DeclaredOutside = false; ///< `i = lo`: the variable outlives the loop
+  const clang::Expr *Lo = nullptr;
+  const clang::Expr *Hi = nullptr;
+  Cond Op = Cond::LT;
+  clang::QualType CmpType; ///< the type the condition compares in
+  int64_t Step = 1;
+};
+
+/// Matches `FS` against the canonical form. Returns false and describes why in `P` (a warning
+/// at the offending part) when it does not match.
+bool matchLoopForm(clang::ASTContext &Ctx, const clang::ForStmt *FS, LoopForm &F, Problem &P);
+
+/// Returns the loop variable `VD` would be if `E` (parens and implicit casts ignored) names it.
+const clang::VarDecl *referencedVar(const clang::Expr *E);
+
+/// Returns true when `S` mentions `VD`.
+bool mentions(const clang::Stmt *S, const clang::VarDecl *VD);
+
+} // namespace gpupar
+
+#endif

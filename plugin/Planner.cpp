@@ -1,0 +1,147 @@
+//===- Planner.cpp - from a loop to its LoopPlan ---------------------------===//
+#include "Planner.h"
+#include "Accesses.h"
+#include "Dependence.h"
+#include "Text.h"
+
+using namespace clang;
+
+namespace gpupar {
+
+static QualType elementTypeOf(const VarDecl *VD) {
+  QualType T = VD->getType().getCanonicalType();
+  if (const auto *PT = T->getAs<PointerType>())
+    return PT->getPointeeType();
+  return cast<ArrayType>(T.getTypePtr())->getElementType();
+}
+
+/// Prints the inclusive range of inner loop `L`'s variable.
+static void innerRange(ASTContext &Ctx, const InnerLoop &L, std::string &Lo, std::string &Hi) {
+  std::string A = "(long long)(" + sourceText(Ctx, L.Form.Lo) + ")";
+  std::string B = "(long long)(" + sourceText(Ctx, L.Form.Hi) + ")";
+  switch (L.Form.Op) {
+  case Cond::LT:
+    Lo = A, Hi = B + " - 1LL";
+    break;
+  case Cond::LE:
+    Lo = A, Hi = B;
+    break;
+  case Cond::GT:
+    Lo = B + " + 1LL", Hi = A;
+    break;
+  default:
+    Lo = B, Hi = A;
+    break;
+  }
+}
+
+static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, LoopPlan &Plan) {
+  struct Pending {
+    unsigned Array;
+    bool Write;
+    Poly Base; ///< subscript without the constant term when merged as a range
+    int64_t Lo, Hi;
+    bool Exact;
+    std::string Text;
+  };
+  std::vector<Pending> Terms;
+  for (const Access &A : Info.Accesses) {
+    unsigned Array =
+        std::find(Info.Arrays.begin(), Info.Arrays.end(), A.Array) - Info.Arrays.begin();
+    std::vector<unsigned> Vars = A.Subscript.loopVars(Info.Atoms);
+    std::vector<unsigned> InnerVars;
+    for (unsigned V : Vars)
+      if (V != Info.OuterAtom)
+        InnerVars.push_back(V);
+    bool Exact = A.Unconditional && !Info.HasJumps;
+    if (!InnerVars.empty()) {
+      int64_t C = 0;
+      const InnerLoop *L = nullptr;
+      for (const InnerLoop &IL : Info.Inner)
+        if (IL.Atom == InnerVars[0])
+          L = &IL;
+      Exact = Exact && InnerVars.size() == 1 &&
+              A.Subscript.coefficient(InnerVars[0]).isConstant(&C) && (C == 1 || C == -1) && L &&
+              (L->Form.Step == 1 || L->Form.Step == -1);
+    }
+    // Reads without inner variables that differ only in their constant merge into one range.
+    bool Ranged = !A.IsWrite && InnerVars.empty();
+    Poly Base = Ranged ? A.Subscript.withoutConstant() : A.Subscript;
+    int64_t K = Ranged ? A.Subscript.constantTerm() : 0;
+    bool Merged = false;
+    for (Pending &T : Terms)
+      if (T.Array == Array && T.Write == A.IsWrite && T.Base == Base) {
+        T.Lo = std::min(T.Lo, K);
+        T.Hi = std::max(T.Hi, K);
+        T.Exact = T.Exact || Exact;
+        Merged = true;
+        break;
+      }
+    if (!Merged)
+      Terms.push_back({Array, A.IsWrite, Base, K, K, Exact, sourceText(Ctx, A.Expr)});
+  }
+  for (const Pending &T : Terms) {
+    PlanTerm PT;
+    PT.Array = T.Array;
+    PT.Write = T.Write;
+    PT.Exact = T.Exact && T.Lo == T.Hi;
+    PT.Text = T.Text;
+    if (T.Lo != T.Hi)
+      PT.Text += ", ...";
+    PT.Coef = T.Base.coefficient(Info.OuterAtom).printC(Info.Atoms);
+    Poly Offset = T.Base.invariantPart(Info.Atoms);
+    Offset.addScaled(Poly::constant(T.Lo), 1);
+    PT.Offset = Offset.printC(Info.Atoms);
+    for (unsigned V : T.Base.loopVars(Info.Atoms)) {
+      if (V == Info.OuterAtom)
+        continue;
+      for (const InnerLoop &IL : Info.Inner)
+        if (IL.Atom == V) {
+          PlanRange R;
+          R.Coef = T.Base.coefficient(V).printC(Info.Atoms);
+          innerRange(Ctx, IL, R.Lo, R.Hi);
+          PT.Ranges.push_back(R);
+          break;
+        }
+    }
+    if (T.Lo != T.Hi)
+      PT.Ranges.push_back({"1LL", "0LL", llLiteral(T.Hi - T.Lo)});
+    Plan.Terms.push_back(std::move(PT));
+  }
+}
+
+bool planLoop(ASTContext &Ctx, const ForStmt *FS, LoopPlan &Plan, Problem &P) {
+  LoopForm &F = Plan.Form;
+  if (!matchLoopForm(Ctx, FS, F, P))
+    return false;
+  BodyInfo Info;
+  if (!analyzeBody(Ctx, F, Info, P))
+    return false;
+  if (!checkDependences(Ctx, F, Info, P))
+    return false;
+
+  Plan.VarName = F.Var->getNameAsString();
+  Plan.VarTypeC = typeC(Ctx, F.Var->getType());
+  Plan.VarTypeCxx = typeCxx(Ctx, F.Var->getType());
+  Plan.CmpTypeC = typeC(Ctx, F.CmpType);
+  Plan.IsUnsigned = F.CmpType->isUnsignedIntegerType();
+  Plan.Lo = sourceText(Ctx, F.Lo);
+  Plan.Hi = sourceText(Ctx, F.Hi);
+  for (const VarDecl *VD : Info.Scalars)
+    Plan.Scalars.push_back(
+        {VD->getNameAsString(), typeC(Ctx, VD->getType()), typeCxx(Ctx, VD->getType())});
+  for (const VarDecl *VD : Info.Arrays) {
+    PlanArray A;
+    A.Name = VD->getNameAsString();
+    A.ElemC = typeC(Ctx, elementTypeOf(VD));
+    A.ElemCxx = typeCxx(Ctx, elementTypeOf(VD));
+    for (const Access &X : Info.Accesses)
+      if (X.Array == VD)
+        (X.IsWrite ? A.Write : A.Read) = true;
+    Plan.Arrays.push_back(A);
+  }
+  buildTerms(Ctx, Info, Plan);
+  return true;
+}
+
+} // namespace gpupar

@@ -1,0 +1,16 @@
+//===- Planner.h - from a loop to its LoopPlan -----------------------------===//
+#ifndef GPUPAR_PLUGIN_PLANNER_H
+#define GPUPAR_PLUGIN_PLANNER_H
+
+#include "Diagnostics.h"
+#include "LoopPlan.h"
+
+namespace gpupar {
+
+/// Analyses `FS` (canonical form, body, dependences) and fills `Plan` (all but the names).
+/// Returns false with the reason in `P` when the loop must stay serial.
+bool planLoop(clang::ASTContext &Ctx, const clang::ForStmt *FS, LoopPlan &Plan, Problem &P);
+
+} // namespace gpupar
+
+#endif

@@ -1,0 +1,166 @@
+//===- Text.cpp - small text helpers shared by the plugin stages -----------===//
+#include "Text.h"
+
+#include "clang/AST/PrettyPrinter.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace gpupar {
+
+std::string printC(const ASTContext &Ctx, const Stmt *S) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  S->printPretty(OS, nullptr, Policy);
+  return Out;
+}
+
+std::string sourceText(const ASTContext &Ctx, const Stmt *S) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = CharSourceRange::getTokenRange(S->getSourceRange());
+  if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
+    R = Lexer::makeFileCharRange(R, SM, Ctx.getLangOpts());
+  if (R.isValid()) {
+    bool Invalid = false;
+    StringRef Text = Lexer::getSourceText(R, SM, Ctx.getLangOpts(), &Invalid);
+    if (!Invalid && !Text.empty())
+      return Text.str();
+  }
+  return printC(Ctx, S);
+}
+
+QualType valueType(QualType T) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  if (const auto *ET = T->getAs<EnumType>())
+    return ET->getDecl()->getIntegerType().getCanonicalType().getUnqualifiedType();
+  return T;
+}
+
+std::string typeC(const ASTContext &Ctx, QualType T) {
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  return valueType(T).getAsString(Policy);
+}
+
+std::string typeCxx(const ASTContext &Ctx, QualType T) {
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.Bool = 1;
+  Policy.PrintCanonicalTypes = 1;
+  return valueType(T).getAsString(Policy);
+}
+
+bool isCxxKeyword(StringRef Name) {
+  static const llvm::StringSet<> Keywords = {"alignas",
+                                             "alignof",
+                                             "and",
+                                             "and_eq",
+                                             "asm",
+                                             "bitand",
+                                             "bitor",
+                                             "bool",
+                                             "catch",
+                                             "char8_t",
+                                             "char16_t",
+                                             "char32_t",
+                                             "class",
+                                             "compl",
+                                             "concept",
+                                             "consteval",
+                                             "constexpr",
+                                             "constinit",
+                                             "const_cast",
+                                             "co_await",
+                                             "co_return",
+                                             "co_yield",
+                                             "decltype",
+                                             "delete",
+                                             "dynamic_cast",
+                                             "explicit",
+                                             "export",
+                                             "false",
+                                             "friend",
+                                             "mutable",
+                                             "namespace",
+                                             "new",
+                                             "noexcept",
+                                             "not",
+                                             "not_eq",
+                                             "nullptr",
+                                             "operator",
+                                             "or",
+                                             "or_eq",
+                                             "private",
+                                             "protected",
+                                             "public",
+                                             "reinterpret_cast",
+                                             "requires",
+                                             "static_assert",
+                                             "static_cast",
+                                             "template",
+                                             "this",
+                                             "thread_local",
+                                             "throw",
+                                             "true",
+                                             "try",
+                                             "typeid",
+                                             "typename",
+                                             "using",
+                                             "virtual",
+                                             "wchar_t",
+                                             "xor",
+                                             "xor_eq"};
+  return Keywords.contains(Name);
+}
+
+uint32_t fnv1a(StringRef Text) {
+  uint32_t H = 2166136261u;
+  for (unsigned char C : Text) {
+    H ^= C;
+    H *= 16777619u;
+  }
+  return H;
+}
+
+std::string commentSafe(StringRef Text) {
+  std::string Out;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    Out += Text[I];
+    if ((Text[I] == '*' && I + 1 < Text.size() && Text[I + 1] == '/') ||
+        (Text[I] == '/' && I + 1 < Text.size() && Text[I + 1] == '*'))
+      Out += ' ';
+  }
+  return Out;
+}
+
+std::string escapeString(StringRef Text) {
+  std::string Out;
+  for (char C : Text) {
+    if (C == '\\' || C == '"')
+      Out += '\\';
+    if (C == '\n') {
+      Out += "\\n";
+      continue;
+    }
+    Out += C;
+  }
+  return Out;
+}
+
+std::string identifierSafe(StringRef Text) {
+  std::string Out;
+  for (char C : Text)
+    Out += (isalnum((unsigned char)C) || C == '_') ? C : '_';
+  if (Out.empty() || isdigit((unsigned char)Out[0]))
+    Out = "_" + Out;
+  return Out;
+}
+
+std::string llLiteral(int64_t V) {
+  if (V == INT64_MIN)
+    return "(-9223372036854775807LL - 1)";
+  return std::to_string(V) + "LL";
+}
+
+} // namespace gpupar

@@ -1,0 +1,41 @@
+//===- Text.h - small text helpers shared by the plugin stages -------------===//
+#ifndef GPUPAR_PLUGIN_TEXT_H
+#define GPUPAR_PLUGIN_TEXT_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <string>
+
+namespace gpupar {
+
+/// Returns the source text of `S` as written (through macro expansions), or its pretty-printed
+/// form when the text cannot be recovered.
+std::string sourceText(const clang::ASTContext &Ctx, const clang::Stmt *S);
+/// Returns `S` pretty-printed as C (types as written, for the host file and for keys).
+std::string printC(const clang::ASTContext &Ctx, const clang::Stmt *S);
+/// Returns `T` as C source (canonical, unqualified; enums become their integer type).
+std::string typeC(const clang::ASTContext &Ctx, clang::QualType T);
+/// Returns `T` as C++ source for the .cu file (canonical, unqualified, `bool`).
+std::string typeCxx(const clang::ASTContext &Ctx, clang::QualType T);
+/// Returns `T` with enums replaced by their underlying integer type and qualifiers dropped.
+clang::QualType valueType(clang::QualType T);
+/// Returns true when `Name` is a C++ keyword (or alternative token) that C allows as an
+/// identifier.
+bool isCxxKeyword(llvm::StringRef Name);
+/// Returns the 32-bit FNV-1a hash of `Text`.
+uint32_t fnv1a(llvm::StringRef Text);
+/// Returns `Text` safe inside a C block comment.
+std::string commentSafe(llvm::StringRef Text);
+/// Returns `Text` as the contents of a C string literal.
+std::string escapeString(llvm::StringRef Text);
+/// Returns `Text` with every character that cannot appear in a C identifier replaced by '_'.
+std::string identifierSafe(llvm::StringRef Text);
+/// Returns `V` as a C `long long` literal.
+std::string llLiteral(int64_t V);
+
+} // namespace gpupar
+
+#endif
