@@ -1,6 +1,6 @@
 //===- CudaEmitter.cpp - prints the generated .cu file ---------------------===//
 #include "CudaEmitter.h"
-#include "MathCalls.h"
+#include "BodyPrinter.h"
 #include "Text.h"
 
 #include "gpupar/version.h"
@@ -14,91 +14,8 @@ namespace gpupar {
 
 namespace {
 
-/// Prints what C and C++ read differently: enum constants become integer literals, math-call
-/// arguments are cast to the C parameter types (so C++ overloads such as sqrt(float) cannot
-/// change the result), and initializer-list elements are cast to the element type (C++ rejects
-/// narrowing there).
-class CudaPrinterHelper : public PrinterHelper {
-public:
-  CudaPrinterHelper(const ASTContext &Ctx, const PrintingPolicy &Policy)
-      : Ctx(Ctx), Policy(Policy) {}
-
-  bool handledStmt(Stmt *S, raw_ostream &OS) override {
-    if (auto *DRE = dyn_cast<DeclRefExpr>(S))
-      if (const auto *ECD = dyn_cast<EnumConstantDecl>(DRE->getDecl())) {
-        OS << "(" << ECD->getInitVal() << ")";
-        return true;
-      }
-    if (auto *CE = dyn_cast<CallExpr>(S))
-      if (const FunctionDecl *FD = CE->getDirectCallee())
-        if (const MathCall *MC = findMathCall(Ctx, FD)) {
-          OS << MC->CxxName << "(";
-          for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
-            if (I)
-              OS << ", ";
-            bool Cast = MC->CastArgs && I < FD->getNumParams();
-            if (Cast)
-              OS << "(" << typeCxx(Ctx, FD->getParamDecl(I)->getType()) << ")(";
-            CE->getArg(I)->printPretty(OS, this, Policy);
-            if (Cast)
-              OS << ")";
-          }
-          OS << ")";
-          return true;
-        }
-    if (auto *ILE = dyn_cast<InitListExpr>(S)) {
-      InitListExpr *Syn =
-          ILE->isSemanticForm() && ILE->getSyntacticForm() ? ILE->getSyntacticForm() : ILE;
-      QualType Elem = ILE->getType().getCanonicalType();
-      if (const auto *AT = dyn_cast<ArrayType>(Elem.getTypePtr()))
-        Elem = AT->getElementType();
-      OS << "{";
-      for (unsigned I = 0; I < Syn->getNumInits(); ++I) {
-        if (I)
-          OS << ", ";
-        OS << "(" << typeCxx(Ctx, Elem) << ")(";
-        Syn->getInit(I)->printPretty(OS, this, Policy);
-        OS << ")";
-      }
-      OS << "}";
-      return true;
-    }
-    return false;
-  }
-
-private:
-  const ASTContext &Ctx;
-  const PrintingPolicy &Policy;
-};
-
 std::string arrayParamType(const PlanArray &A) {
   return (A.Write ? "" : "const ") + A.ElemCxx + " *";
-}
-
-/// The statements of the loop body, printed as C++ at indentation 2 inside `do { } while (0)`.
-std::string printBody(ASTContext &Ctx, const Stmt *Body) {
-  PrintingPolicy Policy(Ctx.getLangOpts());
-  Policy.Bool = 1;
-  Policy.PrintCanonicalTypes = 1;
-  Policy.SuppressImplicitBase = 1;
-  CudaPrinterHelper Helper(Ctx, Policy);
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  std::vector<const Stmt *> Stmts;
-  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
-    Stmts.assign(CS->body_begin(), CS->body_end());
-  else
-    Stmts.push_back(Body);
-  for (const Stmt *S : Stmts) {
-    if (isa<Expr>(S)) {
-      OS << "    ";
-      S->printPretty(OS, &Helper, Policy, 0);
-      OS << ";\n";
-    } else {
-      S->printPretty(OS, &Helper, Policy, 2);
-    }
-  }
-  return Out;
 }
 
 void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
@@ -127,7 +44,7 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
   OS << "// " << P.Site << "\n";
   OS << "static __host__ __device__ inline void gpupar_body_" << N << "(" << P.VarTypeCxx << " "
      << P.VarName << Params << ") {\n";
-  OS << "  do {\n" << printBody(Ctx, P.Form.For->getBody()) << "  } while (0);\n}\n\n";
+  OS << "  do {\n" << printBody(Ctx, P.Form.For->getBody(), 4) << "  } while (0);\n}\n\n";
 
   OS << "static int gpupar_host_" << N << "(const gpupar_launch *gpupar_L) {\n" << HostLocals;
   OS << "  for (unsigned long long gpupar_k = gpupar_L->begin; gpupar_k < gpupar_L->end; "
