@@ -1,0 +1,7 @@
+// Accesses the compiler cannot compare keep the loop serial.
+// RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-outdir=%t %s
+void f(int n, int m, float *a) {
+#pragma gpupar
+  for (int i = 0; i < n; i++)
+    a[i] = a[m * i]; // expected-warning {{cannot prove that write to 'a[i]' and read of 'a[m * i]' are independent; the loop stays serial}} expected-note {{read is here}}
+}

@@ -1,0 +1,9 @@
+// With 'werror' gpupar warnings become errors.
+// RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-outdir=%t %s
+// RUN: %gpupar_cc -fsyntax-only -Xclang -verify=werr -fplugin-arg-gpupar-werror -fplugin-arg-gpupar-outdir=%t %s
+float g(float);
+void f(int n, float *a) {
+#pragma gpupar
+  for (int i = 0; i < n; i++)
+    a[i] = g(a[i]); // expected-warning {{call to 'g' is not supported yet}} werr-error {{call to 'g' is not supported yet}}
+}
