@@ -109,7 +109,11 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
         D.report(P);
       continue;
     }
-    std::optional<Token> Next = Lexer::findNextToken(SM.getExpansionLoc(R.EodLoc), SM, LO);
+    // The end of the pragma's expansion: the newline of `#pragma`, the `)` of `_Pragma(...)`,
+    // or the macro that produced `_Pragma`.
+    SourceLocation PragmaEnd =
+        R.EodLoc.isMacroID() ? SM.getExpansionRange(R.EodLoc).getEnd() : R.EodLoc;
+    std::optional<Token> Next = Lexer::findNextToken(PragmaEnd, SM, LO);
     const ForStmt *FS = Next ? Index.find(Next->getLocation()) : nullptr;
     if (!FS) {
       D.diag(Severity::Error, R.HashLoc, "'#pragma gpupar' must be followed by a 'for' loop");

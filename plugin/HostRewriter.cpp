@@ -13,8 +13,15 @@ namespace gpupar {
 
 static void commentOutPragma(Rewriter &R, const SourceManager &SM, const LangOptions &LO,
                              const PragmaRecord &P) {
+  if (P.PragmaMacroLoc.isValid() && SM.isInMainFile(P.PragmaMacroLoc)) {
+    // `OFFLOAD` where `#define OFFLOAD _Pragma("gpupar")`.
+    unsigned Length = Lexer::MeasureTokenLength(P.PragmaMacroLoc, SM, LO);
+    std::string Name(SM.getCharacterData(P.PragmaMacroLoc), Length);
+    R.ReplaceText(P.PragmaMacroLoc, Length, "/* " + commentSafe(Name) + " */");
+    return;
+  }
   if (!P.HashLoc.isFileID() || !SM.isInMainFile(P.HashLoc))
-    return; // from a macro: left alone (the loop it precedes cannot be rewritten anyway)
+    return; // from another macro: left alone
   SourceLocation End;
   if (P.IsHashPragma) {
     if (!P.EodLoc.isFileID())

@@ -27,6 +27,9 @@ struct PragmaRecord {
   clang::SourceLocation HashLoc; ///< `#` of `#pragma`, or the `_Pragma` keyword
   clang::SourceLocation EodLoc;  ///< the end of the pragma line
   bool IsHashPragma = true;      ///< `#pragma` (false: `_Pragma` or `__pragma`)
+  /// For `_Pragma` produced by an object-like macro whose whole body is that `_Pragma`: the
+  /// macro name's location (the host file comments it out).
+  clang::SourceLocation PragmaMacroLoc;
   std::vector<ClauseToken> Clauses;
 };
 
