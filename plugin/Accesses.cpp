@@ -234,6 +234,15 @@ bool BodyWalker::walkChildren(const Stmt *S) {
 }
 
 bool BodyWalker::walkFor(const ForStmt *FS) {
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
+    const auto *First = dyn_cast<VarDecl>(*DS->decl_begin());
+    for (const Decl *D : DS->decls()) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (First && VD && VD->getType().getCanonicalType() != First->getType().getCanonicalType())
+        return fail(VD->getLocation(), "variables of different types in one 'for' "
+                                       "initialisation are not supported in an offloaded loop");
+    }
+  }
   LoopForm Inner;
   Problem Ignored;
   bool Canonical = matchLoopForm(Ctx, FS, Inner, Ignored) && Inner.Op != Cond::NE &&

@@ -115,6 +115,12 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
         R.EodLoc.isMacroID() ? SM.getExpansionRange(R.EodLoc).getEnd() : R.EodLoc;
     std::optional<Token> Next = Lexer::findNextToken(PragmaEnd, SM, LO);
     const ForStmt *FS = Next ? Index.find(Next->getLocation()) : nullptr;
+    if (!FS && R.HashLoc.isMacroID()) {
+      // `M(for (...) ...)` with `_Pragma` in M: the loop is inside the same expansion.
+      const ForStmt *InMacro = Index.find(SM.getExpansionLoc(R.HashLoc));
+      if (InMacro && InMacro->getForLoc().isMacroID())
+        FS = InMacro;
+    }
     if (!FS) {
       D.diag(Severity::Error, R.HashLoc, "'#pragma gpupar' must be followed by a 'for' loop");
       continue;
