@@ -16,7 +16,7 @@ tag=${devices//[:,]/_}
 trace="$out/trace.$tag.json"
 rm -f "$trace"
 
-"$out/serial" "$@" >"$out/serial.out" || { echo "serial build failed"; exit 1; }
+"$out/serial" "$@" >"$out/serial.$tag.out" || { echo "serial build failed"; exit 1; }
 GPUPAR_DEVICES=$devices GPUPAR_TRACE=$trace GPUPAR_LOG=${GPUPAR_LOG:-warn} \
   "$out/gpupar" "$@" >"$out/gpupar.$tag.out" 2>"$out/gpupar.$tag.err"
 rc=$?
@@ -30,7 +30,7 @@ if [ "$devices" = cuda ]; then
   # Devices may contract a*b+c into one rounding: the program's own check is the judge.
   echo "ok (self-checked on cuda)"
 else
-  if ! diff -u "$out/serial.out" "$out/gpupar.$tag.out"; then
+  if ! diff -u "$out/serial.$tag.out" "$out/gpupar.$tag.out"; then
     echo "FAIL: output differs from the serial build under GPUPAR_DEVICES=$devices"
     exit 1
   fi
