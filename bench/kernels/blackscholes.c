@@ -47,12 +47,7 @@ int main(int argc, char **argv) {
     ref[2 * i + 1] = X[i] * expRT * (1 - N2) - S[i] * (1 - N1);
   }
   double times[64];
-  price(n, r, v, S, X, T, call, put);
-  for (int rep = 0; rep < reps; rep++) {
-    double t0 = bench_now();
-    price(n, r, v, S, X, T, call, put);
-    times[rep] = bench_now() - t0;
-  }
+  BENCH_TIME(times, reps, price(n, r, v, S, X, T, call, put));
   for (long i = 0; i < n; i++)
     got[2 * i] = call[i], got[2 * i + 1] = put[i];
   double err = bench_rel_err(got, ref, 2 * n);

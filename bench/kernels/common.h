@@ -32,6 +32,17 @@ static inline void *bench_alloc(size_t bytes) {
   return p;
 }
 
+/* Runs `call` once to warm up, then `reps` timed times into `times` (seconds). */
+#define BENCH_TIME(times, reps, call)                                                              \
+  do {                                                                                             \
+    call;                                                                                          \
+    for (int bench_r = 0; bench_r < (reps); bench_r++) {                                           \
+      double bench_t0 = bench_now();                                                               \
+      call;                                                                                        \
+      (times)[bench_r] = bench_now() - bench_t0;                                                   \
+    }                                                                                              \
+  } while (0)
+
 /* Relative L2 error of `out` against `ref`. */
 static inline double bench_rel_err(const double *out, const double *ref, size_t n) {
   double num = 0, den = 0;
@@ -44,8 +55,8 @@ static inline double bench_rel_err(const double *out, const double *ref, size_t 
 }
 
 /* Prints the result line read by bench/run.sh: name, size, median seconds, bytes, flops, ok. */
-static inline void bench_report(const char *name, long size, double *times, int reps,
-                                double bytes, double flops, int ok) {
+static inline void bench_report(const char *name, long size, double *times, int reps, double bytes,
+                                double flops, int ok) {
   for (int i = 1; i < reps; i++) /* insertion sort: reps is small */
     for (int j = i; j > 0 && times[j] < times[j - 1]; j--) {
       double t = times[j];

@@ -21,12 +21,8 @@ int main(int argc, char **argv) {
     ref += (long double)x[i] * y[i];
     mag += fabsl((long double)x[i] * y[i]);
   }
-  double times[64], s = dot(n, x, y);
-  for (int r = 0; r < reps; r++) {
-    double t0 = bench_now();
-    s = dot(n, x, y);
-    times[r] = bench_now() - t0;
-  }
+  double times[64], s = 0;
+  BENCH_TIME(times, reps, s = dot(n, x, y));
   /* Summation order differs between backends: bound the error by the sum of magnitudes. */
   int ok = fabsl(s - ref) <= 1e-12L * mag;
   bench_report("dot", n, times, reps, 16.0 * n, 2.0 * n, ok);

@@ -4,7 +4,7 @@
 #define BINS 256
 
 static void histogram(long n, const unsigned char *data, long *hist) {
-#pragma gpupar reduction(+ : hist[0:BINS])
+#pragma gpupar reduction(+ : hist[0 : BINS])
   for (long i = 0; i < n; i++)
     hist[data[i]] += 1;
 }

@@ -24,12 +24,7 @@ int main(int argc, char **argv) {
       ref[i * n + j] = 0.25 * (in[(i - 1) * n + j] + in[(i + 1) * n + j] + in[i * n + j - 1] +
                                in[i * n + j + 1]);
   double times[64];
-  sweep(n, in, out);
-  for (int r = 0; r < reps; r++) {
-    double t0 = bench_now();
-    sweep(n, in, out);
-    times[r] = bench_now() - t0;
-  }
+  BENCH_TIME(times, reps, sweep(n, in, out));
   double err = bench_rel_err(out, ref, cells);
   double pts = (double)(n - 2) * (n - 2);
   bench_report("jacobi2d", n, times, reps, 16.0 * pts, 4.0 * pts, err < 1e-12);

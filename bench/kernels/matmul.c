@@ -30,12 +30,7 @@ int main(int argc, char **argv) {
       ref[i * n + j] = acc;
     }
   double times[64];
-  matmul(n, A, B, C);
-  for (int r = 0; r < reps; r++) {
-    double t0 = bench_now();
-    matmul(n, A, B, C);
-    times[r] = bench_now() - t0;
-  }
+  BENCH_TIME(times, reps, matmul(n, A, B, C));
   for (size_t k = 0; k < cells; k++)
     got[k] = C[k];
   double err = bench_rel_err(got, ref, cells);

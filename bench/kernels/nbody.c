@@ -51,12 +51,7 @@ int main(int argc, char **argv) {
       ref[3 * c + k] = f[k];
   }
   double times[64];
-  accelerations(n, eps2, x, y, z, m, ax, ay, az);
-  for (int r = 0; r < reps; r++) {
-    double t0 = bench_now();
-    accelerations(n, eps2, x, y, z, m, ax, ay, az);
-    times[r] = bench_now() - t0;
-  }
+  BENCH_TIME(times, reps, accelerations(n, eps2, x, y, z, m, ax, ay, az));
   for (long c = 0; c < checked; c++) {
     long i = c * (n / checked);
     got[3 * c] = ax[i], got[3 * c + 1] = ay[i], got[3 * c + 2] = az[i];

@@ -26,12 +26,7 @@ int main(int argc, char **argv) {
     ref[i] = v;
   }
   double times[64];
-  saxpy(n, a, x, y);
-  for (int r = 0; r < reps; r++) {
-    double t0 = bench_now();
-    saxpy(n, a, x, y);
-    times[r] = bench_now() - t0;
-  }
+  BENCH_TIME(times, reps, saxpy(n, a, x, y));
   for (long i = 0; i < n; i++)
     got[i] = y[i];
   double err = bench_rel_err(got, ref, n);

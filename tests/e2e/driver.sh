@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# gpuparcc as a compiler driver: errors fail the build, warnings pass through, several files and
+# separate compile/link steps work, --gpupar-keep keeps the generated files.
+set -uo pipefail
+gpuparcc=$1 work=$2
+src=$(cd "$(dirname "$0")/driver" && pwd)
+rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
+fail() { echo "FAIL: $*"; exit 1; }
+
+if "$gpuparcc" -c "$src/dependent.c" -o dependent.o 2>err.txt; then
+  fail "a proven dependence compiled"
+fi
+grep -q "error: write to 'a\[i\]' and read of 'a\[i - 1\]' carry a dependence of distance 1" err.txt ||
+  fail "dependence error not shown: $(cat err.txt)"
+[ ! -e dependent.o ] || fail "an object was written for a file with errors"
+
+"$gpuparcc" -O2 -c "$src/serial_warning.c" 2>err.txt || fail "a serial loop broke the build: $(cat err.txt)"
+grep -q "warning: call to 'external_step'" err.txt || fail "warning not passed through: $(cat err.txt)"
+[ -f serial_warning.o ] || fail "-c without -o must write serial_warning.o"
+if "$gpuparcc" --gpupar-werror -c "$src/serial_warning.c" -o w.o 2>/dev/null; then
+  fail "--gpupar-werror did not fail on a warning"
+fi
+
+"$gpuparcc" -O2 --gpupar-keep -c "$src/scale.c" -o scale.o || fail "scale.c did not compile"
+[ -f scale.gpupar.c ] && [ -f scale.gpupar.cu ] || fail "--gpupar-keep kept nothing"
+"$gpuparcc" -O2 "$src/main.c" serial_warning.o scale.o -o app || fail "link failed"
+for devices in cpu emu:2; do
+  GPUPAR_DEVICES=$devices ./app || fail "app gave a wrong result under $devices"
+done
+if "$gpuparcc" --gpupar-bogus "$src/scale.c" 2>err.txt; then fail "unknown option accepted"; fi
+grep -q "unknown option '--gpupar-bogus'" err.txt || fail "unknown option message: $(cat err.txt)"
+echo "driver ok"
