@@ -1,7 +1,12 @@
-/* Public inspection API: init, version, backend and devices. */
+/* Public API: init, version, backend and devices, options, NCCL version. */
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "backend.h"
+#include "log.h"
 #include "registry.h"
 
 int gpupar_init(void) {
@@ -33,12 +38,165 @@ int gpupar_device_get_info(int index, gpupar_device_info *info) {
   gpupar__registry *reg = gpupar__registry_get();
   if (!info || index < 0 || index >= reg->ndev)
     return GPUPAR_EINVAL;
-  *info = reg->dev[index].info;
+  const gpupar__device *d = &reg->dev[index];
+  *info = d->info;
+  info->h2d_bandwidth = d->h2d_bps;
+  info->d2h_bandwidth = d->d2h_bps;
+  info->streams = d->nstreams;
+  info->lost = atomic_load(&((gpupar__device *)d)->lost);
+  if (d->backend->kind == GPUPAR_BACKEND_CUDA) {
+    const gpupar__cuda_probe *probe = gpupar__cuda_probe_get();
+    for (int i = 0; i < probe->count; i++)
+      if (probe->info[i].ordinal == d->info.ordinal)
+        info->clock_khz = probe->clock_khz[i];
+  }
   return GPUPAR_OK;
+}
+
+int gpupar_device_can_peer(int i, int j) {
+  gpupar__registry *reg = gpupar__registry_get();
+  if (i < 0 || j < 0 || i >= reg->ndev || j >= reg->ndev)
+    return GPUPAR_EINVAL;
+  gpupar__device *a = &reg->dev[i], *b = &reg->dev[j];
+  if (i == j)
+    return 1;
+  return a->backend == b->backend && a->backend->can_peer && a->backend->can_peer(a, b) ? 1 : 0;
 }
 
 const char *gpupar_cuda_unavailable_reason(void) {
   gpupar__registry_get();
   const gpupar__cuda_probe *probe = gpupar__cuda_probe_get();
   return probe->count > 0 ? NULL : probe->reason;
+}
+
+int gpupar_nccl_version(int *version) {
+  if (!version)
+    return GPUPAR_EINVAL;
+  void *lib = dlopen("libnccl.so.2", RTLD_NOW | RTLD_LOCAL);
+  if (!lib)
+    lib = dlopen("libnccl.so", RTLD_NOW | RTLD_LOCAL);
+  if (!lib)
+    return GPUPAR_ENODEV;
+  int (*get)(int *) = NULL;
+  *(void **)&get = dlsym(lib, "ncclGetVersion");
+  int rc = get && get(version) == 0 ? GPUPAR_OK : GPUPAR_ENODEV;
+  dlclose(lib);
+  return rc;
+}
+
+/* --- gpupar_configure --------------------------------------------------------------------- */
+
+static pthread_mutex_t options_lock = PTHREAD_MUTEX_INITIALIZER;
+static int options_set;
+static gpupar__config options_cfg; /* the options applied over a default configuration */
+static int options_has_devices, options_has_log, options_has_trace;
+static char options_vars[16][2][128]; /* tuning variables set by options: name, value */
+static int options_nvars;
+
+int gpupar__options_apply(gpupar__config *cfg, char *msg, size_t len) {
+  pthread_mutex_lock(&options_lock);
+  int rc = 0;
+  if (options_set) {
+    if (options_has_devices) {
+      cfg->devices = options_cfg.devices;
+      cfg->count = options_cfg.count;
+      memcpy(cfg->cuda_ids, options_cfg.cuda_ids, sizeof cfg->cuda_ids);
+      memcpy(cfg->devices_text, options_cfg.devices_text, sizeof cfg->devices_text);
+    }
+    if (options_has_log)
+      cfg->log_level = options_cfg.log_level;
+    if (options_has_trace)
+      memcpy(cfg->trace_path, options_cfg.trace_path, sizeof cfg->trace_path);
+    for (int i = 0; i < options_nvars && rc == 0; i++)
+      rc = gpupar__config_parse_var(options_vars[i][0], options_vars[i][1], cfg, msg, len);
+    if (options_cfg.max_devices > 0)
+      cfg->max_devices = options_cfg.max_devices;
+  }
+  pthread_mutex_unlock(&options_lock);
+  return rc;
+}
+
+/* Adds tuning variable `name` = `value` to the options after checking it. Returns 0 or -1. */
+static int add_var(gpupar__config *scratch, const char *name, const char *value, char *msg,
+                   size_t len) {
+  if (!value)
+    return 0;
+  if (strlen(value) >= sizeof options_vars[0][1]) {
+    snprintf(msg, len, "%s is invalid: the value is too long", name);
+    return -1;
+  }
+  if (gpupar__config_parse_var(name, value, scratch, msg, len) != 0)
+    return -1;
+  snprintf(options_vars[options_nvars][0], sizeof options_vars[0][0], "%s", name);
+  snprintf(options_vars[options_nvars][1], sizeof options_vars[0][1], "%s", value);
+  options_nvars++;
+  return 0;
+}
+
+int gpupar_configure(const gpupar_options *o) {
+  if (!o || o->version != GPUPAR_OPTIONS_VERSION)
+    return GPUPAR_EINVAL;
+  if (gpupar__registry_started())
+    return GPUPAR_ESTARTED;
+  char msg[512] = "", num[32];
+  gpupar__config scratch;
+  gpupar__config_defaults(&scratch);
+  pthread_mutex_lock(&options_lock);
+  options_nvars = 0;
+  int bad = 0;
+  if (o->devices && gpupar__config_parse_devices(o->devices, &scratch, msg, sizeof msg) != 0)
+    bad = 1;
+  if (!bad && o->log && gpupar__config_parse_log(o->log, &scratch.log_level, msg, sizeof msg) != 0)
+    bad = 1;
+  if (!bad && o->trace) {
+    if (strlen(o->trace) >= sizeof scratch.trace_path) {
+      snprintf(msg, sizeof msg, "the trace path is too long");
+      bad = 1;
+    } else {
+      snprintf(scratch.trace_path, sizeof scratch.trace_path, "%s", o->trace);
+    }
+  }
+  bad = bad || add_var(&scratch, "GPUPAR_FORCE", o->force, msg, sizeof msg) ||
+        add_var(&scratch, "GPUPAR_HYBRID", o->hybrid, msg, sizeof msg) ||
+        add_var(&scratch, "GPUPAR_FAULT", o->fault, msg, sizeof msg) ||
+        add_var(&scratch, "GPUPAR_EMU_SPEEDS", o->emu_speeds, msg, sizeof msg);
+  if (!bad && o->streams != 0) {
+    snprintf(num, sizeof num, "%d", o->streams);
+    bad = add_var(&scratch, "GPUPAR_STREAMS", o->streams > 0 ? num : "-", msg, sizeof msg);
+  }
+  if (!bad && o->threads != 0) {
+    snprintf(num, sizeof num, "%d", o->threads);
+    bad = add_var(&scratch, "GPUPAR_THREADS", o->threads > 0 ? num : "-", msg, sizeof msg);
+  }
+  if (!bad && o->min_bytes != -1) {
+    snprintf(num, sizeof num, "%lld", o->min_bytes);
+    bad = add_var(&scratch, "GPUPAR_MIN_BYTES", o->min_bytes >= 0 ? num : "-", msg, sizeof msg);
+  }
+  if (!bad && o->min_trip != -1) {
+    snprintf(num, sizeof num, "%lld", o->min_trip);
+    bad = add_var(&scratch, "GPUPAR_MIN_TRIP", o->min_trip >= 0 ? num : "-", msg, sizeof msg);
+  }
+  if (!bad && o->profile != -1) {
+    snprintf(num, sizeof num, "%d", o->profile);
+    bad = add_var(&scratch, "GPUPAR_PROFILE", num, msg, sizeof msg);
+  }
+  if (!bad && o->max_devices < 0) {
+    snprintf(msg, sizeof msg, "max_devices=%d is invalid: expected 0 (no cap) or more",
+             o->max_devices);
+    bad = 1;
+  }
+  if (bad) {
+    options_nvars = 0;
+    pthread_mutex_unlock(&options_lock);
+    GPUPAR__ERROR("gpupar_configure: %s", msg);
+    return GPUPAR_ECONFIG;
+  }
+  scratch.max_devices = o->max_devices;
+  options_cfg = scratch;
+  options_has_devices = o->devices != NULL;
+  options_has_log = o->log != NULL;
+  options_has_trace = o->trace != NULL;
+  options_set = 1;
+  pthread_mutex_unlock(&options_lock);
+  return GPUPAR_OK;
 }

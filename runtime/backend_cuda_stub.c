@@ -28,26 +28,42 @@ static void stub_free(gpupar__device *dev, void *ptr) {
   (void)ptr;
 }
 
-static int stub_copy(gpupar__device *dev, void *dst, const void *src, size_t bytes,
+static int stub_copy(gpupar__device *dev, int st, void *dst, const void *src, size_t bytes,
                      gpupar__error *err) {
   (void)dev;
+  (void)st;
   (void)dst;
   (void)src;
   (void)bytes;
   return unavailable(err);
 }
 
-static int stub_launch(gpupar__device *dev, const gpupar_loop *loop, gpupar_launch *launch,
+static int stub_launch(gpupar__device *dev, int st, const gpupar_loop *loop, gpupar_launch *launch,
                        gpupar__error *err) {
   (void)dev;
+  (void)st;
   (void)loop;
   (void)launch;
   return unavailable(err);
 }
 
-static int stub_sync(gpupar__device *dev, gpupar__error *err) {
+static int stub_sync(gpupar__device *dev, int st, gpupar__error *err) {
   (void)dev;
+  (void)st;
   return unavailable(err);
+}
+
+int gpupar__cuda_bandwidth(gpupar__device *dev, double *h2d, double *d2h) {
+  (void)dev;
+  (void)h2d;
+  (void)d2h;
+  return -1;
+}
+
+int gpupar__cuda_p2p_matrix(int n, int *p2p) {
+  (void)n;
+  (void)p2p;
+  return -1;
 }
 
 const gpupar__backend gpupar__backend_cuda = {

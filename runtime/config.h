@@ -1,5 +1,6 @@
-/* Configuration from the environment: GPUPAR_DEVICES, GPUPAR_LOG, GPUPAR_TRACE. Parsing is pure
- * (it returns a message instead of exiting) so that every form can be unit-tested. */
+/* Configuration from the environment (GPUPAR_DEVICES, GPUPAR_LOG, GPUPAR_TRACE and the tuning and
+ * testing variables of docs/runtime.md). Parsing is pure (it returns a message instead of
+ * exiting) so that every form can be unit-tested. */
 #ifndef GPUPAR_RUNTIME_CONFIG_H
 #define GPUPAR_RUNTIME_CONFIG_H
 
@@ -19,6 +20,23 @@ typedef enum gpupar__devices_mode {
   GPUPAR__DEVICES_EMU
 } gpupar__devices_mode;
 
+#define GPUPAR__FAULT_FORMS                                                                        \
+  "expected a comma-separated list of KIND@DEVICE with KIND oom, launch or lost and DEVICE as "    \
+  "in the trace (emu:1, cuda:0)"
+#define GPUPAR__MAX_FAULTS 64
+#define GPUPAR__MAX_STREAMS 8
+
+/* Injected failures (GPUPAR_FAULT). */
+enum { GPUPAR__FAULT_OOM = 1, GPUPAR__FAULT_LAUNCH = 2, GPUPAR__FAULT_LOST = 4 };
+
+/* GPUPAR_FORCE. */
+enum { GPUPAR__FORCE_NONE = 0, GPUPAR__FORCE_GPU = 1, GPUPAR__FORCE_CPU = 2 };
+
+typedef struct gpupar__fault {
+  int kind;     /* GPUPAR__FAULT_* */
+  char dev[32]; /* device name as in the trace: "emu:1" */
+} gpupar__fault;
+
 typedef struct gpupar__config {
   int devices;                       /* gpupar__devices_mode */
   int count;                         /* emu: N; cuda: number of listed indices, 0 = all */
@@ -26,6 +44,18 @@ typedef struct gpupar__config {
   char devices_text[128];            /* GPUPAR_DEVICES as given ("auto" when unset) */
   int log_level;                     /* GPUPAR__LOG_* */
   char trace_path[4096];             /* GPUPAR_TRACE, "" when tracing is off */
+  int nfaults;                       /* GPUPAR_FAULT entries */
+  gpupar__fault faults[GPUPAR__MAX_FAULTS];
+  int nspeeds; /* GPUPAR_EMU_SPEEDS: relative speed of emu:i (0 = none) */
+  double emu_speeds[GPUPAR__MAX_DEVICES];
+  double hybrid;       /* GPUPAR_HYBRID: 0 off, -1 learned share, (0,1) fixed */
+  int streams;         /* GPUPAR_STREAMS: streams per device, 1..8 */
+  int threads;         /* GPUPAR_THREADS: host threads, 0 = online CPUs */
+  long long min_bytes; /* GPUPAR_MIN_BYTES: -1 = derived from the bandwidth */
+  long long min_trip;  /* GPUPAR_MIN_TRIP: host threads below this trip: no */
+  int force;           /* GPUPAR_FORCE: GPUPAR__FORCE_* */
+  int profile;         /* GPUPAR_PROFILE: summary table at exit */
+  int max_devices;     /* cap on devices per call, 0 = none (API only) */
 } gpupar__config;
 
 /* Sets `*cfg` to the defaults (auto, warn, no trace). */
@@ -38,6 +68,17 @@ int gpupar__config_parse_devices(const char *value, gpupar__config *cfg, char *m
 
 /* Parses a GPUPAR_LOG value (NULL means unset) into `*level`. Returns 0 or -1 with `msg`. */
 int gpupar__config_parse_log(const char *value, int *level, char *msg, size_t len);
+
+/* Parses the value `value` (NULL means unset: the default is kept) of the tuning variable `name`
+ * (GPUPAR_FAULT, GPUPAR_EMU_SPEEDS, GPUPAR_HYBRID, GPUPAR_STREAMS, GPUPAR_THREADS,
+ * GPUPAR_MIN_BYTES, GPUPAR_MIN_TRIP, GPUPAR_FORCE, GPUPAR_PROFILE) into `*cfg`. Returns 0, or -1
+ * with a one-line message naming the variable, the value and the accepted forms in `msg`; a
+ * failed parse leaves `*cfg` alone. */
+int gpupar__config_parse_var(const char *name, const char *value, gpupar__config *cfg, char *msg,
+                             size_t len);
+
+/* The tuning variables gpupar__config_parse_var() knows, NULL-terminated. */
+extern const char *const gpupar__config_vars[];
 
 /* Fills `*cfg` from the environment. Returns 0 or -1 with `msg`. */
 int gpupar__config_from_env(gpupar__config *cfg, char *msg, size_t len);

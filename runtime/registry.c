@@ -2,21 +2,60 @@
 #include "registry.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "exec.h"
 #include "log.h"
+#include "profile.h"
+#include "region.h"
 #include "trace.h"
 
 static gpupar__registry registry;
 static pthread_once_t registry_once = PTHREAD_ONCE_INIT;
-static pthread_mutex_t run_mutex = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t install_mutex = PTHREAD_MUTEX_INITIALIZER;
+static atomic_int registry_started;
+
+/* Modeled host<->device bandwidth and launch latency of emulated devices (docs/runtime.md). */
+#define GPUPAR__EMU_BPS 12e9
+#define GPUPAR__EMU_LATENCY_US 10.0
+#define GPUPAR__CUDA_LATENCY_US 8.0
+
+/* Resets `d` and sets what every backend shares: streams, faults, locks, pool. */
+static void device_init(gpupar__registry *reg, gpupar__device *d) {
+  memset(d, 0, sizeof *d);
+  d->index = (int)(d - reg->dev);
+  d->nstreams = reg->config.streams > 0 ? reg->config.streams : 1;
+  atomic_init(&d->lost, 0);
+  atomic_init(&d->chunks_done, 0);
+  pthread_mutex_init(&d->lock, NULL);
+}
+
+/* Applies GPUPAR_FAULT and GPUPAR_EMU_SPEEDS to the devices in use. */
+static void apply_testing(gpupar__registry *reg) {
+  double fastest = 0;
+  for (int i = 0; i < reg->config.nspeeds; i++)
+    if (reg->config.emu_speeds[i] > fastest)
+      fastest = reg->config.emu_speeds[i];
+  for (int i = 0; i < reg->ndev; i++) {
+    gpupar__device *d = &reg->dev[i];
+    d->faults = 0;
+    for (int f = 0; f < reg->config.nfaults; f++)
+      if (strcmp(reg->config.faults[f].dev, d->info.name) == 0)
+        d->faults |= reg->config.faults[f].kind;
+    d->slowdown = 1;
+    if (d->backend->kind == GPUPAR_BACKEND_EMU && i < reg->config.nspeeds)
+      d->slowdown = fastest / reg->config.emu_speeds[i];
+  }
+}
 
 static void add_emu(gpupar__registry *reg, const gpupar__backend *backend, int count) {
   reg->ndev = 0;
   for (int i = 0; i < count; i++) {
     gpupar__device *d = &reg->dev[reg->ndev++];
-    memset(d, 0, sizeof *d);
+    device_init(reg, d);
     snprintf(d->info.name, sizeof d->info.name, "%s:%d", backend->name, i);
     snprintf(d->info.model, sizeof d->info.model, "host-emulated device");
     d->info.backend = backend->kind;
@@ -24,19 +63,34 @@ static void add_emu(gpupar__registry *reg, const gpupar__backend *backend, int c
     d->info.sm_count = 1;
     d->backend = backend;
     d->weight = 1;
+    d->h2d_bps = d->d2h_bps = GPUPAR__EMU_BPS;
+    d->latency_us = GPUPAR__EMU_LATENCY_US;
+    gpupar__pool_init(&d->mem, (size_t)256 << 20);
   }
   reg->backend = count > 0 ? backend->kind : GPUPAR_BACKEND_CPU;
+  apply_testing(reg);
 }
 
 /* Opens CUDA device `info` as reg->dev[reg->ndev]. Returns 0 or -1 with `err`. */
 static int add_cuda(gpupar__registry *reg, const gpupar_device_info *info, gpupar__error *err) {
+  const gpupar__cuda_probe *probe = gpupar__cuda_probe_get();
   gpupar__device *d = &reg->dev[reg->ndev];
-  memset(d, 0, sizeof *d);
+  device_init(reg, d);
   d->info = *info;
   d->backend = &gpupar__backend_cuda;
-  d->weight = info->sm_count > 0 ? (unsigned)info->sm_count : 1u;
+  int clock = 1000000;
+  for (int i = 0; i < probe->count; i++)
+    if (probe->info[i].ordinal == info->ordinal)
+      clock = probe->clock_khz[i];
+  d->weight = (double)(info->sm_count > 0 ? info->sm_count : 1) * clock;
+  d->latency_us = GPUPAR__CUDA_LATENCY_US;
   if (d->backend->open && d->backend->open(d, err) != GPUPAR_OK)
     return -1;
+  if (gpupar__cuda_bandwidth(d, &d->h2d_bps, &d->d2h_bps) != 0)
+    d->h2d_bps = d->d2h_bps = GPUPAR__EMU_BPS;
+  d->info.h2d_bandwidth = d->h2d_bps;
+  d->info.d2h_bandwidth = d->d2h_bps;
+  gpupar__pool_init(&d->mem, info->total_mem / 8);
   reg->ndev++;
   return 0;
 }
@@ -106,10 +160,23 @@ int gpupar__registry_select(gpupar__registry *reg, const gpupar__config *cfg, ch
   }
 }
 
+/* At exit: the profile table, then every cached device and staging block is freed. */
+static void at_exit(void) {
+  if (registry.config.profile)
+    gpupar__profile_print();
+  for (int i = 0; i < registry.ndev; i++) {
+    gpupar__region_forget_device(&registry.dev[i]);
+    gpupar__dev_drain(&registry.dev[i]);
+  }
+  gpupar__stage_drain();
+}
+
 static void init_once(void) {
   char msg[1024];
   gpupar__config cfg;
   if (gpupar__config_from_env(&cfg, msg, sizeof msg) != 0)
+    gpupar__config_die(msg);
+  if (gpupar__options_apply(&cfg, msg, sizeof msg) != 0)
     gpupar__config_die(msg);
   gpupar__log_set_level(cfg.log_level);
   if (gpupar__registry_select(&registry, &cfg, msg, sizeof msg) != 0)
@@ -121,25 +188,56 @@ static void init_once(void) {
                    registry.dev[i].info.name);
   GPUPAR__INFO("backend %s (%s)%s%s", gpupar_backend_name(registry.backend), registry.reason,
                registry.ndev ? ": " : "", names);
+  atexit(at_exit);
+}
+
+int gpupar__registry_started(void) { return atomic_load(&registry_started); }
+
+static void mark_started(void) {
+  atomic_store(&registry_started, 1);
+  init_once();
 }
 
 gpupar__registry *gpupar__registry_get(void) {
-  pthread_once(&registry_once, init_once);
+  pthread_once(&registry_once, mark_started);
   return &registry;
 }
-
-void gpupar__registry_lock(void) { pthread_mutex_lock(&run_mutex); }
-
-void gpupar__registry_unlock(void) { pthread_mutex_unlock(&run_mutex); }
 
 int gpupar__registry_install(const gpupar__backend *backend, int count) {
   if (!backend || count < 0 || count > GPUPAR__MAX_DEVICES)
     return GPUPAR_EINVAL;
   gpupar__registry *reg = gpupar__registry_get();
-  gpupar__registry_lock();
+  pthread_mutex_lock(&install_mutex);
+  for (int i = 0; i < reg->ndev; i++) {
+    gpupar__region_forget_device(&reg->dev[i]);
+    gpupar__dev_drain(&reg->dev[i]);
+    if (reg->dev[i].backend->close)
+      reg->dev[i].backend->close(&reg->dev[i]);
+  }
   add_emu(reg, backend, count);
+  for (int i = 0; i < count; i++)
+    if (backend->open) {
+      gpupar__error err;
+      if (backend->open(&reg->dev[i], &err) != GPUPAR_OK)
+        GPUPAR__WARN("%s: open: %s", reg->dev[i].info.name, err.msg);
+    }
   snprintf(reg->reason, sizeof reg->reason, "installed by a test: %d %s device%s", count,
            backend->name, count == 1 ? "" : "s");
-  gpupar__registry_unlock();
+  pthread_mutex_unlock(&install_mutex);
   return GPUPAR_OK;
+}
+
+int gpupar__registry_set(const char *name, const char *value) {
+  gpupar__registry *reg = gpupar__registry_get();
+  char msg[512];
+  pthread_mutex_lock(&install_mutex);
+  int rc = 0;
+  if (strcmp(name, "GPUPAR_FAULT") == 0 && (!value || !*value))
+    reg->config.nfaults = 0;
+  else
+    rc = gpupar__config_parse_var(name, value, &reg->config, msg, sizeof msg);
+  if (rc == 0)
+    apply_testing(reg);
+  pthread_mutex_unlock(&install_mutex);
+  return rc;
 }

@@ -17,14 +17,23 @@ typedef struct gpupar__registry {
  * starting the trace on the first call; exits with status 2 on a configuration error. */
 gpupar__registry *gpupar__registry_get(void);
 
-/* Serialise the device path of gpupar_run (one loop on the devices at a time). */
-void gpupar__registry_lock(void);
-void gpupar__registry_unlock(void);
+/* Returns whether the runtime has started (gpupar__registry_get was called). */
+int gpupar__registry_started(void);
 
 /* For tests: replaces the devices in use by `count` (0..64) devices of backend `backend`
  * (owned by the caller, must outlive its use) named "<backend->name>:<i>", each with weight 1
- * and sm_count 1; count 0 selects the cpu backend. Returns GPUPAR_OK or GPUPAR_EINVAL. */
+ * and sm_count 1, the configured streams, GPUPAR_FAULT and GPUPAR_EMU_SPEEDS applied; count 0
+ * selects the cpu backend. No call may be running. Returns GPUPAR_OK or GPUPAR_EINVAL. */
 int gpupar__registry_install(const gpupar__backend *backend, int count);
+
+/* For tests: parses tuning variable `name` = `value` (see gpupar__config_parse_var; for
+ * GPUPAR_FAULT, "" clears the faults) into the running configuration and re-applies faults and
+ * speeds to the devices. No call may be running. Returns 0 or -1. */
+int gpupar__registry_set(const char *name, const char *value);
+
+/* Applies options set with gpupar_configure() over `cfg` (from api.c). Returns 0 or -1 with a
+ * configuration error message in `msg`. */
+int gpupar__options_apply(gpupar__config *cfg, char *msg, size_t len);
 
 /* Selects the devices `cfg` asks for into `*reg` (reg->config is set to *cfg). Returns 0, or -1
  * with a configuration error message in `msg` (`len` bytes). Used by init and by tests. */

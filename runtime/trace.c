@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,10 @@ double gpupar__now_us(void) {
 }
 
 static void write_at_exit(void) { gpupar__trace_write(); }
+
+static atomic_ullong seq_counter;
+
+unsigned long long gpupar__trace_seq(void) { return atomic_fetch_add(&seq_counter, 1) + 1; }
 
 void gpupar__trace_start(const char *path) {
   gpupar__now_us();
@@ -73,6 +78,15 @@ void gpupar__trace_add(const gpupar__trace_event *add, int n) {
   pthread_mutex_unlock(&trace_mutex);
 }
 
+size_t gpupar__trace_copy(gpupar__trace_event *out, size_t max) {
+  pthread_mutex_lock(&trace_mutex);
+  size_t n = nevents;
+  if (out)
+    memcpy(out, events, (n < max ? n : max) * sizeof *out);
+  pthread_mutex_unlock(&trace_mutex);
+  return n;
+}
+
 void gpupar__trace_clear(void) {
   pthread_mutex_lock(&trace_mutex);
   nevents = 0;
@@ -94,14 +108,21 @@ static void put_string(FILE *f, const char *s) {
   fputc('"', f);
 }
 
-/* Returns the thread id of `device` in `names` (adding it), 1-based. */
-static int device_tid(char (*names)[64], int *count, const char *device) {
+/* Returns the thread id of `device` and `stream` in `names` (adding it), 1-based: one thread per
+ * device stream ("emu:1 stream 0"), per host worker ("cpu thread 2"), or per device. */
+static int device_tid(char (*names)[96], int *count, const char *device, int stream) {
+  char name[96];
+  if (stream < 0)
+    snprintf(name, sizeof name, "%s", device);
+  else
+    snprintf(name, sizeof name, "%.63s %s %d", device,
+             strcmp(device, "cpu") == 0 ? "thread" : "stream", stream);
   for (int i = 0; i < *count; i++)
-    if (strcmp(names[i], device) == 0)
+    if (strcmp(names[i], name) == 0)
       return i + 1;
-  if (*count == 128)
-    return 128;
-  snprintf(names[*count], 64, "%s", device);
+  if (*count == 256)
+    return 256;
+  snprintf(names[*count], 96, "%s", name);
   return ++*count;
 }
 
@@ -118,12 +139,13 @@ int gpupar__trace_write(void) {
     pthread_mutex_unlock(&trace_mutex);
     return GPUPAR_EIO;
   }
-  static char names[128][64];
+  static char names[256][96];
   int ndevices = 0;
+  static const char *const dirs[] = {"h2d", "d2h", "d2d"};
   fputs("{\"traceEvents\":[", f);
   for (size_t i = 0; i < nevents; i++) {
     const gpupar__trace_event *e = &events[i];
-    int tid = device_tid(names, &ndevices, e->device);
+    int tid = device_tid(names, &ndevices, e->device, e->stream);
     fputs(i ? ",\n" : "\n", f);
     if (e->cat == GPUPAR__TRACE_CHUNK) {
       fputs("{\"name\":", f);
@@ -134,13 +156,29 @@ int gpupar__trace_write(void) {
       put_string(f, e->site);
       fputs(",\"device\":", f);
       put_string(f, e->device);
-      fprintf(f, ",\"call\":%llu", e->call);
+      fprintf(f, ",\"call\":%llu,\"stream\":%d,\"seq\":%llu", e->call, e->stream, e->seq);
       if (e->has_range)
         fprintf(f, ",\"begin\":%llu,\"end\":%llu,\"trip\":%llu", e->begin, e->end, e->trip);
       fputs("}}", f);
+    } else if (e->cat == GPUPAR__TRACE_FAULT) {
+      char name[64];
+      snprintf(name, sizeof name, "fault %s", e->kind);
+      fputs("{\"name\":", f);
+      put_string(f, name);
+      fprintf(f, ",\"cat\":\"fault\",\"ph\":\"i\",\"s\":\"t\",\"ts\":%.3f,\"pid\":1,\"tid\":%d,",
+              e->ts, tid);
+      fputs("\"args\":{\"loop\":", f);
+      put_string(f, e->site);
+      fputs(",\"device\":", f);
+      put_string(f, e->device);
+      fprintf(f, ",\"call\":%llu,\"seq\":%llu,\"kind\":", e->call, e->seq);
+      put_string(f, e->kind);
+      fputs(",\"action\":", f);
+      put_string(f, e->action);
+      fprintf(f, ",\"begin\":%llu,\"end\":%llu}}", e->begin, e->end);
     } else {
       char name[96];
-      snprintf(name, sizeof name, "%s %s", e->d2h ? "d2h" : "h2d", e->array);
+      snprintf(name, sizeof name, "%s %s", dirs[e->dir], e->array);
       fputs("{\"name\":", f);
       put_string(f, name);
       fprintf(f, ",\"cat\":\"copy\",\"ph\":\"X\",\"ts\":%.3f,\"dur\":%.3f,\"pid\":1,\"tid\":%d,",
@@ -151,7 +189,15 @@ int gpupar__trace_write(void) {
       put_string(f, e->device);
       fprintf(f, ",\"call\":%llu,\"array\":", e->call);
       put_string(f, e->array);
-      fprintf(f, ",\"bytes\":%zu,\"direction\":\"%s\"}}", e->bytes, e->d2h ? "d2h" : "h2d");
+      fprintf(f, ",\"bytes\":%zu,\"direction\":\"%s\",\"stream\":%d,\"seq\":%llu", e->bytes,
+              dirs[e->dir], e->stream, e->seq);
+      if (e->has_range)
+        fprintf(f, ",\"begin\":%llu,\"end\":%llu", e->begin, e->end);
+      if (e->dir == GPUPAR__D2D) {
+        fputs(",\"from\":", f);
+        put_string(f, e->peer);
+      }
+      fputs("}}", f);
     }
   }
   for (int i = 0; i < ndevices; i++) {

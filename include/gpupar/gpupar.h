@@ -4,10 +4,15 @@
  * loop into a call of gpupar_run() that keeps the original loop as the fallback. The functions
  * below let a program inspect devices and control the runtime.
  *
- * Configuration comes from the environment, read once at the first call:
+ * Configuration comes from the environment, read once at the first call (docs/runtime.md has
+ * the full table), and from gpupar_configure() called before that:
  *   GPUPAR_DEVICES  auto (default) | cpu | cuda | cuda:0,2 | emu:N (N in 1..64)
  *   GPUPAR_LOG      error | warn (default) | info | debug
  *   GPUPAR_TRACE    path of a Chrome trace-event JSON file written at exit
+ *   GPUPAR_PROFILE  1: a table per loop site on stderr at exit
+ *   GPUPAR_FORCE, GPUPAR_MIN_BYTES, GPUPAR_MIN_TRIP, GPUPAR_THREADS, GPUPAR_STREAMS,
+ *   GPUPAR_HYBRID   the cost model, host threads, streams and host share
+ *   GPUPAR_FAULT, GPUPAR_EMU_SPEEDS  fault injection and slow emulated devices, for tests
  * A malformed value prints one message on stderr and ends the program with exit status 2: that is
  * the only place the library calls exit().
  *
@@ -39,7 +44,9 @@ extern "C" {
   XX(EDEVICE, -4, "device error")                                                                  \
   XX(EVERSION, -5, "generated code does not match the runtime version")                            \
   XX(ECONFIG, -6, "invalid configuration")                                                         \
-  XX(EIO, -7, "input/output error")
+  XX(EIO, -7, "input/output error")                                                                \
+  XX(ESTARTED, -8, "the runtime has already started")                                              \
+  XX(ENOTFOUND, -9, "no such data region")
 
 typedef enum gpupar_status {
 #define GPUPAR_STATUS_ENUM(name, code, text) GPUPAR_##name = (code),
@@ -60,18 +67,27 @@ GPUPAR_EXTERN unsigned gpupar_version(void);
 GPUPAR_EXTERN int gpupar_init(void);
 
 /* Kinds of backend. */
-typedef enum gpupar_backend { GPUPAR_BACKEND_CPU = 0, GPUPAR_BACKEND_EMU = 1,
-                              GPUPAR_BACKEND_CUDA = 2 } gpupar_backend;
+typedef enum gpupar_backend {
+  GPUPAR_BACKEND_CPU = 0,
+  GPUPAR_BACKEND_EMU = 1,
+  GPUPAR_BACKEND_CUDA = 2
+} gpupar_backend;
 
 typedef struct gpupar_device_info {
-  char name[64];     /* trace name: "cuda:0", "emu:2" */
-  char model[128];   /* "NVIDIA H100 80GB HBM3", "host-emulated device" */
-  int backend;       /* gpupar_backend */
-  int ordinal;       /* index within its backend (CUDA device number) */
-  size_t total_mem;  /* bytes */
-  size_t free_mem;   /* bytes, at detection */
-  int sm_count;      /* multiprocessors (1 for emulated devices) */
+  char name[64];          /* trace name: "cuda:0", "emu:2" */
+  char model[128];        /* "NVIDIA H100 80GB HBM3", "host-emulated device" */
+  int backend;            /* gpupar_backend */
+  int ordinal;            /* index within its backend (CUDA device number) */
+  size_t total_mem;       /* bytes */
+  size_t free_mem;        /* bytes, at detection */
+  int sm_count;           /* multiprocessors (1 for emulated devices) */
   int cc_major, cc_minor; /* compute capability (0.0 for emulated devices) */
+  /* Added in 0.1: */
+  int clock_khz;        /* SM clock (0 for emulated devices) */
+  double h2d_bandwidth; /* host to device, bytes/s: measured at init (emu: modeled) */
+  double d2h_bandwidth; /* device to host, bytes/s */
+  int streams;          /* streams the runtime uses on it (GPUPAR_STREAMS) */
+  int lost;             /* the device failed for good and is no longer used */
 } gpupar_device_info;
 
 /* Returns the backend loops run on: GPUPAR_BACKEND_CPU when no device is in use. */
@@ -93,6 +109,81 @@ GPUPAR_EXTERN const char *gpupar_cuda_unavailable_reason(void);
 /* Writes the trace file named by GPUPAR_TRACE now (it is also written at exit). Returns
  * GPUPAR_OK, or GPUPAR_EIO when the file cannot be written. */
 GPUPAR_EXTERN int gpupar_trace_flush(void);
+
+/* Returns whether device `i` can read the memory of device `j` directly (peer to peer), both in
+ * [0, gpupar_device_count()): 1 or 0; GPUPAR_EINVAL for other indices. */
+GPUPAR_EXTERN int gpupar_device_can_peer(int i, int j);
+
+/* Sets `*version` (owned by the caller) to NCCL's version code (e.g. 22809), found by loading
+ * libnccl.so.2 at run time. Returns GPUPAR_OK, or GPUPAR_ENODEV when NCCL is not installed. */
+GPUPAR_EXTERN int gpupar_nccl_version(int *version);
+
+/* --- Configuration from the program -------------------------------------------------------- */
+
+#define GPUPAR_OPTIONS_VERSION 1
+
+/* Options that override the environment. Start from GPUPAR_OPTIONS_INIT (every field "not
+ * set": the environment or the default applies) and set what you need. Strings take the values
+ * of the matching environment variables and are copied. */
+typedef struct gpupar_options {
+  unsigned version;       /* GPUPAR_OPTIONS_VERSION */
+  const char *devices;    /* GPUPAR_DEVICES; NULL: not set */
+  const char *log;        /* GPUPAR_LOG */
+  const char *trace;      /* GPUPAR_TRACE */
+  const char *force;      /* GPUPAR_FORCE: "gpu" or "cpu" */
+  const char *hybrid;     /* GPUPAR_HYBRID: "0", "1" or "0.25" */
+  const char *fault;      /* GPUPAR_FAULT */
+  const char *emu_speeds; /* GPUPAR_EMU_SPEEDS */
+  int streams;            /* GPUPAR_STREAMS; 0: not set */
+  int threads;            /* GPUPAR_THREADS; 0: not set */
+  long long min_bytes;    /* GPUPAR_MIN_BYTES; -1: not set */
+  long long min_trip;     /* GPUPAR_MIN_TRIP; -1: not set */
+  int profile;            /* GPUPAR_PROFILE; -1: not set, 0 or 1 */
+  int max_devices;        /* at most this many devices per call; 0: no cap */
+} gpupar_options;
+
+#define GPUPAR_OPTIONS_INIT                                                                        \
+  {GPUPAR_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, -1, -1, -1, 0}
+
+/* Sets the configuration from `*options` (owned by the caller; strings are copied). Must be
+ * called before any other gpupar function (before the first offloaded loop). Returns GPUPAR_OK;
+ * GPUPAR_ESTARTED when the runtime has already started (nothing changes); GPUPAR_EINVAL for a
+ * NULL pointer or an unknown version; GPUPAR_ECONFIG for a malformed value (logged as an error,
+ * nothing changes; unlike a malformed environment it does not end the program). */
+GPUPAR_EXTERN int gpupar_configure(const gpupar_options *options);
+
+/* Caps the devices a call may use at `max` (0: no cap), at any time; a call's own cap
+ * (gpupar_call.max_devices) applies too. Returns GPUPAR_OK or GPUPAR_EINVAL for max < 0. */
+GPUPAR_EXTERN int gpupar_set_max_devices(int max);
+
+/* Prints the profile table (per loop site: calls, where they ran, time, bytes, effective
+ * bandwidth) on stderr now; GPUPAR_PROFILE=1 prints it at exit. Returns GPUPAR_OK. */
+GPUPAR_EXTERN int gpupar_profile_dump(void);
+
+/* --- Data regions ------------------------------------------------------------------------- */
+
+/* How a data region maps its host range (OpenACC data clauses). */
+typedef enum gpupar_map {
+  GPUPAR_MAP_ALLOC = 0, /* device copies, neither copied in nor out */
+  GPUPAR_MAP_TO = 1,    /* copied to the devices at enter */
+  GPUPAR_MAP_FROM = 2,  /* copied back to the host at exit */
+  GPUPAR_MAP_TOFROM = 3 /* both */
+} gpupar_map;
+
+/* Keeps the `bytes` bytes at `host` (owned by the caller, must stay valid until the exit) on the
+ * devices until gpupar_data_exit(host): offloaded loops whose arrays lie inside a region use the
+ * device copies and copy nothing between host and devices for them. `map` is a gpupar_map.
+ * While the region is open the host copy is stale for what loops wrote on devices (like OpenACC
+ * `present` data): read it after the exit. Returns GPUPAR_OK; GPUPAR_EINVAL (NULL, 0 bytes, bad
+ * map, overlapping an open region); GPUPAR_ENODEV with the cpu backend (nothing to keep; loops
+ * then run on the host and the region has no effect, which is still correct); GPUPAR_ENOMEM or
+ * GPUPAR_EDEVICE when a device copy cannot be made (the region is not opened). */
+GPUPAR_EXTERN int gpupar_data_enter(const void *host, size_t bytes, int map);
+
+/* Ends the region that starts at `host`: copies back to the host the parts loops wrote (from
+ * the device that holds each part) when mapped FROM or TOFROM, then frees the device copies.
+ * Returns GPUPAR_OK, GPUPAR_ENOTFOUND, or GPUPAR_EDEVICE when data could not be copied back. */
+GPUPAR_EXTERN int gpupar_data_exit(const void *host);
 
 /* --- Called by generated code ------------------------------------------------------------- */
 

@@ -50,10 +50,55 @@ typedef struct gpupar_launch {
   void *const *arrays;
   unsigned grid, block; /* CUDA launch shape, chosen by the runtime */
   void *stream;         /* cudaStream_t for CUDA launches, NULL on the host */
+  /* Reductions (added in 0.1; NULL/0 for loops without them): for reduction r, `partials[r]`
+   * (device memory on a device) holds `partial_slots` elements of a scalar reduction or `count`
+   * elements of an array reduction. The launch writes every one of them: a scalar reduction's
+   * per-block results (block b in slot b, the other slots the identity; a launch uses at most
+   * `partial_slots` blocks), an array reduction's combined elements, a GPUPAR_RED_LAST
+   * variable's value after the chunk's last iteration in slot 0. */
+  void *const *partials;
+  unsigned partial_slots;
 } gpupar_launch;
 
 /* Runs one chunk; returns 0 on success, a backend error code (a cudaError_t value) otherwise. */
 typedef int (*gpupar_launch_fn)(const gpupar_launch *launch);
+
+/* Reduction operators: `reduction(op: x)`. GPUPAR_RED_LAST is not an operator of the clause: it
+ * gives a private variable the value of the loop's last iteration (the chunk that contains it
+ * reports the value). */
+typedef enum gpupar_red_op {
+  GPUPAR_RED_ADD = 0,  /* + */
+  GPUPAR_RED_MUL = 1,  /* * */
+  GPUPAR_RED_MIN = 2,  /* min */
+  GPUPAR_RED_MAX = 3,  /* max */
+  GPUPAR_RED_BAND = 4, /* & */
+  GPUPAR_RED_BOR = 5,  /* | */
+  GPUPAR_RED_BXOR = 6, /* ^ */
+  GPUPAR_RED_LAND = 7, /* && */
+  GPUPAR_RED_LOR = 8,  /* || */
+  GPUPAR_RED_LAST = 9  /* the value after the last iteration */
+} gpupar_red_op;
+
+/* Kinds of C arithmetic types; with the size in bytes they name the type: GPUPAR_TYPE_SIGNED
+ * with size 4 is `int`, GPUPAR_TYPE_FLOAT with size 8 `double` (16: `long double`). */
+typedef enum gpupar_type_kind {
+  GPUPAR_TYPE_BOOL = 0,     /* _Bool */
+  GPUPAR_TYPE_SIGNED = 1,   /* signed char, short, int, long, long long (and signed plain char) */
+  GPUPAR_TYPE_UNSIGNED = 2, /* unsigned ones (and unsigned plain char) */
+  GPUPAR_TYPE_FLOAT = 3     /* float, double, long double */
+} gpupar_type_kind;
+
+/* Slots of a scalar reduction's partial buffer on a device: kernels use at most this many
+ * blocks (one partial each). */
+#define GPUPAR_REDUCE_SLOTS 1024u
+
+typedef struct gpupar_reduction_desc {
+  const char *name; /* the variable (or array) as written, for logs */
+  int kind;         /* gpupar_type_kind of an element */
+  size_t size;      /* bytes per element */
+  int op;           /* gpupar_red_op */
+  int is_array;     /* an array section `a[lo:len]`: len elements (gpupar_call.reduction_counts) */
+} gpupar_reduction_desc;
 
 typedef struct gpupar_array_desc {
   const char *name; /* the array as written in the source, for logs */
@@ -77,6 +122,9 @@ typedef struct gpupar_loop {
   int nscalars;
   gpupar_launch_fn run_host; /* runs a chunk on the host: used by the emu backend */
   gpupar_launch_fn run_cuda; /* launches a chunk on a CUDA stream; NULL without nvcc */
+  /* Added in 0.1 (0 and NULL in older descriptors): */
+  int nreductions;
+  const gpupar_reduction_desc *reductions;
 } gpupar_loop;
 
 /* Run-time values of one term (filled by the host file, see gpupar_span_* in gpupar.h). */
@@ -100,6 +148,15 @@ typedef struct gpupar_call {
   double host_start_us; /* when the host fallback started, for the trace */
   unsigned long long call_id; /* sequence number of this gpupar_run() call (1, 2, ...): the trace's
                                  "call", shared by its chunks and by gpupar_host_done() */
+  /* Set by the host file (added in 0.1; designated initialisers leave it 0): */
+  int max_devices; /* `devices(expr)` clause: use at most this many devices; 0 = no cap */
+  /* Reductions (added in 0.1), one entry per gpupar_loop.reductions: the host address of the
+   * variable (of element lo of a section `a[lo:len]`), and the element count (1 for scalars;
+   * NULL: every count is 1). When gpupar_run() returns 1 each variable holds its value before
+   * the loop combined with every chunk's partial result (docs/runtime.md, "Reductions"). */
+  void *const *reductions;
+  const long long *reduction_counts;
+  void *reduce_state; /* owned by gpupar_run() while it runs; the host file leaves it NULL */
 } gpupar_call;
 
 #ifdef __cplusplus

@@ -15,7 +15,7 @@ for e in chunks:
     assert e["ph"] == "X" and e["dur"] >= 0 and e["ts"] >= 0, e
     a = e["args"]
     assert e["name"] == a["loop"], e
-    assert names[e["tid"]] == a["device"], e
+    assert names[e["tid"]].split(" ")[0] == a["device"], e
     groups.setdefault((a["loop"], a["call"], a["trip"]), []).append((a["begin"], a["end"]))
 for (loop, call, trip), ranges in groups.items():
     at = 0
@@ -32,5 +32,5 @@ for e in copies:
     a = e["args"]
     assert a["direction"] in ("h2d", "d2h") and a["bytes"] > 0 and a["array"], e
     assert any(c == a["call"] for (_, c, _) in groups), e
-    assert names[e["tid"]] == a["device"], e
+    assert names[e["tid"]].split(" ")[0] == a["device"], e
 print(f"trace ok: {len(chunks)} chunks, {len(copies)} copies, {len(groups)} calls")

@@ -232,4 +232,62 @@ static inline int interleave_offload(int n, const int *x, int *y) {
   return rc;
 }
 
+/* matvec.c:30:  for (int i = 0; i < r; i++) { float s = 0; for (int j = 0; j < c; j++)
+ *                  s += m[i*c + j] * v[j]; out[i] = s; }   (every chunk reads all of v) */
+static inline int matvec_host(const gpupar_launch *L) {
+  int c = *(const int *)L->scalars[0];
+  const float *m = (const float *)L->arrays[0], *v = (const float *)L->arrays[1];
+  float *out = (float *)L->arrays[2];
+  for (unsigned long long k = L->begin; k < L->end; ++k) {
+    int i = (int)GPUPAR_INDEX(L->lo, L->step, k);
+    float s = 0;
+    for (int j = 0; j < c; j++)
+      s += m[i * c + j] * v[j];
+    out[i] = s;
+  }
+  return 0;
+}
+static const gpupar_array_desc matvec_arrays[] = {{"m", sizeof(float), GPUPAR_READ},
+                                                  {"v", sizeof(float), GPUPAR_READ},
+                                                  {"out", sizeof(float), GPUPAR_WRITE}};
+static const gpupar_term_desc matvec_terms[] = {
+    {0, GPUPAR_READ, 1}, {1, GPUPAR_READ, 1}, {2, GPUPAR_WRITE, 1}};
+static const gpupar_loop matvec_loop = {
+    GPUPAR_VERSION_CODE, "matvec.c:30", 3, matvec_arrays, 3, matvec_terms, 1, matvec_host, NULL};
+
+static inline void matvec_serial(int r, int c, const float *m, const float *v, float *out) {
+  for (int i = 0; i < r; i++) {
+    float s = 0;
+    for (int j = 0; j < c; j++)
+      s += m[i * c + j] * v[j];
+    out[i] = s;
+  }
+}
+
+static inline int matvec_offload(int r, int c, const float *m, const float *v, float *out) {
+  gpupar_span spans[3];
+  gpupar_span_init(&spans[0], c, 0);
+  gpupar_span_add_range(&spans[0], 1, 0, c - 1);
+  gpupar_span_init(&spans[1], 0, 0);
+  gpupar_span_add_range(&spans[1], 1, 0, c - 1);
+  gpupar_span_init(&spans[2], 1, 0);
+  void *const arrays[3] = {(void *)m, (void *)v, (void *)out};
+  const int s0 = c;
+  void *const scalars[1] = {(void *)&s0};
+  gpupar_call call = {.version = GPUPAR_VERSION_CODE,
+                      .lo = 0,
+                      .hi = r,
+                      .step = 1,
+                      .cond = GPUPAR_LT,
+                      .arrays = arrays,
+                      .scalars = scalars,
+                      .spans = spans};
+  int rc = gpupar_run(&matvec_loop, &call);
+  if (!rc && !loops_skip_host_fallback) {
+    matvec_serial(r, c, m, v, out);
+    gpupar_host_done(&matvec_loop, &call);
+  }
+  return rc;
+}
+
 #endif

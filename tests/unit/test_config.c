@@ -168,10 +168,80 @@ static void test_select(void **state) {
   }
 }
 
+/* Parses `name`=`value` into a default configuration; returns it. */
+static gpupar__config var_ok(const char *name, const char *value) {
+  gpupar__config cfg;
+  char msg[512] = "";
+  gpupar__config_defaults(&cfg);
+  if (gpupar__config_parse_var(name, value, &cfg, msg, sizeof msg) != 0)
+    fail_msg("%s='%s' rejected: %s", name, value, msg);
+  return cfg;
+}
+
+static void var_bad(const char *name, const char *value) {
+  gpupar__config cfg, before;
+  char msg[512] = "", want[256];
+  gpupar__config_defaults(&cfg);
+  before = cfg;
+  if (gpupar__config_parse_var(name, value, &cfg, msg, sizeof msg) != -1)
+    fail_msg("%s='%s' accepted", name, value);
+  snprintf(want, sizeof want, "%s='%s' is invalid: expected ", name, value);
+  if (strncmp(msg, want, strlen(want)) != 0)
+    fail_msg("message for %s='%s': %s", name, value, msg);
+  assert_memory_equal(&cfg, &before, sizeof cfg); /* untouched */
+}
+
+static void test_tuning_vars(void **state) {
+  (void)state;
+  gpupar__config cfg;
+  gpupar__config_defaults(&cfg);
+  assert_int_equal(cfg.streams, 2);
+  assert_int_equal(cfg.min_bytes, -1);
+  assert_int_equal(cfg.min_trip, 16384);
+  assert_int_equal(cfg.force, GPUPAR__FORCE_NONE);
+  assert_int_equal(var_ok("GPUPAR_STREAMS", "3").streams, 3);
+  assert_int_equal(var_ok("GPUPAR_THREADS", "16").threads, 16);
+  assert_int_equal(var_ok("GPUPAR_MIN_BYTES", "0").min_bytes, 0);
+  assert_int_equal(var_ok("GPUPAR_MIN_BYTES", "64K").min_bytes, 65536);
+  assert_int_equal(var_ok("GPUPAR_MIN_BYTES", "2M").min_bytes, 2 << 20);
+  assert_int_equal(var_ok("GPUPAR_MIN_BYTES", "1G").min_bytes, 1 << 30);
+  assert_int_equal(var_ok("GPUPAR_MIN_TRIP", "100").min_trip, 100);
+  assert_int_equal(var_ok("GPUPAR_FORCE", "gpu").force, GPUPAR__FORCE_GPU);
+  assert_int_equal(var_ok("GPUPAR_FORCE", "cpu").force, GPUPAR__FORCE_CPU);
+  assert_int_equal(var_ok("GPUPAR_PROFILE", "1").profile, 1);
+  assert_true(var_ok("GPUPAR_HYBRID", "0").hybrid == 0);
+  assert_true(var_ok("GPUPAR_HYBRID", "1").hybrid == -1);
+  assert_true(var_ok("GPUPAR_HYBRID", "0.25").hybrid == 0.25);
+  cfg = var_ok("GPUPAR_EMU_SPEEDS", "1,2.5,1");
+  assert_int_equal(cfg.nspeeds, 3);
+  assert_true(cfg.emu_speeds[1] == 2.5);
+  const char *bad[][2] = {
+      {"GPUPAR_STREAMS", "0"},       {"GPUPAR_STREAMS", "9"},       {"GPUPAR_STREAMS", ""},
+      {"GPUPAR_STREAMS", "2x"},      {"GPUPAR_THREADS", "0"},       {"GPUPAR_THREADS", "-1"},
+      {"GPUPAR_THREADS", "1025"},    {"GPUPAR_MIN_BYTES", "-1"},    {"GPUPAR_MIN_BYTES", "12X"},
+      {"GPUPAR_MIN_BYTES", "1KB"},   {"GPUPAR_MIN_BYTES", ""},      {"GPUPAR_MIN_TRIP", "ten"},
+      {"GPUPAR_FORCE", "gpus"},      {"GPUPAR_FORCE", ""},          {"GPUPAR_FORCE", "GPU"},
+      {"GPUPAR_PROFILE", "yes"},     {"GPUPAR_PROFILE", ""},        {"GPUPAR_HYBRID", "2"},
+      {"GPUPAR_HYBRID", "1.0"},      {"GPUPAR_HYBRID", "0."},       {"GPUPAR_HYBRID", "-0.5"},
+      {"GPUPAR_HYBRID", ".5"},       {"GPUPAR_EMU_SPEEDS", ""},     {"GPUPAR_EMU_SPEEDS", "1,,2"},
+      {"GPUPAR_EMU_SPEEDS", "0"},    {"GPUPAR_EMU_SPEEDS", "1,-2"}, {"GPUPAR_EMU_SPEEDS", "1,2,"},
+      {"GPUPAR_FAULT", "oom@emu:x"}, {"GPUPAR_FAULT", ""}};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    var_bad(bad[i][0], bad[i][1]);
+  /* Unset keeps the default; every listed variable is known. */
+  for (int i = 0; gpupar__config_vars[i]; i++) {
+    gpupar__config_defaults(&cfg);
+    char msg[64];
+    assert_int_equal(gpupar__config_parse_var(gpupar__config_vars[i], NULL, &cfg, msg, sizeof msg),
+                     0);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_devices_valid),      cmocka_unit_test(test_devices_malformed),
       cmocka_unit_test(test_devices_list_limit), cmocka_unit_test(test_log_levels),
-      cmocka_unit_test(test_from_env),           cmocka_unit_test(test_select)};
+      cmocka_unit_test(test_from_env),           cmocka_unit_test(test_select),
+      cmocka_unit_test(test_tuning_vars)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,8 @@
-/* A fake backend that fails at the n-th alloc, copy_in, launch, copy_out or sync: gpupar_run must
- * then return 0, leave host memory bit-identical and free every device buffer. */
+/* Failures: a fake backend that fails at the n-th alloc, copy_in, launch, copy_out or sync, and
+ * the injected faults of GPUPAR_FAULT (oom, launch, lost) on emu devices. Whatever fails, the
+ * results must equal the serial loop's (every iteration committed exactly once), the trace must
+ * show the expected fallbacks, warnings come once per (site, device, kind), and no device buffer
+ * may leak. Run with GPUPAR_TRACE set (events are inspected in memory). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,18 +14,20 @@
 #include <cmocka.h>
 
 #include "backend.h"
+#include "exec.h"
 #include "log.h"
 #include "loops.h"
 #include "registry.h"
+#include "trace.h"
 
 enum { OP_ALLOC, OP_COPY_IN, OP_LAUNCH, OP_COPY_OUT, OP_SYNC, NOPS };
 static const char *const op_names[NOPS] = {"alloc", "copy_in", "launch", "copy_out", "sync"};
-static int calls[NOPS], fail_op = -1, fail_at, outstanding;
+static int calls[NOPS], fail_op = -1, fail_at, fail_status = GPUPAR_EDEVICE, outstanding;
 
 /* Returns nonzero (and sets `err`) when this call of `op` is the one to fail. */
 static int inject(int op, gpupar__error *err) {
   if (++calls[op] == fail_at && op == fail_op) {
-    gpupar__fail(err, GPUPAR_EDEVICE, "injected %s failure", op_names[op]);
+    gpupar__fail(err, fail_status, "injected %s failure", op_names[op]);
     return 1;
   }
   return 0;
@@ -42,25 +47,26 @@ static void fake_free(gpupar__device *dev, void *ptr) {
   gpupar__backend_emu.free(dev, ptr);
 }
 
-static int fake_copy_in(gpupar__device *dev, void *dst, const void *src, size_t bytes,
+static int fake_copy_in(gpupar__device *dev, int s, void *dst, const void *src, size_t bytes,
                         gpupar__error *err) {
   return inject(OP_COPY_IN, err) ? err->status
-                                 : gpupar__backend_emu.copy_in(dev, dst, src, bytes, err);
+                                 : gpupar__backend_emu.copy_in(dev, s, dst, src, bytes, err);
 }
 
-static int fake_copy_out(gpupar__device *dev, void *dst, const void *src, size_t bytes,
+static int fake_copy_out(gpupar__device *dev, int s, void *dst, const void *src, size_t bytes,
                          gpupar__error *err) {
   return inject(OP_COPY_OUT, err) ? err->status
-                                  : gpupar__backend_emu.copy_out(dev, dst, src, bytes, err);
+                                  : gpupar__backend_emu.copy_out(dev, s, dst, src, bytes, err);
 }
 
-static int fake_launch(gpupar__device *dev, const gpupar_loop *loop, gpupar_launch *launch,
+static int fake_launch(gpupar__device *dev, int s, const gpupar_loop *loop, gpupar_launch *launch,
                        gpupar__error *err) {
-  return inject(OP_LAUNCH, err) ? err->status : gpupar__backend_emu.launch(dev, loop, launch, err);
+  return inject(OP_LAUNCH, err) ? err->status
+                                : gpupar__backend_emu.launch(dev, s, loop, launch, err);
 }
 
-static int fake_sync(gpupar__device *dev, gpupar__error *err) {
-  return inject(OP_SYNC, err) ? err->status : gpupar__backend_emu.sync(dev, err);
+static int fake_sync(gpupar__device *dev, int s, gpupar__error *err) {
+  return inject(OP_SYNC, err) ? err->status : gpupar__backend_emu.sync(dev, s, err);
 }
 
 static const gpupar__backend fake = {.name = "fake",
@@ -73,8 +79,15 @@ static const gpupar__backend fake = {.name = "fake",
                                      .launch = fake_launch,
                                      .sync = fake_sync};
 
+/* Frees every cached device block, so that `outstanding` counts leaks only. */
+static void drain_pools(void) {
+  gpupar__registry *reg = gpupar__registry_get();
+  for (int i = 0; i < reg->ndev; i++)
+    gpupar__dev_drain(&reg->dev[i]);
+}
+
 /* Host data of one case: all arrays in one block so one memcmp checks everything. */
-enum { N = 999, M = 17 };
+enum { N = 2999, M = 17 };
 typedef struct data {
   float x[N], y[N];
   double sx[N], sy[2 * N + 1];
@@ -100,10 +113,20 @@ static int case_strided(data *d) {
 static int case_stencil(data *d) { return stencil_offload(N / M, M, d->in, d->out); }
 static const case_fn cases[] = {case_saxpy, case_strided, case_stencil};
 
+/* The serial results of case `c` from `d`'s initial state. */
+static void serial(size_t c, data *d) {
+  if (c == 0)
+    saxpy_serial(N, 3.0f, d->x, d->y);
+  else if (c == 1)
+    strided_serial(N - 1, 0, -1, GPUPAR_GE, d->sx, d->sy);
+  else
+    stencil_serial(N / M, M, d->in, d->out);
+}
+
 static void test_every_failure(void **state) {
   (void)state;
-  static data d, before;
-  loops_skip_host_fallback = 1;
+  static data d, want;
+  loops_skip_host_fallback = 1; /* gpupar_run must do it all */
   for (int ndev = 1; ndev <= 3; ndev += 2) {
     assert_int_equal(gpupar__registry_install(&fake, ndev), GPUPAR_OK);
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
@@ -112,65 +135,258 @@ static void test_every_failure(void **state) {
       fail_op = -1;
       fill(&d);
       assert_int_equal(cases[c](&d), 1);
-      assert_int_equal(outstanding, 0);
       int total[NOPS];
       memcpy(total, calls, sizeof total);
       for (int op = 0; op < NOPS; op++) {
-        assert_true(total[op] >= ndev || (op == OP_ALLOC && total[op] > 0));
-        for (int at = 1; at <= total[op]; at++) {
-          memset(calls, 0, sizeof calls);
-          fail_op = op;
-          fail_at = at;
-          fill(&d);
-          before = d;
-          if (cases[c](&d) != 0)
-            fail_msg("case %zu: gpupar_run succeeded despite a %s failure at call %d", c,
-                     op_names[op], at);
-          if (memcmp(&d, &before, sizeof d) != 0)
-            fail_msg("case %zu: host memory changed after a %s failure at call %d", c, op_names[op],
-                     at);
-          assert_int_equal(outstanding, 0);
+        for (int st = 0; st < 2; st++) {
+          fail_status = st ? GPUPAR_ENOMEM : GPUPAR_EDEVICE;
+          for (int at = 1; at <= total[op]; at++) {
+            memset(calls, 0, sizeof calls);
+            fail_op = op;
+            fail_at = at;
+            fill(&d);
+            fill(&want);
+            serial(c, &want);
+            if (cases[c](&d) != 1)
+              fail_msg("case %zu: gpupar_run gave up after a %s failure at call %d", c,
+                       op_names[op], at);
+            if (memcmp(&d, &want, sizeof d) != 0)
+              fail_msg("case %zu: results differ from the serial loop after a %s failure (%s) at "
+                       "call %d",
+                       c, op_names[op], gpupar_status_name(fail_status), at);
+          }
         }
       }
+      drain_pools();
+      assert_int_equal(outstanding, 0);
     }
   }
   fail_op = -1;
+  fail_status = GPUPAR_EDEVICE;
   loops_skip_host_fallback = 0;
 }
 
-static void test_warning_names_site_and_error(void **state) {
+/* --- GPUPAR_FAULT on emu devices ---------------------------------------------------------- */
+
+static gpupar__trace_event events[1 << 16];
+
+/* Returns how many events since `from` match (NULL matches anything). */
+static int count_events(size_t from, int cat, const char *device, const char *kind) {
+  size_t n = gpupar__trace_copy(events, sizeof events / sizeof events[0]);
+  int count = 0;
+  for (size_t i = from; i < n && i < sizeof events / sizeof events[0]; i++)
+    if (events[i].cat == cat && (!device || strcmp(events[i].device, device) == 0) &&
+        (!kind || strcmp(events[i].kind, kind) == 0))
+      count++;
+  return count;
+}
+
+/* Returns the first fault event since `from`, or NULL. */
+static const gpupar__trace_event *first_fault(size_t from) {
+  size_t n = gpupar__trace_copy(events, sizeof events / sizeof events[0]);
+  for (size_t i = from; i < n; i++)
+    if (events[i].cat == GPUPAR__TRACE_FAULT)
+      return &events[i];
+  return NULL;
+}
+
+/* Runs saxpy over `n` elements through gpupar_run only and checks it against the serial loop. */
+static void saxpy_checked(int n) {
+  float *x = malloc((size_t)n * sizeof *x), *y = malloc((size_t)n * sizeof *y),
+        *want = malloc((size_t)n * sizeof *want);
+  assert_true(x && y && want);
+  for (int i = 0; i < n; i++) {
+    x[i] = (float)(i % 101);
+    y[i] = want[i] = (float)(i % 7) - 2.0f;
+  }
+  saxpy_serial(n, 0.5f, x, want);
+  loops_skip_host_fallback = 1;
+  assert_int_equal(saxpy_offload(n, 0.5f, x, y), 1);
+  loops_skip_host_fallback = 0;
+  assert_memory_equal(y, want, (size_t)n * sizeof *y);
+  free(x);
+  free(y);
+  free(want);
+}
+
+static void use_faults(const char *spec) {
+  gpupar__trace_clear();
+  assert_int_equal(gpupar__registry_set("GPUPAR_FAULT", spec), 0);
+  assert_int_equal(gpupar__registry_install(&gpupar__backend_emu, 3), GPUPAR_OK);
+}
+
+static void test_fault_oom_splits(void **state) {
   (void)state;
-  static data d;
+  use_faults("oom@emu:1");
+  size_t from = gpupar__trace_copy(NULL, 0);
+  /* 4M floats: emu:1's sub-chunks need about 1.3 MB per array, more than the injected limit. */
+  saxpy_checked(4 << 20);
+  const gpupar__trace_event *f = first_fault(from);
+  assert_non_null(f);
+  assert_string_equal(f->device, "emu:1");
+  assert_string_equal(f->kind, "oom");
+  assert_string_equal(f->action, "split in two, retried on emu:1");
+  /* emu:1 still did its share, in smaller chunks; nothing went to the host. */
+  assert_true(count_events(from, GPUPAR__TRACE_CHUNK, "emu:1", NULL) > 4);
+  assert_int_equal(count_events(from, GPUPAR__TRACE_CHUNK, "cpu", NULL), 0);
+  use_faults("");
+}
+
+static void test_fault_oom_everywhere(void **state) {
+  (void)state;
+  use_faults("oom@emu:0,oom@emu:1,oom@emu:2");
+  size_t from = gpupar__trace_copy(NULL, 0);
+  /* One stencil row is 2 MB: even one iteration does not fit: split, move, then the host. */
+  int n = 12, m = 1 << 19;
+  size_t size = (size_t)n * (size_t)m;
+  float *in = malloc(size * sizeof *in), *out = malloc(size * sizeof *out),
+        *want = malloc(size * sizeof *want);
+  assert_true(in && out && want);
+  for (size_t i = 0; i < size; i++)
+    in[i] = (float)(i % 1000);
+  memset(out, 0, size * sizeof *out);
+  memset(want, 0, size * sizeof *want);
+  stencil_serial(n, m, in, want);
+  loops_skip_host_fallback = 1;
+  assert_int_equal(stencil_offload(n, m, in, out), 1);
+  loops_skip_host_fallback = 0;
+  assert_memory_equal(out, want, size * sizeof *out);
+  assert_true(count_events(from, GPUPAR__TRACE_FAULT, "emu:0", "oom") > 0);
+  assert_true(count_events(from, GPUPAR__TRACE_CHUNK, "cpu", NULL) > 0);
+  assert_int_equal(count_events(from, GPUPAR__TRACE_CHUNK, "emu:0", NULL), 0);
+  free(in);
+  free(out);
+  free(want);
+  use_faults("");
+}
+
+static char *read_log(FILE *f) {
+  static char text[1 << 16];
+  rewind(f);
+  size_t n = fread(text, 1, sizeof text - 1, f);
+  text[n] = '\0';
+  return text;
+}
+
+static int count_lines(const char *text, const char *needle) {
+  int n = 0;
+  for (const char *p = strstr(text, needle); p; p = strstr(p + 1, needle))
+    n++;
+  return n;
+}
+
+static void test_fault_launch(void **state) {
+  (void)state;
+  use_faults("launch@emu:2");
   FILE *log = tmpfile();
   assert_non_null(log);
   gpupar__log_set_stream(log);
   gpupar__log_set_level(GPUPAR__LOG_WARN);
-  assert_int_equal(gpupar__registry_install(&fake, 3), GPUPAR_OK);
-  memset(calls, 0, sizeof calls);
-  fail_op = OP_LAUNCH;
-  fail_at = 2;
-  fill(&d);
-  /* With the host fallback: the result is still right. */
-  float want[N];
-  memcpy(want, d.y, sizeof want);
-  saxpy_serial(N, 3.0f, d.x, want);
-  assert_int_equal(case_saxpy(&d), 0);
-  assert_memory_equal(d.y, want, sizeof want);
+  size_t from = gpupar__trace_copy(NULL, 0);
+  for (int call = 0; call < 3; call++)
+    saxpy_checked(30000);
   gpupar__log_set_stream(NULL);
   gpupar__log_set_level(GPUPAR__LOG_ERROR);
-  fail_op = -1;
-  char text[1024] = "";
-  rewind(log);
-  size_t n = fread(text, 1, sizeof text - 1, log);
-  text[n] = '\0';
+  const gpupar__trace_event *f = first_fault(from);
+  assert_non_null(f);
+  assert_string_equal(f->device, "emu:2");
+  assert_string_equal(f->kind, "launch");
+  assert_true(strncmp(f->action, "moved to emu:", 13) == 0);
+  assert_int_equal(count_events(from, GPUPAR__TRACE_CHUNK, "emu:2", NULL), 0);
+  assert_int_equal(count_events(from, GPUPAR__TRACE_CHUNK, "cpu", NULL), 0);
+  /* One warning for three calls with several failed chunks each. */
+  const char *text = read_log(log);
+  assert_int_equal(count_lines(text, "gpupar: warning: saxpy.c:3: emu:2: kernel launch failed"), 1);
   fclose(log);
-  assert_string_equal(text, "gpupar: warning: saxpy.c:3: runs on the host: fake:1 failed: "
-                            "injected launch failure\n");
+  use_faults("");
+}
+
+static void test_fault_lost(void **state) {
+  (void)state;
+  use_faults("lost@emu:1");
+  FILE *log = tmpfile();
+  assert_non_null(log);
+  gpupar__log_set_stream(log);
+  gpupar__log_set_level(GPUPAR__LOG_WARN);
+  size_t from = gpupar__trace_copy(NULL, 0);
+  saxpy_checked(3000); /* first call: emu:1 completes its chunk */
+  assert_int_equal(count_events(from, GPUPAR__TRACE_CHUNK, "emu:1", NULL), 1);
+  size_t second = gpupar__trace_copy(NULL, 0);
+  saxpy_checked(3000); /* second call: emu:1 fails, its chunk reruns elsewhere */
+  assert_int_equal(count_events(second, GPUPAR__TRACE_FAULT, "emu:1", "lost"), 1);
+  assert_int_equal(count_events(second, GPUPAR__TRACE_CHUNK, "emu:1", NULL), 0);
+  size_t third = gpupar__trace_copy(NULL, 0);
+  saxpy_checked(3000); /* later calls do not try it any more */
+  assert_int_equal(count_events(third, GPUPAR__TRACE_FAULT, NULL, NULL), 0);
+  assert_int_equal(count_events(third, GPUPAR__TRACE_CHUNK, "emu:1", NULL), 0);
+  assert_true(count_events(third, GPUPAR__TRACE_CHUNK, "emu:0", NULL) >= 1);
+  assert_true(count_events(third, GPUPAR__TRACE_CHUNK, "emu:2", NULL) >= 1);
+  gpupar_device_info info;
+  assert_int_equal(gpupar_device_get_info(1, &info), GPUPAR_OK);
+  assert_int_equal(info.lost, 1);
+  gpupar__log_set_stream(NULL);
+  gpupar__log_set_level(GPUPAR__LOG_ERROR);
+  const char *text = read_log(log);
+  assert_int_equal(count_lines(text, "emu:1: device lost"), 1);
+  fclose(log);
+  use_faults("");
+}
+
+static void test_fault_everywhere_runs_on_host(void **state) {
+  (void)state;
+  use_faults("launch@emu:0,launch@emu:1,lost@emu:2");
+  size_t from = gpupar__trace_copy(NULL, 0);
+  for (int call = 0; call < 3; call++)
+    saxpy_checked(5000);
+  assert_true(count_events(from, GPUPAR__TRACE_CHUNK, "cpu", NULL) >= 2);
+  static data d, want;
+  loops_skip_host_fallback = 1;
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    fill(&d);
+    fill(&want);
+    serial(c, &want);
+    assert_int_equal(cases[c](&d), 1);
+    assert_memory_equal(&d, &want, sizeof d);
+  }
+  loops_skip_host_fallback = 0;
+  use_faults("");
+}
+
+static void test_fault_spec_errors(void **state) {
+  (void)state;
+  const char *bad[] = {
+      "",           "oom",       "oom@",       "oom@emu",   "boom@emu:1",
+      "oom@emu:1,", "oom@EMU:1", "oom@emu:01", "oom@emu:x", "lost@emu:1;launch@emu:2",
+      "@emu:1",     "oom@:1"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    gpupar__config cfg;
+    char msg[512];
+    gpupar__config_defaults(&cfg);
+    if (gpupar__config_parse_var("GPUPAR_FAULT", bad[i], &cfg, msg, sizeof msg) != -1)
+      fail_msg("GPUPAR_FAULT='%s' accepted", bad[i]);
+    char want[512];
+    snprintf(want, sizeof want, "GPUPAR_FAULT='%s' is invalid: " GPUPAR__FAULT_FORMS, bad[i]);
+    assert_string_equal(msg, want);
+  }
+  gpupar__config cfg;
+  char msg[512];
+  gpupar__config_defaults(&cfg);
+  assert_int_equal(gpupar__config_parse_var("GPUPAR_FAULT", "oom@emu:1,launch@cuda:0,lost@emu:12",
+                                            &cfg, msg, sizeof msg),
+                   0);
+  assert_int_equal(cfg.nfaults, 3);
+  assert_int_equal(cfg.faults[1].kind, GPUPAR__FAULT_LAUNCH);
+  assert_string_equal(cfg.faults[2].dev, "emu:12");
 }
 
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_every_failure),
-                                     cmocka_unit_test(test_warning_names_site_and_error)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_fault_spec_errors),
+                                     cmocka_unit_test(test_fault_oom_splits),
+                                     cmocka_unit_test(test_fault_oom_everywhere),
+                                     cmocka_unit_test(test_fault_launch),
+                                     cmocka_unit_test(test_fault_lost),
+                                     cmocka_unit_test(test_fault_everywhere_runs_on_host),
+                                     cmocka_unit_test(test_every_failure)};
   gpupar_init();
   gpupar__log_set_level(GPUPAR__LOG_ERROR); /* the expected warnings would flood the output */
   return cmocka_run_group_tests(tests, NULL, NULL);

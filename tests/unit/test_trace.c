@@ -71,7 +71,7 @@ static void test_trace_file(void **state) {
   assert_non_null(strstr(text, "\"direction\":\"d2h\""));
   assert_non_null(strstr(text, "\"array\":\"x\""));
   assert_non_null(strstr(text, "\"name\":\"thread_name\""));
-  assert_non_null(strstr(text, "\"args\":{\"name\":\"emu:2\"}"));
+  assert_non_null(strstr(text, "\"args\":{\"name\":\"emu:2 stream 0\"}"));
   assert_non_null(strstr(text, "\"args\":{\"name\":\"cpu\"}"));
   /* A loop after the flush reaches the file written at exit (check_trace.py looks for it). */
   static float in[40 * 30], out[40 * 30];

@@ -1,0 +1,41 @@
+/* The cost model: does offloading a call pay, and if not, do host threads pay? See
+ * docs/runtime.md ("Cost model") for the formulas and thresholds. */
+#ifndef GPUPAR_RUNTIME_COST_H
+#define GPUPAR_RUNTIME_COST_H
+
+#include <stddef.h>
+
+enum { GPUPAR__RUN_DEVICES = 0, GPUPAR__RUN_HOST = 1, GPUPAR__RUN_SERIAL = 2 };
+
+/* Smallest GPUPAR_MIN_BYTES derived from the bandwidth (when not set). */
+#define GPUPAR__MIN_BYTES_FLOOR (256u << 10)
+
+typedef struct gpupar__cost_in {
+  int backend;         /* gpupar_backend in use */
+  int ndev;            /* devices available to the call (0: none) */
+  int can_offload;     /* the loop has the entry point the devices need */
+  int can_host;        /* the loop has a host entry point */
+  int force;           /* GPUPAR__FORCE_* */
+  long long min_bytes; /* GPUPAR_MIN_BYTES, -1: derived */
+  long long min_trip;  /* GPUPAR_MIN_TRIP */
+  int host_threads;    /* GPUPAR_THREADS */
+  unsigned long long trip;
+  unsigned long long bytes_in, bytes_out; /* host<->device traffic if offloaded */
+  double bps;        /* slowest host<->device bandwidth of the devices, bytes/s */
+  double latency_us; /* launch latency */
+  double dev_rate;   /* learned iterations/s of the devices together, 0: unknown */
+  double host_rate;  /* learned iterations/s of the host threads, 0: unknown */
+} gpupar__cost_in;
+
+/* Returns the offload threshold in bytes: GPUPAR_MIN_BYTES when set, else
+ * max(256 KiB, 4 * latency * bandwidth). */
+unsigned long long gpupar__cost_min_bytes(const gpupar__cost_in *in);
+
+/* Decides where a call runs (GPUPAR__RUN_*) and writes the reason into `why` (`len` bytes):
+ * "12.0 kB below threshold 480.0 kB", "GPUPAR_FORCE=cpu", "trip 100 below GPUPAR_MIN_TRIP". */
+int gpupar__cost_decide(const gpupar__cost_in *in, char *why, size_t len);
+
+/* Formats `bytes` as "12 B", "4.2 kB", "1.8 MB", "3.0 GB" into `out`. */
+void gpupar__format_bytes(char *out, size_t len, unsigned long long bytes);
+
+#endif

@@ -1,0 +1,43 @@
+/* The profile table: one line per loop site, in first-call order. */
+#include "profile.h"
+
+#include <stdlib.h>
+
+#include "gpupar/gpupar.h"
+#include "registry.h"
+#include "site.h"
+
+void gpupar__profile_write(FILE *out) {
+  if (!out)
+    out = stderr;
+  int n = gpupar__site_list(NULL, 0);
+  gpupar__site_stats *s = n > 0 ? calloc((size_t)n, sizeof *s) : NULL;
+  if (n > 0 && !s)
+    return;
+  int m = gpupar__site_list(s, n);
+  if (m < n)
+    n = m;
+  char line[256];
+  snprintf(line, sizeof line, "%-24s %7s %7s %7s %7s %6s %10s %10s %10s %8s\n", "gpupar profile",
+           "calls", "devices", "host", "serial", "faults", "time ms", "MB in", "MB out", "GB/s");
+  fputs(line, out);
+  for (int i = 0; i < n; i++) {
+    double mb_in = (double)s[i].bytes_in / 1e6, mb_out = (double)s[i].bytes_out / 1e6;
+    double gbs = s[i].time_us > 0 ? (mb_in + mb_out) / 1e3 / (s[i].time_us / 1e6) : 0;
+    snprintf(line, sizeof line,
+             "%-24.24s %7llu %7llu %7llu %7llu %6llu %10.3f %10.3f %10.3f %8.2f\n", s[i].name,
+             s[i].calls, s[i].where[0], s[i].where[1], s[i].where[2], s[i].faults,
+             s[i].time_us / 1e3, mb_in, mb_out, gbs);
+    fputs(line, out);
+  }
+  fflush(out);
+  free(s);
+}
+
+void gpupar__profile_print(void) { gpupar__profile_write(stderr); }
+
+int gpupar_profile_dump(void) {
+  gpupar__registry_get();
+  gpupar__profile_print();
+  return GPUPAR_OK;
+}
