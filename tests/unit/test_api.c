@@ -15,6 +15,54 @@
 
 static const char *mode = "cpu";
 
+/* `test_api options`: gpupar_configure before the first use (GPUPAR_DEVICES=cpu in the
+ * environment; the options win). */
+static void test_options(void **state) {
+  (void)state;
+  if (strcmp(mode, "options") != 0)
+    return;
+  assert_int_equal(gpupar_configure(NULL), GPUPAR_EINVAL);
+  gpupar_options o = GPUPAR_OPTIONS_INIT;
+  o.version = 99;
+  assert_int_equal(gpupar_configure(&o), GPUPAR_EINVAL);
+  gpupar_options bad = GPUPAR_OPTIONS_INIT;
+  bad.streams = 9; /* malformed: an error status, not exit() */
+  assert_int_equal(gpupar_configure(&bad), GPUPAR_ECONFIG);
+  bad = (gpupar_options)GPUPAR_OPTIONS_INIT;
+  bad.devices = "emu:0";
+  assert_int_equal(gpupar_configure(&bad), GPUPAR_ECONFIG);
+  bad = (gpupar_options)GPUPAR_OPTIONS_INIT;
+  bad.force = "fast";
+  assert_int_equal(gpupar_configure(&bad), GPUPAR_ECONFIG);
+  gpupar_options good = GPUPAR_OPTIONS_INIT;
+  good.devices = "emu:2";
+  good.streams = 3;
+  good.max_devices = 1;
+  good.profile = 1;
+  assert_int_equal(gpupar_configure(&good), GPUPAR_OK);
+  assert_int_equal(gpupar_init(), GPUPAR_OK);
+  assert_int_equal(gpupar_configure(&good), GPUPAR_ESTARTED);
+  assert_int_equal(gpupar_backend_in_use(), GPUPAR_BACKEND_EMU);
+  assert_int_equal(gpupar_device_count(), 2);
+  gpupar_device_info info;
+  assert_int_equal(gpupar_device_get_info(0, &info), GPUPAR_OK);
+  assert_int_equal(info.streams, 3);
+  assert_true(info.h2d_bandwidth > 0);
+  assert_int_equal(gpupar_device_can_peer(0, 1), 1);
+  assert_int_equal(gpupar_device_can_peer(0, 2), GPUPAR_EINVAL);
+  enum { N = 5000 };
+  static float x[N], y[N], want[N];
+  for (int i = 0; i < N; i++) {
+    x[i] = (float)i;
+    y[i] = want[i] = 1.0f;
+  }
+  saxpy_serial(N, 2.0f, x, want);
+  assert_int_equal(saxpy_offload(N, 2.0f, x, y), 1);
+  assert_memory_equal(y, want, sizeof y);
+  assert_int_equal(gpupar_profile_dump(), GPUPAR_OK);
+  mode = "emu";
+}
+
 static void test_status(void **state) {
   (void)state;
   assert_string_equal(gpupar_status_name(GPUPAR_OK), "GPUPAR_OK");
@@ -25,7 +73,9 @@ static void test_status(void **state) {
   assert_string_equal(gpupar_strerror(GPUPAR_EVERSION),
                       "generated code does not match the runtime version");
   assert_string_equal(gpupar_strerror(3), "unknown status");
-  for (int s = GPUPAR_EIO; s <= GPUPAR_OK; s++) {
+  assert_string_equal(gpupar_status_name(GPUPAR_ESTARTED), "GPUPAR_ESTARTED");
+  assert_string_equal(gpupar_status_name(GPUPAR_ENOTFOUND), "GPUPAR_ENOTFOUND");
+  for (int s = GPUPAR_ENOTFOUND; s <= GPUPAR_OK; s++) {
     assert_true(strncmp(gpupar_status_name(s), "GPUPAR_", 7) == 0);
     assert_true(strcmp(gpupar_strerror(s), "unknown status") != 0);
   }
@@ -110,8 +160,8 @@ static void test_run_in_mode(void **state) {
 int main(int argc, char **argv) {
   if (argc > 1)
     mode = argv[1];
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_status), cmocka_unit_test(test_logger),
-                                     cmocka_unit_test(test_backend),
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_options), cmocka_unit_test(test_status),
+                                     cmocka_unit_test(test_logger), cmocka_unit_test(test_backend),
                                      cmocka_unit_test(test_run_in_mode)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
