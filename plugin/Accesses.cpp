@@ -634,9 +634,35 @@ bool BodyWalker::run(Problem &P) {
 
 } // namespace
 
-bool analyzeBody(ASTContext &Ctx, const LoopForm &F, BodyInfo &Info, Problem &P) {
+size_t BodyInfo::arrayIndex(const VarDecl *VD) const {
+  return std::find(Arrays.begin(), Arrays.end(), VD) - Arrays.begin();
+}
+
+const WrittenScalar *BodyInfo::written(const VarDecl *VD) const {
+  for (const WrittenScalar &W : Written)
+    if (W.Var == VD)
+      return &W;
+  return nullptr;
+}
+
+bool analyzeBody(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, const EmitSupport &S,
+                 BodyInfo &Info, Problem &P) {
+  (void)Dir;
+  (void)S;
   BodyWalker W(Ctx, F, Info);
-  return W.run(P);
+  if (!W.run(P))
+    return false;
+  for (const VarDecl *VD : Info.Arrays) {
+    ArrayShape Shape;
+    Shape.Element = elementType(VD);
+    Info.Shapes.push_back(Shape);
+  }
+  return true;
+}
+
+bool analyzeBody(ASTContext &Ctx, const LoopForm &F, BodyInfo &Info, Problem &P) {
+  Directive None;
+  return analyzeBody(Ctx, F, None, EmitSupport(), Info, P);
 }
 
 } // namespace gpupar

@@ -5,6 +5,59 @@ using namespace clang;
 
 namespace gpupar {
 
+const char *reductionOpSpelling(ReductionOp Op) {
+  switch (Op) {
+  case ReductionOp::Add:
+    return "+";
+  case ReductionOp::Mul:
+    return "*";
+  case ReductionOp::Min:
+    return "min";
+  case ReductionOp::Max:
+    return "max";
+  case ReductionOp::BitAnd:
+    return "&";
+  case ReductionOp::BitOr:
+    return "|";
+  case ReductionOp::BitXor:
+    return "^";
+  case ReductionOp::LogAnd:
+    return "&&";
+  case ReductionOp::LogOr:
+    return "||";
+  }
+  return "?";
+}
+
+const ReductionClause *Directive::reductionOf(llvm::StringRef Name, const ClauseItem **Item) const {
+  for (const ReductionClause &R : Reductions)
+    for (const ClauseItem &I : R.Items)
+      if (I.Name == Name) {
+        if (Item)
+          *Item = &I;
+        return &R;
+      }
+  return nullptr;
+}
+
+const ClauseItem *Directive::privateOf(llvm::StringRef Name) const {
+  for (const ClauseItem &I : Privates)
+    if (I.Name == Name)
+      return &I;
+  return nullptr;
+}
+
+const ClauseItem *Directive::mapOf(llvm::StringRef Name, MapKind *Kind) const {
+  for (const MapClause &M : Maps)
+    for (const ClauseItem &I : M.Items)
+      if (I.Name == Name) {
+        if (Kind)
+          *Kind = M.Kind;
+        return &I;
+      }
+  return nullptr;
+}
+
 bool parseDirective(const PragmaRecord &R, Directive &D, std::vector<Problem> &Problems) {
   D.Record = &R;
   size_t I = 0;
