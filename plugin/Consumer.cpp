@@ -131,8 +131,11 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
              "are offloaded and this loop stays serial");
       continue;
     }
-    SourceRange Text(FS->getBeginLoc(), FS->getEndLoc());
-    if (Text.getBegin().isMacroID() || Text.getEnd().isMacroID() || FS->getForLoc().isMacroID()) {
+    // Rewritable when the loop's text is one range of the file; its body may still use
+    // macros, also as its last token (`a[i] = SQR(b[i]);`).
+    CharSourceRange Text = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(FS->getSourceRange()), SM, Ctx.getLangOpts());
+    if (Text.isInvalid() || FS->getForLoc().isMacroID()) {
       D.diag(Severity::Warning, SM.getExpansionLoc(FS->getForLoc()),
              "loop comes from a macro expansion and cannot be rewritten; it stays serial");
       continue;

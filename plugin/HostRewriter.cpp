@@ -54,7 +54,8 @@ static void commentOutPragma(Rewriter &R, const SourceManager &SM, const LangOpt
 
 /// Returns where the text of loop `FS` ends (after the final `;` of a single-statement body).
 static SourceLocation loopEnd(const SourceManager &SM, const LangOptions &LO, const ForStmt *FS) {
-  SourceLocation Last = SM.getExpansionLoc(FS->getEndLoc());
+  // A body may end inside a macro expansion (`a[i] = SQR(b[i]);`): take the expansion's end.
+  SourceLocation Last = SM.getExpansionRange(FS->getEndLoc()).getEnd();
   const char *C = SM.getCharacterData(Last);
   if (*C == ';' || *C == '}')
     return Lexer::getLocForEndOfToken(Last, 0, SM, LO);
