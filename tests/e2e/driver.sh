@@ -27,6 +27,13 @@ fi
 for devices in cpu emu:2; do
   GPUPAR_DEVICES=$devices ./app || fail "app gave a wrong result under $devices"
 done
+"$gpuparcc" -O2 -fopenmp -MD -c "$src/omp_style.c" -o omp_style.o 2>err.txt ||
+  fail "an OpenMP-style file did not compile: $(cat err.txt)"
+head -n1 omp_style.d | grep -q "^omp_style.o:" && grep -q " $src/omp_style.c" omp_style.d || fail "-MD must name the source: $(cat omp_style.d)"
+if grep -q "gpupar.c" omp_style.d; then fail "-MD names the temporary host file"; fi
+"$gpuparcc" -fopenmp omp_style.o -o omp_style || fail "OpenMP-style link failed"
+GPUPAR_DEVICES=emu:2 ./omp_style >/dev/null || fail "OpenMP-style program gave a wrong result"
+
 if "$gpuparcc" --gpupar-bogus "$src/scale.c" 2>err.txt; then fail "unknown option accepted"; fi
 grep -q "unknown option '--gpupar-bogus'" err.txt || fail "unknown option message: $(cat err.txt)"
 echo "driver ok"
