@@ -22,7 +22,7 @@ unsigned long long gpupar__cost_min_bytes(const gpupar__cost_in *in) {
     return (unsigned long long)in->min_bytes;
   double derived = 4.0 * in->latency_us * 1e-6 * in->bps;
   return derived > GPUPAR__MIN_BYTES_FLOOR ? (unsigned long long)(derived + 0.5)
-                                         : GPUPAR__MIN_BYTES_FLOOR;
+                                           : GPUPAR__MIN_BYTES_FLOOR;
 }
 
 /* The host path: threads when the trip count is large enough, else the serial loop. */
@@ -54,6 +54,10 @@ int gpupar__cost_decide(const gpupar__cost_in *in, char *why, size_t len) {
     return on_host(in, why, len, "no device entry point");
   if (in->force == GPUPAR__FORCE_GPU) {
     snprintf(why, len, "GPUPAR_FORCE=gpu");
+    return GPUPAR__RUN_DEVICES;
+  }
+  if (in->present) {
+    snprintf(why, len, "arrays present on the devices (data region)");
     return GPUPAR__RUN_DEVICES;
   }
   if (in->backend == GPUPAR_BACKEND_EMU) {

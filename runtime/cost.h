@@ -25,6 +25,7 @@ typedef struct gpupar__cost_in {
   double latency_us; /* launch latency */
   double dev_rate;   /* learned iterations/s of the devices together, 0: unknown */
   double host_rate;  /* learned iterations/s of the host threads, 0: unknown */
+  int present;       /* an array is in a data region: its data is on the devices */
 } gpupar__cost_in;
 
 /* Returns the offload threshold in bytes: GPUPAR_MIN_BYTES when set, else

@@ -96,6 +96,7 @@ void gpupar__dev_mark_lost(gpupar__device *dev, const char *why) {
   if (atomic_exchange(&dev->lost, 1))
     return;
   GPUPAR__WARN("%s: device lost (%s): removed from later calls", dev->info.name, why);
+  gpupar__region_forget_device(dev);
   gpupar__dev_drain(dev);
 }
 
@@ -547,7 +548,8 @@ static int stage_in(exec *x, sub *s) {
     if (sl->region) {
       /* Present: from the device's resident copy (device to device). */
       if (gpupar__region_copy_in(sl->region, dev, s->stream, element(s->ptrs[a], h->lo, es),
-                                 h->lo * (long long)es, bytes, &s->err) != GPUPAR_OK)
+                                 element(x->call->arrays[a], h->lo, es), bytes,
+                                 &s->err) != GPUPAR_OK)
         return fail_sub(s, kind_of(dev, &s->err, 0));
       record_copy(x, dev, s, a, bytes, GPUPAR__D2D, t0, seq, dev->info.name);
       continue;
@@ -668,7 +670,8 @@ static void commit(exec *x, sub *s) {
     size_t es = x->loop->arrays[a].elem_size;
     if (sl->region)
       gpupar__region_commit(sl->region, dev, element(s->ptrs[a], sl->write.lo, es),
-                            sl->write.lo * (long long)es, hull_bytes(&sl->write, es));
+                            element(x->call->arrays[a], sl->write.lo, es),
+                            hull_bytes(&sl->write, es));
     else
       memcpy(element(x->call->arrays[a], sl->write.lo, es), sl->stage, hull_bytes(&sl->write, es));
   }
@@ -771,7 +774,8 @@ static int run_host_subs(exec *x) {
     for (int a = 0; a < x->na; a++) /* present arrays: bring the host copy up to date */
       if (s->slots[a].region && !s->slots[a].buf.empty) {
         size_t es = x->loop->arrays[a].elem_size;
-        gpupar__region_to_host(s->slots[a].region, s->slots[a].buf.lo * (long long)es,
+        gpupar__region_to_host(s->slots[a].region,
+                               element(x->call->arrays[a], s->slots[a].buf.lo, es),
                                hull_bytes(&s->slots[a].buf, es));
       }
     gpupar__host_piece pieces[256];
@@ -793,7 +797,8 @@ static int run_host_subs(exec *x) {
     for (int a = 0; a < x->na; a++)
       if (s->slots[a].region && !s->slots[a].write.empty) {
         size_t es = x->loop->arrays[a].elem_size;
-        gpupar__region_host_wrote(s->slots[a].region, s->slots[a].write.lo * (long long)es,
+        gpupar__region_host_wrote(s->slots[a].region,
+                                  element(x->call->arrays[a], s->slots[a].write.lo, es),
                                   hull_bytes(&s->slots[a].write, es));
       }
     x->committed = 1;

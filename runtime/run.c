@@ -49,8 +49,19 @@ static int validate(const gpupar_loop *loop, const gpupar_call *call, char *why,
   return GPUPAR_OK;
 }
 
+/* Before the host runs the loop: arrays in data regions get an up-to-date host copy. */
+static void host_access(const gpupar_loop *loop, const gpupar_call *call) {
+  int write[64];
+  if (loop->narrays <= 0 || loop->narrays > 64 || !loop->arrays || !call->arrays)
+    return;
+  for (int a = 0; a < loop->narrays; a++)
+    write[a] = (loop->arrays[a].access & GPUPAR_WRITE) != 0;
+  gpupar__region_host_access(call->arrays, write, loop->narrays);
+}
+
 /* Tells the caller to run the loop on the host. */
-static int on_host(gpupar_call *call) {
+static int on_host(const gpupar_loop *loop, gpupar_call *call) {
+  host_access(loop, call);
   call->host_start_us = gpupar__now_us();
   return 0;
 }
@@ -134,6 +145,7 @@ static int run_host_threads(const gpupar_loop *loop, gpupar_call *call, const gp
                             gpupar__site *site, int threads) {
   gpupar__host_piece pieces[256];
   int n = 0;
+  host_access(loop, call);
   double t0 = gpupar__now_us();
   int rc = gpupar__host_run(loop, call, 0, sp->trip, threads, pieces, &n);
   double t1 = gpupar__now_us();
@@ -181,7 +193,7 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
       GPUPAR__WARN("%s: generated for gpupar %u.%u.%u but the runtime is %s; loops run on the "
                    "host (recompile with this gpupar)",
                    site_name, v / 10000, v / 100 % 100, v % 100, GPUPAR_VERSION_STRING);
-    return on_host(call);
+    return on_host(loop, call);
   }
   gpupar__site *site = gpupar__site_get(loop);
   char why[512];
@@ -190,7 +202,7 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
                          sizeof why) != GPUPAR_OK) {
     GPUPAR__INFO("%s: runs on the host: %s", site_name, why);
     gpupar__site_record(site, GPUPAR__WHERE_SERIAL, 0, 0, 0, 0);
-    return on_host(call);
+    return on_host(loop, call);
   }
   if (sp.trip == 0) {
     call->last = sp.last;
@@ -201,7 +213,7 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
       gpupar__check_alias(loop, call->spans, &sp, call->arrays, why, sizeof why) != GPUPAR_OK) {
     GPUPAR__INFO("%s: runs on the host: %s", site_name, why);
     gpupar__site_record(site, GPUPAR__WHERE_SERIAL, 0, 0, 0, 0);
-    return on_host(call);
+    return on_host(loop, call);
   }
   /* The cost model. */
   gpupar__cost_in cost = {.backend = reg->backend,
@@ -230,6 +242,8 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
   cost.host_rate = gpupar__site_rate(site, -1);
   if (cost.ndev > 0 && reg->backend == GPUPAR_BACKEND_CUDA)
     traffic(loop, call, &sp, &cost.bytes_in, &cost.bytes_out);
+  for (int a = 0; a < loop->narrays && cost.ndev > 0; a++)
+    cost.present |= gpupar__region_contains(call->arrays[a]);
   int where = gpupar__cost_decide(&cost, why, sizeof why);
   if (where == GPUPAR__RUN_HOST) {
     if (run_host_threads(loop, call, &sp, site, cost.host_threads)) {
@@ -244,7 +258,7 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
   if (where == GPUPAR__RUN_SERIAL) {
     GPUPAR__INFO("%s: stays on cpu: %s", site_name, why);
     gpupar__site_record(site, GPUPAR__WHERE_SERIAL, 0, 0, 0, 0);
-    return on_host(call);
+    return on_host(loop, call);
   }
   /* The devices. */
   gpupar__exec_in in = {.loop = loop,
@@ -262,7 +276,7 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
   if (in.ndev == 0) {
     GPUPAR__INFO("%s: stays on cpu: no device left", site_name);
     gpupar__site_record(site, GPUPAR__WHERE_SERIAL, 0, 0, 0, 0);
-    return on_host(call);
+    return on_host(loop, call);
   }
   gpupar__exec_out out;
   int rc = gpupar__exec(&in, &out, why, sizeof why);
@@ -289,7 +303,7 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
   else
     GPUPAR__WARN("%s: runs on the host: the host entry point failed", site_name);
   gpupar__site_record(site, GPUPAR__WHERE_SERIAL, 0, 0, 0, out.faults);
-  return on_host(call);
+  return on_host(loop, call);
 }
 
 /* Reductions (reduce.c): partial results are collected while the call runs and combined into the
