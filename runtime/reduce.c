@@ -14,18 +14,21 @@
 
 /* --- Typed operations --------------------------------------------------------------------- */
 
-/* Integer + and * in the unsigned type of the same width: wrap instead of overflowing. */
+/* Integer + and * in unsigned arithmetic, truncated to the width: wrap instead of overflowing. */
+typedef unsigned long long WIDE;
 #define INT_OPS(T, U, MAXV, MINV)                                                                  \
-  static void combine_##T(int op, T *d, const T *s, long long n) {                                \
+  static void combine_##T(int op, T *d, const T *s, long long n) {                                 \
     for (long long j = 0; j < n; j++) {                                                            \
       T a = d[j], b = s[j];                                                                        \
       switch (op) {                                                                                \
       case GPUPAR_RED_ADD:                                                                         \
-        d[j] = (T)(U)((U)a + (U)b);                                                                \
+        d[j] = (T)(U)((WIDE)a + (WIDE)b);                                                          \
         break;                                                                                     \
-      case GPUPAR_RED_MUL:                                                                         \
-        d[j] = (T)(U)((U)a * (U)b);                                                                \
+      case GPUPAR_RED_MUL: {                                                                       \
+        U m = (U)((WIDE)a * (WIDE)b);                                                              \
+        d[j] = (T)m;                                                                               \
         break;                                                                                     \
+      }                                                                                            \
       case GPUPAR_RED_MIN:                                                                         \
         d[j] = b < a ? b : a;                                                                      \
         break;                                                                                     \
@@ -53,18 +56,18 @@
       }                                                                                            \
     }                                                                                              \
   }                                                                                                \
-  static void identity_##T(int op, T *d, long long n) {                                           \
+  static void identity_##T(int op, T *d, long long n) {                                            \
     T v = op == GPUPAR_RED_MUL || op == GPUPAR_RED_LAND ? (T)1                                     \
-          : op == GPUPAR_RED_BAND                       ? (T)~(U)0                                 \
+          : op == GPUPAR_RED_BAND                       ? (T) ~(U)0                                \
           : op == GPUPAR_RED_MIN                        ? (T)(MAXV)                                \
           : op == GPUPAR_RED_MAX                        ? (T)(MINV)                                \
-                                                        : (T)0;                                    \
+                                                        : (T)0;                                                           \
     for (long long j = 0; j < n; j++)                                                              \
       d[j] = v;                                                                                    \
   }
 
 #define FLOAT_OPS(T, INF)                                                                          \
-  static void combine_##T(int op, T *d, const T *s, long long n) {                                \
+  static void combine_##T(int op, T *d, const T *s, long long n) {                                 \
     for (long long j = 0; j < n; j++) {                                                            \
       T a = d[j], b = s[j];                                                                        \
       switch (op) {                                                                                \
@@ -92,18 +95,18 @@
       }                                                                                            \
     }                                                                                              \
   }                                                                                                \
-  static void identity_##T(int op, T *d, long long n) {                                           \
+  static void identity_##T(int op, T *d, long long n) {                                            \
     T v = op == GPUPAR_RED_MUL || op == GPUPAR_RED_LAND ? (T)1                                     \
           : op == GPUPAR_RED_MIN                        ? (INF)                                    \
           : op == GPUPAR_RED_MAX                        ? -(INF)                                   \
-                                                        : (T)0;                                    \
+                                                        : (T)0;                                                           \
     for (long long j = 0; j < n; j++)                                                              \
       d[j] = v;                                                                                    \
   }
 
 typedef _Bool b1;
 typedef long double f128;
-INT_OPS(b1, b1, 1, 0)
+INT_OPS(b1, uint8_t, 1, 0)
 INT_OPS(int8_t, uint8_t, INT8_MAX, INT8_MIN)
 INT_OPS(int16_t, uint16_t, INT16_MAX, INT16_MIN)
 INT_OPS(int32_t, uint32_t, INT32_MAX, INT32_MIN)
@@ -124,7 +127,11 @@ static int type_index(int kind, size_t size) {
   case GPUPAR_TYPE_SIGNED:
   case GPUPAR_TYPE_UNSIGNED: {
     int base = kind == GPUPAR_TYPE_SIGNED ? 1 : 5;
-    return size == 1 ? base : size == 2 ? base + 1 : size == 4 ? base + 2 : size == 8 ? base + 3 : -1;
+    return size == 1   ? base
+           : size == 2 ? base + 1
+           : size == 4 ? base + 2
+           : size == 8 ? base + 3
+                       : -1;
   }
   case GPUPAR_TYPE_FLOAT:
     return size == sizeof(float)         ? 9
@@ -402,8 +409,8 @@ static int fold_and_record(gpupar__red_chunk *c, const void *buf, unsigned long 
   return record(col, begin, data);
 }
 
-int gpupar__red_host_begin(const gpupar_loop *loop, const gpupar_call *call,
-                           gpupar_launch *launch, gpupar__red_chunk **out) {
+int gpupar__red_host_begin(const gpupar_loop *loop, const gpupar_call *call, gpupar_launch *launch,
+                           gpupar__red_chunk **out) {
   *out = NULL;
   if (!call->reduce_state || loop->nreductions <= 0)
     return 0;

@@ -43,8 +43,8 @@ typedef struct gpupar__red_chunk gpupar__red_chunk;
 /* Host chunks (host threads; emulated devices use the device functions below): sets `*out` and
  * `launch->partials` to fresh host buffers (one slot per scalar); `*out` is NULL for loops without
  * reductions. Returns 0, or -1 when out of host memory (the chunk must not run). */
-int gpupar__red_host_begin(const gpupar_loop *loop, const gpupar_call *call,
-                           gpupar_launch *launch, gpupar__red_chunk **out);
+int gpupar__red_host_begin(const gpupar_loop *loop, const gpupar_call *call, gpupar_launch *launch,
+                           gpupar__red_chunk **out);
 
 /* Ends host chunk `c` (iterations from `begin`) whose host entry point returned `rc`: records its
  * results when rc is 0, then frees it. Returns rc, or -1 when the results could not be recorded
@@ -59,8 +59,7 @@ int gpupar__red_dev_begin(const gpupar_loop *loop, const gpupar_call *call, gpup
 
 /* Copies device chunk `c`'s partial buffers into host staging memory on stream `s` (complete after
  * the device syncs). NULL `c`: nothing. Returns GPUPAR_OK or an error with `*err` set. */
-int gpupar__red_dev_stage_out(gpupar__device *dev, int s, gpupar__red_chunk *c,
-                              gpupar__error *err);
+int gpupar__red_dev_stage_out(gpupar__device *dev, int s, gpupar__red_chunk *c, gpupar__error *err);
 
 /* Records the staged results of device chunk `c` (iterations from `begin`) after its device
  * synced. Returns 0, or -1 when out of host memory. */
