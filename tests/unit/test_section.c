@@ -110,7 +110,7 @@ static const gpupar_term_desc terms3[] = {{0, GPUPAR_READ, 1},
                                           {1, GPUPAR_WRITE, 1},
                                           {2, GPUPAR_WRITE, 1}};
 static const gpupar_loop loop3 = {
-    GPUPAR_VERSION_CODE, "t.c:1", 3, arrays3, 5, terms3, 0, NULL, NULL};
+    GPUPAR_VERSION_CODE, "t.c:1", 3, arrays3, 5, terms3, 0, NULL, NULL, 0, NULL};
 
 static void test_hulls_dense(void **state) {
   (void)state;
@@ -258,7 +258,7 @@ static const gpupar_array_desc arrays_ro[] = {
 static const gpupar_term_desc terms_ro[] = {
     {0, GPUPAR_READ, 1}, {1, GPUPAR_READ, 1}, {2, GPUPAR_WRITE, 1}};
 static const gpupar_loop loop_ro = {
-    GPUPAR_VERSION_CODE, "t.c:2", 3, arrays_ro, 3, terms_ro, 0, NULL, NULL};
+    GPUPAR_VERSION_CODE, "t.c:2", 3, arrays_ro, 3, terms_ro, 0, NULL, NULL, 0, NULL};
 
 static void test_alias_read_only(void **state) {
   (void)state;
