@@ -1,0 +1,8 @@
+// A reduction operator must be followed by ':'.
+// RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-outdir=%t %s
+void f(int n, float *a, float s) {
+  // expected-error@+1 {{expected ':' after reduction operator}}
+#pragma gpupar reduction(+ s)
+  for (int i = 0; i < n; i++)
+    a[i] = s;
+}

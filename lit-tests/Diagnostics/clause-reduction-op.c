@@ -1,0 +1,8 @@
+// Only + * min max & | ^ && || are reduction operators.
+// RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-outdir=%t %s
+void f(int n, float *a, float s) {
+  // expected-error@+1 {{expected a reduction operator (+ * min max & | ^ && ||), found '-'}}
+#pragma gpupar reduction(- : s)
+  for (int i = 0; i < n; i++)
+    a[i] = s;
+}
