@@ -114,6 +114,7 @@ private:
     return false;
   }
 
+  bool openmpClause(const std::string &Name, SourceLocation Loc);
   bool expression(const std::string &Clause, std::initializer_list<llvm::StringRef> Stops,
                   ClauseExpr &E);
   bool item(const std::string &Clause, bool Section, ClauseItem &It);
@@ -205,6 +206,38 @@ static std::optional<ReductionOp> reductionOp(llvm::StringRef S) {
       .Default(std::nullopt);
 }
 
+/// OpenMP words and clauses accepted so that a loop written for `#pragma omp parallel for` keeps
+/// compiling when the pragma becomes `#pragma gpupar`. None changes what gpupar does: the
+/// analysis decides privatisation and last values itself (`firstprivate`, `lastprivate`,
+/// `linear`), and scheduling is the runtime's.
+static bool isOpenMPClause(llvm::StringRef N) {
+  return llvm::StringSwitch<bool>(N)
+      .Cases("parallel", "for", "simd", "loop", "nowait", "untied", "mergeable", true)
+      .Cases("shared", "default", "schedule", "num_threads", "proc_bind", true)
+      .Cases("firstprivate", "lastprivate", "linear", "copyin", "allocate", "order", true)
+      .Cases("dist_schedule", "safelen", "simdlen", "aligned", "ordered", true)
+      .Default(false);
+}
+
+/// Accepts OpenMP clause `Name` (its parenthesised argument, if any, must be balanced).
+bool ClauseParser::openmpClause(const std::string &Name, SourceLocation Loc) {
+  if (Name == "ordered")
+    return error(SourceRange(Loc, Loc),
+                 "'ordered' cannot be honoured by an offloaded loop: its iterations run in no "
+                 "particular order; remove the clause or keep this loop on OpenMP");
+  if (!accept("("))
+    return true;
+  for (int Depth = 1; !atEnd(); ++I) {
+    if (peek() == "(")
+      ++Depth;
+    else if (peek() == ")" && --Depth == 0) {
+      ++I;
+      return true;
+    }
+  }
+  return errorHere("expected ')' to close the '" + Name + "' clause");
+}
+
 bool ClauseParser::clause() {
   const ClauseToken &Name = T[I];
   std::string N = Name.Spelling;
@@ -219,6 +252,8 @@ bool ClauseParser::clause() {
     D.IndependentLoc = Loc;
     return true;
   }
+  if (isOpenMPClause(N))
+    return openmpClause(N, Loc);
   bool Known = N == "private" || N == "reduction" || N == "collapse" || N == "map" || N == "if" ||
                N == "devices";
   if (!Known)

@@ -1,0 +1,19 @@
+// Loops written for '#pragma omp parallel for' keep compiling when the pragma becomes
+// '#pragma gpupar': OpenMP words and clauses are accepted and have no effect, except 'ordered',
+// which cannot be honoured.
+// RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-remarks -fplugin-arg-gpupar-outdir=%t %s
+void f(int n, float *a, const float *b, float s) {
+  int i;
+#pragma gpupar parallel for schedule(static, 4) shared(a, b) default(shared) firstprivate(s) num_threads(4) nowait proc_bind(close)
+  for (i = 0; i < n; i++) // expected-remark {{loop offloaded}}
+    a[i] = s * b[i];
+#pragma gpupar simd safelen(8) aligned(a : 32) lastprivate(i)
+  for (i = 0; i < n; i++) // expected-remark {{loop offloaded}}
+    a[i] += b[i];
+#pragma gpupar ordered // expected-error {{'ordered' cannot be honoured by an offloaded loop}}
+  for (i = 0; i < n; i++)
+    a[i] += b[i];
+#pragma gpupar schedule(dynamic // expected-error {{expected ')' to close the 'schedule' clause}}
+  for (i = 0; i < n; i++)
+    a[i] += b[i];
+}
