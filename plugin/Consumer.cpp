@@ -1,6 +1,7 @@
 //===- Consumer.cpp - runs the gpupar pipeline over one translation unit --===//
 #include "Consumer.h"
 #include "CudaEmitter.h"
+#include "DataRegion.h"
 #include "Diagnostics.h"
 #include "Directive.h"
 #include "HostRewriter.h"
@@ -97,10 +98,18 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   std::vector<const PragmaRecord *> MainPragmas;
   std::vector<LoopPlan> Plans;
   std::vector<SourceRange> Offloaded; // file ranges of the loops offloaded so far
+  std::vector<HostInsertion> Regions; // text opening and closing data regions
   for (const PragmaRecord &R : *Log) {
     bool InMain = SM.isInMainFile(SM.getExpansionLoc(R.HashLoc));
     if (InMain)
       MainPragmas.push_back(&R);
+    if (isDataDirective(R)) {
+      std::vector<Problem> Problems;
+      planDataRegion(Ctx, R, Opts.Remarks, Regions, Problems);
+      for (const Problem &P : Problems)
+        D.report(P);
+      continue;
+    }
 
     Directive Dir;
     std::vector<Problem> Problems;
@@ -200,7 +209,7 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   llvm::sys::path::append(HostPath, Stem + ".gpupar.c");
   llvm::sys::path::append(CudaPath, Stem + ".gpupar.cu");
   std::string FileName = Original;
-  if (writeFile(std::string(HostPath), rewriteHost(Ctx, MainPragmas, Plans, FileName), D))
+  if (writeFile(std::string(HostPath), rewriteHost(Ctx, MainPragmas, Plans, Regions, FileName), D))
     writeFile(std::string(CudaPath),
               emitCuda(Ctx, Plans, llvm::sys::path::filename(Original).str()), D);
 }

@@ -127,7 +127,8 @@ static std::string prologue(const LoopPlan &P, const std::string &Indent) {
 }
 
 std::string rewriteHost(ASTContext &Ctx, const std::vector<const PragmaRecord *> &Pragmas,
-                        const std::vector<LoopPlan> &Plans, const std::string &FileName) {
+                        const std::vector<LoopPlan> &Plans, const std::vector<HostInsertion> &Extra,
+                        const std::string &FileName) {
   SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
   Rewriter R(SM, LO);
@@ -156,6 +157,9 @@ std::string rewriteHost(ASTContext &Ctx, const std::vector<const PragmaRecord *>
     R.InsertText(loopEnd(SM, LO, P.Form.For),
                  " } gpupar_host_done(&" + P.Symbol + ", &gpupar_c); } }", /*InsertAfter=*/true);
   }
+
+  for (const HostInsertion &E : Extra)
+    R.InsertText(E.Loc, E.Text, /*InsertAfter=*/true);
 
   std::string Out;
   llvm::raw_string_ostream OS(Out);

@@ -8,6 +8,7 @@
 #ifndef GPUPAR_PLUGIN_HOSTREWRITER_H
 #define GPUPAR_PLUGIN_HOSTREWRITER_H
 
+#include "DataRegion.h"
 #include "LoopPlan.h"
 #include "PragmaHandler.h"
 
@@ -19,9 +20,11 @@
 namespace gpupar {
 
 /// Returns the rewritten main file. `Pragmas` are the pragmas of the main file (commented out),
-/// `Plans` the offloaded loops, `FileName` the name for `#line 1`.
+/// `Plans` the offloaded loops, `Extra` further insertions (data regions), `FileName` the name
+/// for `#line 1`.
 std::string rewriteHost(clang::ASTContext &Ctx, const std::vector<const PragmaRecord *> &Pragmas,
-                        const std::vector<LoopPlan> &Plans, const std::string &FileName);
+                        const std::vector<LoopPlan> &Plans, const std::vector<HostInsertion> &Extra,
+                        const std::string &FileName);
 
 } // namespace gpupar
 
