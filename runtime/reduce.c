@@ -302,7 +302,8 @@ int gpupar__red_finish(const gpupar_loop *loop, gpupar_call *call) {
     GPUPAR__ERROR("%s: out of host memory combining reductions", loop->site ? loop->site : "?");
     rc = GPUPAR_ENOMEM;
   } else {
-    qsort(c->entries, (size_t)c->nentries, sizeof *c->entries, by_begin);
+    if (c->nentries > 1) /* qsort(NULL, 0, ...) is undefined */
+      qsort(c->entries, (size_t)c->nentries, sizeof *c->entries, by_begin);
     for (int r = 0; r < c->nred; r++) {
       const gpupar_reduction_desc *d = &loop->reductions[r];
       char *dst = (char *)acc + c->offset[r];
