@@ -7,4 +7,17 @@ build=${GPUPAR_BUILD_DIR:-$root/build}
 GPUPAR_BUILD_DIR=$build "$root/scripts/build.sh" -DGPUPAR_WERROR=ON
 cd "$build"
 ctest --output-on-failure -j "$(nproc)"
-for san in "asan|address;undefined" "tsan|thread"; do b="$root/build-${san%%|*}"; { cmake -S "$root" -B "$b" -G Ninja -DGPUPAR_RUNTIME_ONLY=ON "-DGPUPAR_SANITIZE=${san#*|}" >/dev/null && cmake --build "$b" -j "$(nproc)" && (cd "$b" && UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ctest --output-on-failure -j "$(nproc)" -R unit); } || exit 1; done
+
+# Sanitizer passes: AddressSanitizer + UndefinedBehaviorSanitizer over the unit and end-to-end
+# tests (the programs link the sanitized libgpupar; the plugin of the main build is reused), and
+# ThreadSanitizer over the unit tests (the threaded stress test among them).
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+sanitized() { # NAME SANITIZERS TEST-REGEX CMAKE-ARGS...
+  local b="$root/build-$1" sanitize=$2 tests=$3
+  shift 3
+  cmake -S "$root" -B "$b" -G Ninja "-DGPUPAR_SANITIZE=$sanitize" "$@" >/dev/null
+  cmake --build "$b" -j "$(nproc)"
+  (cd "$b" && ctest --output-on-failure -j "$(nproc)" -R "$tests")
+}
+sanitized asan "address;undefined" "unit|e2e" "-DGPUPAR_EXTERNAL_PLUGIN=$build/plugin/gpupar.so"
+sanitized tsan thread unit -DGPUPAR_RUNTIME_ONLY=ON
