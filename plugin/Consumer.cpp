@@ -166,7 +166,7 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
 
     LoopPlan Plan;
     Problem P;
-    if (!planLoop(Ctx, FS, Plan, P)) {
+    if (!planLoop(Ctx, FS, Dir, Plan, P)) {
       D.report(P);
       continue;
     }
@@ -188,8 +188,15 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
                 (A.Read && A.Write ? " (inout)"
                  : A.Write         ? " (out)"
                                    : " (in)");
+      for (const PlanReduction &R : Plan.Reductions)
+        What += (What.empty() ? "" : ", ") + R.Name +
+                (R.Kind == PlanReduction::Private ? " (private)"
+                 : R.Kind == PlanReduction::Last  ? " (private, last value)"
+                                                  : " (reduction)");
       D.diag(Severity::Remark, ForLoc, "loop offloaded: %0")
           << (What.empty() ? std::string("no arrays") : What);
+      for (const Problem &R : Plan.Remarks)
+        D.report(R);
     }
     Offloaded.push_back(SourceRange(FS->getBeginLoc(), FS->getEndLoc()));
     Plans.push_back(std::move(Plan));

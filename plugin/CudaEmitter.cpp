@@ -18,6 +18,33 @@ std::string arrayParamType(const PlanArray &A) {
   return (A.Write ? "" : "const ") + A.ElemCxx + " *";
 }
 
+/// The per-thread variables: declarations (at `Indent`), the body's extra parameters and
+/// arguments, and the descriptor index of each entry with one (-1 otherwise).
+struct PerThread {
+  std::string Locals, Params, Args;
+  std::vector<int> Desc;
+  unsigned NumDesc = 0;
+};
+
+PerThread perThread(const LoopPlan &P, const std::string &Indent) {
+  PerThread T;
+  for (const PlanReduction &R : P.Reductions) {
+    T.Desc.push_back(LoopPlan::hasDescriptor(R) ? (int)T.NumDesc++ : -1);
+    T.Locals += Indent + R.TypeCxx + " " + R.Name + " = ";
+    if (R.Kind == PlanReduction::Reduce)
+      T.Locals += R.OpTemplate + "<" + R.TypeCxx + " >::id();\n";
+    else
+      T.Locals += R.TypeCxx + "();\n";
+    T.Params += ", " + R.TypeCxx + " &" + R.Name;
+    T.Args += ", " + R.Name;
+  }
+  return T;
+}
+
+std::string slotPointer(const PlanReduction &R, int D) {
+  return "(" + R.TypeCxx + " *)gpupar_L->partials[" + std::to_string(D) + "]";
+}
+
 void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
   const std::string &N = P.Name;
   // Parameter lists shared by the body, the kernel and the calls.
@@ -39,35 +66,89 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
     HostLocals += "  " + T + A.Name + " = " + Load + ";\n";
     LaunchArgs += ",\n      " + Load;
   }
+  PerThread PT = perThread(P, "  ");
+  // Kernel parameters for the partial buffers.
+  std::string SlotParams;
+  for (size_t I = 0; I < P.Reductions.size(); ++I)
+    if (PT.Desc[I] >= 0) {
+      SlotParams +=
+          ", " + P.Reductions[I].TypeCxx + " *__restrict__ gpupar_r" + std::to_string(PT.Desc[I]);
+      LaunchArgs += ",\n      " + slotPointer(P.Reductions[I], PT.Desc[I]);
+    }
+  if (PT.NumDesc) {
+    SlotParams += ", unsigned gpupar_slots";
+    LaunchArgs += ",\n      gpupar_L->partial_slots";
+  }
   std::string Index = "(" + P.VarTypeCxx + ")GPUPAR_INDEX(";
 
   OS << "// " << P.Site << "\n";
   OS << "static __host__ __device__ inline void gpupar_body_" << N << "(" << P.VarTypeCxx << " "
-     << P.VarName << Params << ") {\n";
+     << P.VarName << Params << PT.Params << ") {\n";
   OS << "  do {\n" << printBody(Ctx, P.Form.For->getBody(), 4) << "  } while (0);\n}\n\n";
 
-  OS << "static int gpupar_host_" << N << "(const gpupar_launch *gpupar_L) {\n" << HostLocals;
+  // Host entry point.
+  OS << "static int gpupar_host_" << N << "(const gpupar_launch *gpupar_L) {\n"
+     << HostLocals << PT.Locals;
   OS << "  for (unsigned long long gpupar_k = gpupar_L->begin; gpupar_k < gpupar_L->end; "
         "++gpupar_k)\n";
   OS << "    gpupar_body_" << N << "(" << Index << "gpupar_L->lo, gpupar_L->step, gpupar_k)" << Args
-     << ");\n";
+     << PT.Args << ");\n";
+  for (size_t I = 0; I < P.Reductions.size(); ++I) {
+    const PlanReduction &R = P.Reductions[I];
+    if (R.Kind == PlanReduction::Reduce)
+      OS << "  gpupar_store_partial<" << R.OpTemplate << "<" << R.TypeCxx << " > >("
+         << slotPointer(R, PT.Desc[I]) << ", gpupar_L->partial_slots, " << R.Name << ");\n";
+    else if (R.Kind == PlanReduction::Last)
+      OS << "  if (gpupar_L->begin < gpupar_L->end)\n    *" << slotPointer(R, PT.Desc[I]) << " = "
+         << R.Name << ";\n";
+  }
   OS << "  return 0;\n}\n\n";
 
+  // Kernel and launcher.
+  bool HasLast = false;
+  for (const PlanReduction &R : P.Reductions)
+    HasLast |= R.Kind == PlanReduction::Last;
   OS << "#ifdef __CUDACC__\n";
   OS << "static __global__ void gpupar_kernel_" << N
      << "(unsigned long long gpupar_begin, unsigned long long gpupar_end, long long gpupar_lo,\n"
-     << "    long long gpupar_step" << Params << ") {\n";
-  OS << "  GPUPAR_FOR_THREADS(gpupar_k, gpupar_begin, gpupar_end)\n";
-  OS << "  gpupar_body_" << N << "(" << Index << "gpupar_lo, gpupar_step, gpupar_k)" << Args
-     << ");\n}\n\n";
+     << "    long long gpupar_step" << Params << SlotParams << ") {\n";
+  OS << PT.Locals;
+  OS << "  GPUPAR_FOR_THREADS(gpupar_k, gpupar_begin, gpupar_end)" << (HasLast ? " {" : "") << "\n";
+  std::string Call = "gpupar_body_" + N + "(" + Index + "gpupar_lo, gpupar_step, gpupar_k)" + Args +
+                     PT.Args + ");\n";
+  if (!HasLast) {
+    OS << "  " << Call;
+  } else {
+    OS << "    " << Call;
+    OS << "    if (gpupar_k + 1 == gpupar_end) {\n";
+    for (size_t I = 0; I < P.Reductions.size(); ++I)
+      if (P.Reductions[I].Kind == PlanReduction::Last)
+        OS << "      gpupar_r" << PT.Desc[I] << "[0] = " << P.Reductions[I].Name << ";\n";
+    OS << "    }\n  }\n";
+  }
+  for (size_t I = 0; I < P.Reductions.size(); ++I) {
+    const PlanReduction &R = P.Reductions[I];
+    if (R.Kind == PlanReduction::Reduce)
+      OS << "  gpupar_block_reduce<" << R.OpTemplate << "<" << R.TypeCxx << " > >(" << R.Name
+         << ", gpupar_r" << PT.Desc[I] << ", gpupar_slots);\n";
+  }
+  OS << "}\n\n";
   OS << "static int gpupar_cuda_" << N << "(const gpupar_launch *gpupar_L) {\n";
-  OS << "  gpupar_kernel_" << N
-     << "<<<gpupar_L->grid, gpupar_L->block, 0, (cudaStream_t)gpupar_L->stream>>>(\n"
+  std::string Grid = "gpupar_L->grid";
+  if (PT.NumDesc) {
+    // One partial per block: at most partial_slots blocks.
+    OS << "  unsigned gpupar_grid =\n"
+       << "      gpupar_L->grid < gpupar_L->partial_slots ? gpupar_L->grid : "
+          "gpupar_L->partial_slots;\n";
+    Grid = "gpupar_grid";
+  }
+  OS << "  gpupar_kernel_" << N << "<<<" << Grid
+     << ", gpupar_L->block, 0, (cudaStream_t)gpupar_L->stream>>>(\n"
      << "      gpupar_L->begin, gpupar_L->end, gpupar_L->lo, gpupar_L->step" << LaunchArgs
      << ");\n";
   OS << "  return (int)cudaGetLastError();\n}\n#endif\n\n";
 
-  std::string ArraysTable = "0", TermsTable = "0";
+  std::string ArraysTable = "0", TermsTable = "0", RedTable = "0";
   if (!P.Arrays.empty()) {
     ArraysTable = "gpupar_arrays_" + N;
     OS << "static const gpupar_array_desc " << ArraysTable << "[] = {\n";
@@ -87,11 +168,21 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
          << (T.Exact ? 1 : 0) << "}, /* " << commentSafe(T.Text) << " */\n";
     OS << "};\n";
   }
+  if (PT.NumDesc) {
+    RedTable = "gpupar_reductions_" + N;
+    OS << "static const gpupar_reduction_desc " << RedTable << "[] = {\n";
+    for (const PlanReduction &R : P.Reductions)
+      if (LoopPlan::hasDescriptor(R))
+        OS << "    {\"" << R.Name << "\", " << R.TypeKind << ", sizeof(" << R.TypeCxx << "), "
+           << R.Op << ", " << (R.IsArray ? 1 : 0) << "},\n";
+    OS << "};\n";
+  }
   OS << "extern \"C\" const gpupar_loop " << P.Symbol << " = {\n"
      << "    GPUPAR_VERSION_CODE, \"" << escapeString(P.Site) << "\", " << P.Arrays.size() << ", "
      << ArraysTable << ", " << P.Terms.size() << ", " << TermsTable << ", " << P.Scalars.size()
      << ",\n"
-     << "    gpupar_host_" << N << ", GPUPAR_CUDA_FN(gpupar_cuda_" << N << ")};\n\n";
+     << "    gpupar_host_" << N << ", GPUPAR_CUDA_FN(gpupar_cuda_" << N << "), " << PT.NumDesc
+     << ", " << RedTable << "};\n\n";
 }
 
 } // namespace

@@ -107,6 +107,35 @@ static std::string prologue(const LoopPlan &P, const std::string &Indent) {
       S += (I ? ", " : "") + std::string("(void *)&gpupar_s") + std::to_string(I);
     S += "};\n";
   }
+  std::string Reductions;
+  std::vector<const PlanReduction *> Described;
+  bool AnyArray = false;
+  for (const PlanReduction &R : P.Reductions)
+    if (LoopPlan::hasDescriptor(R)) {
+      Described.push_back(&R);
+      AnyArray |= R.IsArray;
+    }
+  if (!Described.empty()) {
+    // Reduction variables and last values: the runtime combines into them.
+    S += In + "void *const gpupar_reductions[" + std::to_string(Described.size()) + "] = {";
+    for (size_t I = 0; I < Described.size(); ++I)
+      S += (I ? ", " : "") + (Described[I]->IsArray ? "(void *)&(" + Described[I]->Name + ")[" +
+                                                          Described[I]->Lo + "]"
+                                                    : "(void *)&" + Described[I]->Name);
+    S += "};\n";
+    Reductions = ",\n" + In + "    .reductions = gpupar_reductions";
+    if (AnyArray) {
+      S += In + "const long long gpupar_reduction_counts[" + std::to_string(Described.size()) +
+           "] = {";
+      for (size_t I = 0; I < Described.size(); ++I)
+        S += (I ? ", " : "") +
+             (Described[I]->IsArray ? "(long long)(" + Described[I]->Len + ")" : "1LL");
+      S += "};\n";
+      Reductions += ", .reduction_counts = gpupar_reduction_counts";
+    }
+  }
+  if (!P.DevicesExpr.empty())
+    Reductions += ",\n" + In + "    .max_devices = (int)(" + P.DevicesExpr + ")";
   static const char *const CondNames[] = {"GPUPAR_LT", "GPUPAR_LE", "GPUPAR_GT", "GPUPAR_GE",
                                           "GPUPAR_NE"};
   std::string LoCast = "(" + P.CmpTypeC + ")";
@@ -117,12 +146,20 @@ static std::string prologue(const LoopPlan &P, const std::string &Indent) {
   S += In + "    .hi = (long long)(" + P.CmpTypeC + ")(" + P.Hi +
        "), .step = " + llLiteral(P.Form.Step) + ", .cond = " + CondNames[(int)P.Form.Op] +
        ", .is_unsigned = " + (P.IsUnsigned ? "1" : "0") + ",\n";
-  S += In + "    .arrays = " + Arrays + ", .scalars = " + Scalars + ", .spans = " + Spans + "};\n";
+  S += In + "    .arrays = " + Arrays + ", .scalars = " + Scalars + ", .spans = " + Spans +
+       Reductions + "};\n";
+  // `if(expr)`: false runs the original loop (and records no host run: gpupar_run was not called).
+  std::string Run = "gpupar_run(&" + P.Symbol + ", &gpupar_c)";
+  if (!P.IfExpr.empty()) {
+    S += In + "const int gpupar_if = (" + P.IfExpr + ") != 0;\n";
+    Run = "gpupar_if && " + Run;
+  }
   if (P.Form.DeclaredOutside)
-    S += In + "if (gpupar_run(&" + P.Symbol + ", &gpupar_c)) {\n" + In + "  " + P.VarName + " = (" +
-         P.VarTypeC + ")gpupar_c.last;\n" + In + "} else { {\n";
+    S += In + "if (" + Run + ") {\n" + In + "  " + P.VarName + " = (" + P.VarTypeC +
+         ")gpupar_c.last;\n" + In + "} else { {\n";
   else
-    S += In + "if (!gpupar_run(&" + P.Symbol + ", &gpupar_c)) { {\n";
+    S += In + "if (" + (P.IfExpr.empty() ? "" : "!gpupar_if || ") + "!gpupar_run(&" + P.Symbol +
+         ", &gpupar_c)) { {\n";
   return S;
 }
 
@@ -155,7 +192,9 @@ std::string rewriteHost(ASTContext &Ctx, const std::vector<const PragmaRecord *>
     std::string Text = prologue(P, Indent) + lineDirective(P.Line, P.File) + Indent;
     R.InsertText(For, Text, /*InsertAfter=*/true);
     R.InsertText(loopEnd(SM, LO, P.Form.For),
-                 " } gpupar_host_done(&" + P.Symbol + ", &gpupar_c); } }", /*InsertAfter=*/true);
+                 std::string(" } ") + (P.IfExpr.empty() ? "" : "if (gpupar_if) ") +
+                     "gpupar_host_done(&" + P.Symbol + ", &gpupar_c); } }",
+                 /*InsertAfter=*/true);
   }
 
   for (const HostInsertion &E : Extra)

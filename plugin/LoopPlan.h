@@ -7,6 +7,7 @@
 #ifndef GPUPAR_PLUGIN_LOOPPLAN_H
 #define GPUPAR_PLUGIN_LOOPPLAN_H
 
+#include "Diagnostics.h"
 #include "LoopForm.h"
 
 #include <cstdint>
@@ -42,6 +43,19 @@ struct PlanTerm {
   std::string Text; ///< the access as written, for the comment
 };
 
+/// A variable the kernel keeps per thread: a reduction (clause or auto-detected), a private
+/// outer scalar, or a private one whose last value the host assigns after the loop.
+struct PlanReduction {
+  enum KindT { Reduce, Private, Last } Kind = Reduce;
+  std::string Name;
+  std::string TypeC, TypeCxx; ///< element type (host file / .cu)
+  std::string TypeKind;       ///< GPUPAR_TYPE_* (Reduce, Last)
+  std::string Op;             ///< GPUPAR_RED_* (Reduce: the operator; Last: GPUPAR_RED_LAST)
+  std::string OpTemplate;     ///< gpupar_red_add, ... (Reduce)
+  bool IsArray = false;       ///< `reduction(op: a[lo:len])`
+  std::string Lo, Len;        ///< the section (IsArray), C text
+};
+
 struct LoopPlan {
   LoopForm Form;
   unsigned Line = 0;
@@ -56,6 +70,15 @@ struct LoopPlan {
   std::vector<PlanScalar> Scalars;
   std::vector<PlanArray> Arrays;
   std::vector<PlanTerm> Terms;
+  /// Reductions, privates and last-value privates, in the order of Info.Written (then array
+  /// reductions). Only Reduce and Last entries have a runtime descriptor (ReductionIndex).
+  std::vector<PlanReduction> Reductions;
+  std::string IfExpr;           ///< `if(expr)` as C text; empty without the clause
+  std::string DevicesExpr;      ///< `devices(expr)`; empty without the clause
+  std::vector<Problem> Remarks; ///< from the analysis, printed with -fplugin-arg-gpupar-remarks
+
+  /// Returns whether entry `R` has a runtime descriptor (a reduction or a last value).
+  static bool hasDescriptor(const PlanReduction &R) { return R.Kind != PlanReduction::Private; }
 };
 
 } // namespace gpupar

@@ -1,7 +1,6 @@
 //===- Planner.cpp - from a loop to its LoopPlan ---------------------------===//
 #include "Planner.h"
-#include "Accesses.h"
-#include "Dependence.h"
+#include "Analysis.h"
 #include "Text.h"
 
 using namespace clang;
@@ -110,15 +109,85 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, LoopPlan &Plan) {
   }
 }
 
-bool planLoop(ASTContext &Ctx, const ForStmt *FS, LoopPlan &Plan, Problem &P) {
+/// The runtime names of reduction operator `Op`: GPUPAR_RED_* and the kernel.h template.
+static void opNames(ReductionOp Op, std::string &Enum, std::string &Template) {
+  static const char *const Names[][2] = {
+      {"GPUPAR_RED_ADD", "gpupar_red_add"},   {"GPUPAR_RED_MUL", "gpupar_red_mul"},
+      {"GPUPAR_RED_MIN", "gpupar_red_min"},   {"GPUPAR_RED_MAX", "gpupar_red_max"},
+      {"GPUPAR_RED_BAND", "gpupar_red_band"}, {"GPUPAR_RED_BOR", "gpupar_red_bor"},
+      {"GPUPAR_RED_BXOR", "gpupar_red_bxor"}, {"GPUPAR_RED_LAND", "gpupar_red_land"},
+      {"GPUPAR_RED_LOR", "gpupar_red_lor"}};
+  Enum = Names[(int)Op][0];
+  Template = Names[(int)Op][1];
+}
+
+/// Returns the GPUPAR_TYPE_* kind of arithmetic type `T`, or null when the kernel cannot keep a
+/// per-thread copy of it (pointers, records, complex, long double).
+static const char *typeKind(ASTContext &Ctx, QualType T) {
+  T = valueType(T);
+  if (T->isBooleanType())
+    return "GPUPAR_TYPE_BOOL";
+  if (T->isRealFloatingType())
+    return Ctx.getTypeSize(T) > 64 ? nullptr : "GPUPAR_TYPE_FLOAT";
+  if (T->isIntegerType() && Ctx.getTypeSize(T) <= 64)
+    return T->isSignedIntegerType() ? "GPUPAR_TYPE_SIGNED" : "GPUPAR_TYPE_UNSIGNED";
+  return nullptr;
+}
+
+/// Plans the per-thread variables of `Info.Written`. Returns false with a warning in `P` for
+/// one the emitter does not generate (the loop stays serial).
+static bool planWritten(ASTContext &Ctx, const BodyInfo &Info, LoopPlan &Plan, Problem &P) {
+  for (const WrittenScalar &W : Info.Written) {
+    PlanReduction R;
+    R.Name = W.Var->getNameAsString();
+    R.TypeC = typeC(Ctx, W.Var->getType());
+    R.TypeCxx = typeCxx(Ctx, W.Var->getType());
+    const char *Kind = typeKind(Ctx, W.Var->getType());
+    if (!Kind) {
+      P.Level = Severity::Warning;
+      P.Range = W.FirstWrite ? W.FirstWrite->getSourceRange() : W.Var->getSourceRange();
+      P.Message = "'" + R.Name + "' of type '" + W.Var->getType().getAsString() +
+                  "' cannot be kept per thread (only integer and floating types up to 64 bits "
+                  "are); the loop stays serial";
+      return false;
+    }
+    R.TypeKind = Kind;
+    switch (W.Role) {
+    case ScalarRole::Private:
+      R.Kind = PlanReduction::Private;
+      break;
+    case ScalarRole::LastPrivate:
+      R.Kind = PlanReduction::Last;
+      R.Op = "GPUPAR_RED_LAST";
+      break;
+    case ScalarRole::Reduction:
+      R.Kind = PlanReduction::Reduce;
+      opNames(W.Op, R.Op, R.OpTemplate);
+      break;
+    }
+    Plan.Reductions.push_back(std::move(R));
+  }
+  return true;
+}
+
+bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan &Plan,
+              Problem &P) {
   LoopForm &F = Plan.Form;
-  if (!matchLoopForm(Ctx, FS, F, P))
-    return false;
+  EmitSupport Support;
+  Support.Reductions = true;
+  Support.Privates = true;
+  Support.IfClause = true;
+  Support.DevicesClause = true;
   BodyInfo Info;
-  if (!analyzeBody(Ctx, F, Info, P))
+  if (!analyzeLoop(Ctx, FS, Dir, Support, F, Info, P))
     return false;
-  if (!checkDependences(Ctx, F, Info, P))
+  if (!planWritten(Ctx, Info, Plan, P))
     return false;
+  if (Dir.If)
+    Plan.IfExpr = Dir.If->Text;
+  if (Dir.Devices)
+    Plan.DevicesExpr = Dir.Devices->Text;
+  Plan.Remarks = Info.Remarks;
 
   Plan.VarName = F.Var->getNameAsString();
   Plan.VarTypeC = typeC(Ctx, F.Var->getType());
@@ -128,8 +197,9 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, LoopPlan &Plan, Problem &P) {
   Plan.Lo = sourceText(Ctx, F.Lo);
   Plan.Hi = sourceText(Ctx, F.Hi);
   for (const VarDecl *VD : Info.Scalars)
-    Plan.Scalars.push_back(
-        {VD->getNameAsString(), typeC(Ctx, VD->getType()), typeCxx(Ctx, VD->getType())});
+    if (!Info.written(VD))
+      Plan.Scalars.push_back(
+          {VD->getNameAsString(), typeC(Ctx, VD->getType()), typeCxx(Ctx, VD->getType())});
   for (const VarDecl *VD : Info.Arrays) {
     PlanArray A;
     A.Name = VD->getNameAsString();

@@ -3,13 +3,15 @@
 #define GPUPAR_PLUGIN_PLANNER_H
 
 #include "Diagnostics.h"
+#include "Directive.h"
 #include "LoopPlan.h"
 
 namespace gpupar {
 
-/// Analyses `FS` (canonical form, body, dependences) and fills `Plan` (all but the names).
-/// Returns false with the reason in `P` when the loop must stay serial.
-bool planLoop(clang::ASTContext &Ctx, const clang::ForStmt *FS, LoopPlan &Plan, Problem &P);
+/// Analyses `FS` under directive `Dir` (canonical form, body, dependences) and fills `Plan` (all
+/// but the names). Returns false with the reason in `P` when the loop must stay serial.
+bool planLoop(clang::ASTContext &Ctx, const clang::ForStmt *FS, const Directive &Dir,
+              LoopPlan &Plan, Problem &P);
 
 } // namespace gpupar
 
