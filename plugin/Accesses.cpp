@@ -1,10 +1,13 @@
 //===- Accesses.cpp - what an offloaded loop body reads and writes ---------===//
 #include "Accesses.h"
+#include "Functions.h"
 #include "MathCalls.h"
+#include "Scalars.h"
 #include "Text.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -17,22 +20,54 @@ static bool isArithmetic(QualType T) {
   return T->isArithmeticType() && !T->isEnumeralType() && !T->isAnyComplexType();
 }
 
-bool isArrayVariable(const VarDecl *VD) {
-  QualType T = VD->getType().getCanonicalType();
+/// Returns the innermost element type of pointer or array type `T` (pointers: one level, then
+/// array levels), or a null type when `T` is neither.
+static QualType innermost(QualType T) {
+  T = T.getCanonicalType();
   if (const auto *PT = T->getAs<PointerType>())
-    return isArithmetic(PT->getPointeeType());
-  if (const auto *CAT = dyn_cast<ConstantArrayType>(T.getTypePtr()))
-    return isArithmetic(CAT->getElementType());
-  if (const auto *IAT = dyn_cast<IncompleteArrayType>(T.getTypePtr()))
-    return isArithmetic(IAT->getElementType());
-  return false;
+    T = PT->getPointeeType().getCanonicalType();
+  else if (!T->isArrayType())
+    return QualType();
+  while (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
+    T = AT->getElementType().getCanonicalType();
+  return T;
 }
 
-static QualType elementType(const VarDecl *VD) {
-  QualType T = VD->getType().getCanonicalType();
-  if (const auto *PT = T->getAs<PointerType>())
-    return PT->getPointeeType();
-  return cast<ArrayType>(T.getTypePtr())->getElementType();
+bool isArrayVariable(const VarDecl *VD) {
+  QualType E = innermost(VD->getType());
+  return !E.isNull() && (isArithmetic(E) || E->isRecordType());
+}
+
+static QualType elementType(const VarDecl *VD) { return innermost(VD->getType()); }
+
+/// Returns why record type `T` cannot be copied to a device, or "" when it can.
+static std::string recordProblem(QualType T) {
+  T = T.getCanonicalType();
+  while (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
+    T = AT->getElementType().getCanonicalType();
+  const auto *RT = T->getAs<RecordType>();
+  if (!RT)
+    return "";
+  const RecordDecl *RD = RT->getDecl()->getDefinition();
+  if (!RD)
+    return "incomplete struct type '" + T.getAsString() + "'";
+  if (RD->isUnion())
+    return "union '" + T.getAsString() + "' is not supported in an offloaded loop";
+  for (const FieldDecl *FD : RD->fields()) {
+    QualType FT = FD->getType().getCanonicalType();
+    if (FT->isPointerType())
+      return "struct member '" + FD->getNameAsString() +
+             "' is a pointer, which cannot be copied to a device";
+    if (FD->isBitField())
+      return "bit-field '" + FD->getNameAsString() + "' is not supported in an offloaded loop";
+    if (FT->isVariablyModifiedType() || FT->isIncompleteArrayType())
+      return "flexible array member '" + FD->getNameAsString() +
+             "' is not supported in an offloaded loop";
+    std::string Inner = recordProblem(FT);
+    if (!Inner.empty())
+      return Inner;
+  }
+  return "";
 }
 
 /// Returns why type `T` cannot appear in an offloaded loop, or "" when it can.
@@ -94,20 +129,38 @@ private:
 
 enum class Mode { Read, Write, ReadWrite };
 
+/// Where an lvalue or a pointer points.
+struct Place {
+  enum Kind { Array, Local, Scalar } K = Array;
+  const VarDecl *Base = nullptr;
+  Poly Index;               ///< in units of the base's innermost element type (Array only)
+  bool Affine = true;       ///< Index is exact
+  bool Inside = false;      ///< inside one element (a struct member): offsets stay in it
+  bool PtrArith = false;    ///< reached through `*p`, `p + e` or a pointer local
+  bool Member = false;      ///< a struct member
+  unsigned Substituted = 0; ///< pointer locals expanded
+};
+
 class BodyWalker {
 public:
-  BodyWalker(ASTContext &Ctx, const LoopForm &F, BodyInfo &Info) : Ctx(Ctx), F(F), Info(Info) {}
+  BodyWalker(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, const EmitSupport &S,
+             BodyInfo &Info)
+      : Ctx(Ctx), F(F), Dir(Dir), S(S), Info(Info) {}
 
   bool run(Problem &P);
 
 private:
   ASTContext &Ctx;
   const LoopForm &F;
+  const Directive &Dir;
+  const EmitSupport &S;
   BodyInfo &Info;
   WriteCollector Pre;
   std::vector<unsigned> Active; ///< indices into Info.Inner of the enclosing canonical loops
-  unsigned BreakDepth = 0;      ///< loops and switches between here and the offloaded loop
-  unsigned CondDepth = 0;       ///< branches between here and the offloaded loop
+  /// Array elements updated as `a[e] op= v` or `a[e] = a[e] op v` (for array reductions).
+  llvm::DenseMap<const Expr *, ReductionOp> Updates;
+  unsigned BreakDepth = 0; ///< loops and switches between here and the offloaded loop
+  unsigned CondDepth = 0;  ///< branches between here and the offloaded loop
   Problem Failure;
   bool Failed = false;
 
@@ -123,7 +176,34 @@ private:
   std::string text(const Stmt *S) { return sourceText(Ctx, S); }
   std::string quoted(const NamedDecl *D) { return "'" + D->getNameAsString() + "'"; }
 
-  bool isOuter(const VarDecl *VD) const { return VD != F.Var && !Pre.Locals.count(VD); }
+  /// Records that the loop needs a feature the emitter may lack (reported after the
+  /// dependence test, so that proven dependences are errors first).
+  void need(bool Supported, SourceRange R, std::string Message) {
+    if (!Supported && Info.Unsupported.empty()) {
+      Problem P;
+      P.Level = Severity::Warning;
+      P.Range = R;
+      P.Message = std::move(Message) + "; the loop stays serial";
+      Info.Unsupported.push_back(std::move(P));
+    }
+  }
+  bool isLoopVar(const VarDecl *VD) const {
+    if (VD == F.Var)
+      return true;
+    for (const LoopForm &C : Info.Collapse)
+      if (C.Var == VD)
+        return true;
+    return false;
+  }
+  bool isOuter(const VarDecl *VD) const { return !isLoopVar(VD) && !Pre.Locals.count(VD); }
+  std::optional<Poly> unitsOf(QualType T);
+  std::optional<Poly> buildIndex(const Expr *E);
+  bool addIndex(Place &P, const Expr *Idx, std::optional<Poly> Units, int Sign = 1);
+  bool locatePointer(const Expr *E, Place &P);
+  bool locateElement(const Expr *E, Place &P);
+  bool walkAccess(const Expr *E, Mode M);
+  void addType(QualType T);
+  bool finish();
   bool isInvariant(const Expr *E);
   bool checkName(const NamedDecl *D, SourceRange R);
   bool checkLocal(const VarDecl *VD);
@@ -131,7 +211,6 @@ private:
   bool walkChildren(const Stmt *S);
   bool walkFor(const ForStmt *FS);
   bool walkDeclRef(const DeclRefExpr *DRE, Mode M);
-  bool walkSubscript(const ArraySubscriptExpr *ASE, Mode M);
   bool walkCall(const CallExpr *CE);
   bool walkBinary(const BinaryOperator *BO);
   bool walkUnary(const UnaryOperator *UO, Mode M);
@@ -198,14 +277,35 @@ bool BodyWalker::checkLocal(const VarDecl *VD) {
   if (T->isEnumeralType())
     return fail(R, "local " + quoted(VD) +
                        " has an enum type, which is not supported yet; use an integer type");
-  if (T->isRecordType())
-    return fail(R, "struct types are not supported in an offloaded loop yet (" + quoted(VD) + ")");
-  if (T->isPointerType())
-    return fail(R, "pointer variable " + quoted(VD) +
-                       " is not supported in an offloaded loop yet; subscript the array");
-  if (const auto *CAT = dyn_cast<ConstantArrayType>(T.getTypePtr())) {
-    if (!isArithmetic(CAT->getElementType()))
+  if (T->isPointerType()) {
+    // `T *row = a + i*n;`: accesses through it are accesses to `a`.
+    Place P;
+    if (Pre.Written.count(VD) || !VD->getInit())
+      return fail(R, "pointer variable " + quoted(VD) +
+                         " must be initialised once and never reassigned in an offloaded loop");
+    if (const auto *CE = dyn_cast<CallExpr>(VD->getInit()->IgnoreParenCasts()))
+      return walkCall(CE) &&
+             fail(R, "pointer variable " + quoted(VD) + " must point into an array");
+    if (!locatePointer(VD->getInit(), P))
+      return false;
+    if (P.K != Place::Array)
+      return fail(R, "pointer variable " + quoted(VD) +
+                         " must point into an array declared outside the loop");
+    need(S.PointerArith, R,
+         "pointer variable " + quoted(VD) + " in the loop body is not generated yet");
+    return true;
+  }
+  std::string RP = recordProblem(T);
+  if (!RP.empty())
+    return fail(R, RP);
+  if (T->isRecordType() || (T->isArrayType() && innermost(T)->isRecordType())) {
+    need(S.Structs, R, "struct local " + quoted(VD) + " is not generated yet");
+    addType(T);
+  } else if (const auto *CAT = dyn_cast<ConstantArrayType>(T.getTypePtr())) {
+    if (!isArithmetic(innermost(T)))
       return fail(R, "local array " + quoted(VD) + " must have an arithmetic element type");
+    if (CAT->getElementType()->isArrayType())
+      need(S.MultiDim, R, "multi-dimensional local array " + quoted(VD) + " is not generated yet");
   } else if (!isArithmetic(T)) {
     return fail(R, "local " + quoted(VD) + " of type '" + VD->getType().getAsString() +
                        "' is not supported in an offloaded loop");
@@ -245,9 +345,12 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
   }
   LoopForm Inner;
   Problem Ignored;
-  bool Canonical = matchLoopForm(Ctx, FS, Inner, Ignored) && Inner.Op != Cond::NE &&
-                   ((Inner.Step > 0) == (Inner.Op == Cond::LT || Inner.Op == Cond::LE)) &&
-                   Pre.Locals.count(Inner.Var) && isInvariant(Inner.Lo) && isInvariant(Inner.Hi);
+  bool Canonical =
+      matchLoopForm(Ctx, FS, Inner, Ignored) && Inner.Op != Cond::NE &&
+      ((Inner.Step > 0) == (Inner.Op == Cond::LT || Inner.Op == Cond::LE)) &&
+      (Pre.Locals.count(Inner.Var) ||
+       (Info.written(Inner.Var) && Info.written(Inner.Var)->Role != ScalarRole::Reduction)) &&
+      isInvariant(Inner.Lo) && isInvariant(Inner.Hi);
   if (Canonical) {
     WriteCollector InnerWrites;
     InnerWrites.TraverseStmt(const_cast<Stmt *>(FS->getBody()));
@@ -304,21 +407,38 @@ bool BodyWalker::walkDeclRef(const DeclRefExpr *DRE, Mode M) {
     return fail(DRE->getSourceRange(), Why);
   if (T->isArithmeticType() || T->isEnumeralType()) {
     if (M != Mode::Read) {
+      for (const LoopForm &C : Info.Collapse)
+        if (mentions(C.Lo, VD) || mentions(C.Hi, VD))
+          return fail(DRE->getSourceRange(),
+                      "loop bound " + quoted(VD) + " is modified in the loop body");
       if (mentions(F.Lo, VD) || mentions(F.Hi, VD))
         return fail(DRE->getSourceRange(),
                     "loop bound " + quoted(VD) + " is modified in the loop body");
+    }
+    if (Info.written(VD))
+      return true; // private or reduction (Scalars.cpp)
+    if (M != Mode::Read)
       return fail(DRE->getSourceRange(),
                   "write to " + quoted(VD) +
-                      " needs a reduction or private clause (not supported yet); declare it "
-                      "inside the loop if each iteration needs its own copy");
-    }
+                      " needs a reduction or private clause; declare it inside the loop if "
+                      "each iteration needs its own copy");
     if (std::find(Info.Scalars.begin(), Info.Scalars.end(), VD) == Info.Scalars.end())
       Info.Scalars.push_back(VD);
     return true;
   }
-  if (T->isRecordType())
-    return fail(DRE->getSourceRange(),
-                "struct types are not supported in an offloaded loop yet (" + quoted(VD) + ")");
+  if (T->isRecordType()) {
+    if (M != Mode::Read)
+      return fail(DRE->getSourceRange(), "write to struct " + quoted(VD) +
+                                             " declared outside the loop; the loop stays serial");
+    std::string RP = recordProblem(T);
+    if (!RP.empty())
+      return fail(DRE->getSourceRange(), RP);
+    need(S.Structs, DRE->getSourceRange(), "struct " + quoted(VD) + " is not generated yet");
+    addType(T);
+    if (std::find(Info.Scalars.begin(), Info.Scalars.end(), VD) == Info.Scalars.end())
+      Info.Scalars.push_back(VD);
+    return true;
+  }
   if (const auto *PT = T->getAs<PointerType>())
     if (PT->getPointeeType()->isPointerType())
       return fail(DRE->getSourceRange(),
@@ -339,58 +459,243 @@ bool BodyWalker::walkDeclRef(const DeclRefExpr *DRE, Mode M) {
                                          "' is not supported in an offloaded loop");
 }
 
-bool BodyWalker::walkSubscript(const ArraySubscriptExpr *ASE, Mode M) {
-  const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
-  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD) {
-    if (isa<ArraySubscriptExpr>(Base))
-      return fail(ASE->getSourceRange(),
-                  "'" + text(ASE) +
-                      "': multi-dimensional arrays and pointers to pointers are not supported "
-                      "yet; use a flat array with 'a[i*m + j]'");
-    if (isa<MemberExpr>(Base))
-      return fail(ASE->getSourceRange(),
-                  "struct types are not supported in an offloaded loop yet ('" + text(ASE) + "')");
-    return fail(ASE->getSourceRange(),
-                "subscript '" + text(ASE) + "' must subscript an array variable");
+std::optional<Poly> BodyWalker::unitsOf(QualType T) {
+  T = T.getCanonicalType();
+  if (const auto *CAT = dyn_cast<ConstantArrayType>(T.getTypePtr())) {
+    std::optional<Poly> E = unitsOf(CAT->getElementType());
+    uint64_t N = CAT->getSize().getLimitedValue();
+    if (!E || N > (uint64_t)INT64_MAX || !E->multiply(Poly::constant((int64_t)N)))
+      return std::nullopt;
+    return E;
   }
-  if (!walk(ASE->getIdx()))
-    return false;
-  if (Pre.Locals.count(VD))
-    return true; // a per-iteration local array
-  if (!isArrayVariable(VD))
-    return walkDeclRef(DRE, M);
-  if (!checkName(VD, DRE->getSourceRange()))
-    return false;
-  if (VD->getType().isVolatileQualified() || elementType(VD).isVolatileQualified())
-    return fail(DRE->getSourceRange(),
-                "volatile array " + quoted(VD) + " is not supported in an offloaded loop");
-  std::string Why = typeProblem(elementType(VD));
-  if (!Why.empty())
-    return fail(ASE->getSourceRange(), Why);
+  if (const auto *VAT = dyn_cast<VariableArrayType>(T.getTypePtr())) {
+    std::optional<Poly> E = unitsOf(VAT->getElementType());
+    const Expr *Size = VAT->getSizeExpr();
+    if (!E || !Size || !isInvariant(Size))
+      return std::nullopt;
+    std::optional<Poly> N = buildIndex(Size);
+    if (!N || !E->multiply(*N))
+      return std::nullopt;
+    return E;
+  }
+  if (T->isArrayType())
+    return std::nullopt;
+  return Poly::constant(1);
+}
 
+std::optional<Poly> BodyWalker::buildIndex(const Expr *E) {
   PolyBuilder Builder(
       Ctx, Info.Atoms,
       [this](const VarDecl *V) {
-        if (V == F.Var)
+        if (isLoopVar(V))
           return true;
         for (unsigned I : Active)
           if (Info.Inner[I].Form.Var == V)
             return true;
         return false;
       },
-      [this](const Expr *E) { return isInvariant(E); });
-  std::optional<Poly> Sub = Builder.build(ASE->getIdx());
-  if (!Sub || !Sub->isAffine(Info.Atoms))
-    return fail(ASE->getSourceRange(),
-                "subscript '" + text(ASE) + "' is not affine in the loop variables");
+      [this](const Expr *X) { return isInvariant(X); });
+  // `int idx = i*n + j; a[idx]`: a body local initialised once and never reassigned.
+  Builder.Subst = [this](const VarDecl *V) -> const Expr * {
+    if (!Pre.Locals.count(V) || Pre.Written.count(V) || !V->getType()->isIntegerType() ||
+        V->getType().isVolatileQualified())
+      return nullptr;
+    return V->getInit();
+  };
+  std::optional<Poly> P = Builder.build(E);
+  if (P && !P->isAffine(Info.Atoms))
+    return std::nullopt;
+  return P;
+}
+
+bool BodyWalker::addIndex(Place &P, const Expr *Idx, std::optional<Poly> Units, int Sign) {
+  if (!walk(Idx))
+    return false;
+  if (P.K != Place::Array || P.Inside || !P.Affine)
+    return true;
+  std::optional<Poly> I = buildIndex(Idx);
+  if (!I || !Units || !I->multiply(*Units) || !P.Index.addScaled(*I, Sign))
+    P.Affine = false;
+  return true;
+}
+
+bool BodyWalker::locatePointer(const Expr *E, Place &P) {
+  E = E->IgnoreParens();
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+    switch (ICE->getCastKind()) {
+    case CK_ArrayToPointerDecay:
+    case CK_NoOp:
+    case CK_LValueToRValue:
+      return locatePointer(ICE->getSubExpr(), P);
+    default:
+      break;
+    }
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return fail(E->getSourceRange(), "'" + text(E) + "' is not an array");
+    if (!checkName(VD, DRE->getSourceRange()))
+      return false;
+    if (Pre.Locals.count(VD)) {
+      if (VD->getType()->isArrayType()) {
+        P.K = Place::Local;
+        return true;
+      }
+      if (VD->getType()->isPointerType() && !Pre.Written.count(VD) && VD->getInit() &&
+          P.Substituted < 8) {
+        ++P.Substituted;
+        P.PtrArith = true;
+        return locatePointer(VD->getInit(), P);
+      }
+      return fail(E->getSourceRange(),
+                  "pointer variable " + quoted(VD) +
+                      " must be initialised once and never reassigned in an offloaded loop");
+    }
+    if (!isArrayVariable(VD))
+      return walkDeclRef(DRE, Mode::Read) &&
+             fail(E->getSourceRange(), "'" + text(E) + "' is not an array");
+    QualType T = VD->getType().getCanonicalType();
+    if (T.isVolatileQualified() || innermost(T).isVolatileQualified())
+      return fail(DRE->getSourceRange(),
+                  "volatile array " + quoted(VD) + " is not supported in an offloaded loop");
+    if (const auto *PT = T->getAs<PointerType>())
+      if (PT->getPointeeType()->isPointerType())
+        return fail(DRE->getSourceRange(),
+                    "pointer to pointer " + quoted(VD) +
+                        " is not supported yet; use a flat array with 'a[i*m + j]'");
+    std::string Why = typeProblem(elementType(VD));
+    if (Why.empty())
+      Why = recordProblem(elementType(VD));
+    if (!Why.empty())
+      return fail(DRE->getSourceRange(), Why);
+    P.K = Place::Array;
+    P.Base = VD;
+    P.Index = Poly();
+    return true;
+  }
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) { // a row: `a[i]` of `a[N][M]`
+    if (!locatePointer(ASE->getBase(), P))
+      return false;
+    return addIndex(P, ASE->getIdx(), unitsOf(ASE->getType()));
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if ((BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) &&
+        BO->getType()->isPointerType()) {
+      bool LeftPtr = BO->getLHS()->getType()->isPointerType();
+      const Expr *Ptr = LeftPtr ? BO->getLHS() : BO->getRHS();
+      const Expr *Off = LeftPtr ? BO->getRHS() : BO->getLHS();
+      if (Off->getType()->isPointerType())
+        return fail(E->getSourceRange(),
+                    "pointer difference '" + text(E) + "' is not supported in an offloaded loop");
+      P.PtrArith = true;
+      if (!locatePointer(Ptr, P))
+        return false;
+      return addIndex(P, Off, unitsOf(BO->getType()->getPointeeType()),
+                      BO->getOpcode() == BO_Sub ? -1 : 1);
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf) {
+      P.PtrArith = true;
+      return locateElement(UO->getSubExpr(), P);
+    }
+  if (isa<MemberExpr>(E)) // an array member: `p[i].v` in `p[i].v[k]`
+    return locateElement(E, P);
+  return fail(E->getSourceRange(), "pointer expression '" + text(E) +
+                                       "' is not supported in an offloaded loop; subscript an "
+                                       "array variable");
+}
+
+bool BodyWalker::locateElement(const Expr *E, Place &P) {
+  E = E->IgnoreParens();
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
+    if (ICE->getCastKind() == CK_NoOp)
+      return locateElement(ICE->getSubExpr(), P);
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    if (!locatePointer(ASE->getBase(), P))
+      return false;
+    return addIndex(P, ASE->getIdx(), unitsOf(ASE->getType()));
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_Deref) {
+      P.PtrArith = true;
+      return locatePointer(UO->getSubExpr(), P);
+    }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    P.Member = true;
+    if (!checkName(ME->getMemberDecl(), ME->getMemberLoc()))
+      return false;
+    bool Ok = ME->isArrow() ? locatePointer(ME->getBase(), P) : locateElement(ME->getBase(), P);
+    P.Inside = true;
+    return Ok;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (VD && Pre.Locals.count(VD)) {
+      P.K = Place::Local;
+      return true;
+    }
+    if (VD && VD->getType()->isRecordType()) {
+      P.K = Place::Scalar;
+      P.Base = VD;
+      return true;
+    }
+  }
+  return fail(E->getSourceRange(),
+              "'" + text(E) + "' is not supported in an offloaded loop; subscript an array");
+}
+
+bool BodyWalker::walkAccess(const Expr *E, Mode M) {
+  Place P;
+  if (!locateElement(E, P))
+    return false;
+  if (P.K == Place::Local)
+    return true;
+  if (P.K == Place::Scalar) { // a member of a struct declared outside the loop
+    if (M != Mode::Read)
+      return fail(E->getSourceRange(), "write to '" + text(E) + "', a member of struct " +
+                                           quoted(P.Base) +
+                                           " declared outside the loop; the loop stays serial");
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+    if (DRE)
+      return walkDeclRef(DRE, Mode::Read);
+    const Expr *B = E->IgnoreParens();
+    while (const auto *ME = dyn_cast<MemberExpr>(B))
+      B = ME->getBase()->IgnoreParens();
+    if (const auto *D = dyn_cast<DeclRefExpr>(B))
+      return walkDeclRef(D, Mode::Read);
+    return fail(E->getSourceRange(), "'" + text(E) + "' is not supported in an offloaded loop");
+  }
+  const VarDecl *VD = P.Base;
+  QualType Elem = elementType(VD);
+  if (Elem->isRecordType() || P.Member) {
+    need(S.Structs, E->getSourceRange(),
+         "arrays of structs ('" + text(E) + "') are not generated yet");
+    addType(VD->getType());
+  }
+  if (P.PtrArith)
+    need(S.PointerArith, E->getSourceRange(),
+         "pointer arithmetic ('" + text(E) + "') is not generated yet");
+  QualType VT = VD->getType().getCanonicalType();
+  bool MultiDim = VT->isPointerType()
+                      ? VT->getPointeeType()->isArrayType()
+                      : cast<ArrayType>(VT.getTypePtr())->getElementType()->isArrayType();
+  if (MultiDim)
+    need(S.MultiDim, E->getSourceRange(),
+         "multi-dimensional array access '" + text(E) + "' is not generated yet");
+  const ClauseItem *RedItem = nullptr;
+  bool Reduced = Dir.reductionOf(VD->getName(), &RedItem) && RedItem->IsSection;
+  if (!P.Affine && M != Mode::Read && !Reduced)
+    return fail(E->getSourceRange(),
+                "subscript '" + text(E) + "' is not affine in the loop variables");
   if (std::find(Info.Arrays.begin(), Info.Arrays.end(), VD) == Info.Arrays.end())
     Info.Arrays.push_back(VD);
   Access A;
   A.Array = VD;
-  A.Expr = ASE;
-  A.Subscript = *Sub;
+  A.Expr = E;
+  A.Subscript = P.Index;
+  A.Affine = P.Affine;
   A.Unconditional = CondDepth == 0;
   if (M == Mode::Read || M == Mode::ReadWrite)
     Info.Accesses.push_back(A);
@@ -399,6 +704,35 @@ bool BodyWalker::walkSubscript(const ArraySubscriptExpr *ASE, Mode M) {
     Info.Accesses.push_back(A);
   }
   return true;
+}
+
+void BodyWalker::addType(QualType T) {
+  // Typedefs and records in dependency order: a type after the types it uses.
+  if (T.isNull())
+    return;
+  if (const auto *TT = T->getAs<TypedefType>()) {
+    const TypedefNameDecl *TD = TT->getDecl();
+    if (std::find(Info.Types.begin(), Info.Types.end(), TD) != Info.Types.end())
+      return;
+    addType(TD->getUnderlyingType());
+    if (!Ctx.getSourceManager().isInSystemHeader(TD->getLocation()))
+      Info.Types.push_back(TD);
+    return;
+  }
+  if (const ArrayType *AT = Ctx.getAsArrayType(T))
+    return addType(AT->getElementType());
+  if (const auto *PT = T->getAs<PointerType>())
+    return addType(PT->getPointeeType());
+  if (const auto *RT = T->getAs<RecordType>()) {
+    const RecordDecl *RD = RT->getDecl()->getDefinition();
+    if (!RD || std::find(Info.Types.begin(), Info.Types.end(), RD) != Info.Types.end())
+      return;
+    Info.Types.push_back(RD); // placeholder against cycles; moved after its members below
+    for (const FieldDecl *FD : RD->fields())
+      addType(FD->getType());
+    Info.Types.erase(std::find(Info.Types.begin(), Info.Types.end(), RD));
+    Info.Types.push_back(RD);
+  }
 }
 
 bool BodyWalker::walkCall(const CallExpr *CE) {
@@ -413,10 +747,22 @@ bool BodyWalker::walkCall(const CallExpr *CE) {
       return fail(CE->getSourceRange(),
                   "long double is not supported in an offloaded loop; call '" +
                       Name.drop_back().str() + "' on double");
-    return fail(CE->getSourceRange(),
-                "call to " + quoted(FD) +
-                    " is not supported yet; only C math library functions can be called in an "
-                    "offloaded loop");
+    const FunctionDecl *Def = nullptr;
+    if (!FD->hasBody(Def) || !Def)
+      return fail(CE->getSourceRange(), undefinedCallProblem(Ctx, FD));
+    std::vector<QualType> Types;
+    Problem Why;
+    if (!checkDeviceFunction(Ctx, Def, Info.Functions, Types, Why)) {
+      Failed = true;
+      Failure = Why;
+      Failure.Notes.push_back({CE->getSourceRange(), "called from the offloaded loop here"});
+      return false;
+    }
+    for (QualType T : Types)
+      addType(T);
+    need(S.Functions, CE->getSourceRange(),
+         "call to " + quoted(FD) +
+             ", defined in this file: device copies of functions are not generated yet");
   }
   for (const Expr *Arg : CE->arguments())
     if (!walk(Arg))
@@ -425,6 +771,66 @@ bool BodyWalker::walkCall(const CallExpr *CE) {
 }
 
 bool BodyWalker::walkBinary(const BinaryOperator *BO) {
+  if (BO->isAssignmentOp() && !referencedVar(BO->getLHS())) {
+    const Expr *L = BO->getLHS()->IgnoreParens();
+    std::optional<ReductionOp> K;
+    switch (BO->getOpcode()) {
+    case BO_AddAssign:
+    case BO_SubAssign:
+      K = ReductionOp::Add;
+      break;
+    case BO_MulAssign:
+      K = ReductionOp::Mul;
+      break;
+    case BO_AndAssign:
+      K = ReductionOp::BitAnd;
+      break;
+    case BO_OrAssign:
+      K = ReductionOp::BitOr;
+      break;
+    case BO_XorAssign:
+      K = ReductionOp::BitXor;
+      break;
+    case BO_Assign:
+      if (const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts())) {
+        const Expr *Same = nullptr;
+        if (Expr::isSameComparisonOperand(R->getLHS(), L))
+          Same = R->getLHS();
+        else if (R->getOpcode() != BO_Sub && Expr::isSameComparisonOperand(R->getRHS(), L))
+          Same = R->getRHS();
+        std::optional<ReductionOp> Op;
+        switch (R->getOpcode()) {
+        case BO_Add:
+        case BO_Sub:
+          Op = ReductionOp::Add;
+          break;
+        case BO_Mul:
+          Op = ReductionOp::Mul;
+          break;
+        case BO_And:
+          Op = ReductionOp::BitAnd;
+          break;
+        case BO_Or:
+          Op = ReductionOp::BitOr;
+          break;
+        case BO_Xor:
+          Op = ReductionOp::BitXor;
+          break;
+        default:
+          break;
+        }
+        if (Same && Op) {
+          K = Op;
+          Updates[Same->IgnoreParenImpCasts()] = *Op;
+        }
+      }
+      break;
+    default:
+      break;
+    }
+    if (K)
+      Updates[L] = *K;
+  }
   // The right-hand side first: reads are listed before the write they feed.
   if (BO->getOpcode() == BO_Assign)
     return walk(BO->getRHS()) && walk(BO->getLHS(), Mode::Write);
@@ -452,8 +858,7 @@ bool BodyWalker::walkUnary(const UnaryOperator *UO, Mode M) {
     return fail(UO->getSourceRange(),
                 "taking the address '" + text(UO) + "' is not supported in an offloaded loop");
   case UO_Deref:
-    return fail(UO->getSourceRange(),
-                "pointer dereference '" + text(UO) + "' is not supported; write it as a subscript");
+    return walkAccess(UO, M);
   case UO_Real:
   case UO_Imag:
   case UO_Extension:
@@ -533,9 +938,20 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
                   "'break' leaves the offloaded loop early, which cannot run in parallel; "
                   "remove '#pragma gpupar' or the 'break'");
     return true;
-  case Stmt::GotoStmtClass:
+  case Stmt::GotoStmtClass: {
+    const LabelStmt *L = cast<GotoStmt>(S)->getLabel()->getStmt();
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceRange B = F.For->getBody()->getSourceRange();
+    bool Inside = L && !SM.isBeforeInTranslationUnit(L->getBeginLoc(), B.getBegin()) &&
+                  !SM.isBeforeInTranslationUnit(B.getEnd(), L->getBeginLoc());
+    if (!Inside)
+      return fail(S->getSourceRange(), "'goto' leaves the offloaded loop early, which cannot run "
+                                       "in parallel; remove '#pragma gpupar' or the 'goto'");
+    return fail(S->getSourceRange(),
+                "'goto' inside an offloaded loop is not supported yet; use 'if' or 'continue'");
+  }
   case Stmt::IndirectGotoStmtClass:
-    return fail(S->getSourceRange(), "'goto' is not supported in an offloaded loop");
+    return fail(S->getSourceRange(), "computed 'goto' is not supported in an offloaded loop");
   case Stmt::ReturnStmtClass:
     return fail(S->getSourceRange(),
                 "'return' cannot leave an offloaded loop; remove '#pragma gpupar' or the "
@@ -584,14 +1000,17 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
     return walk(UE->getArgumentExpr());
   }
   case Stmt::ArraySubscriptExprClass:
-    return walkSubscript(cast<ArraySubscriptExpr>(S), M);
+  case Stmt::MemberExprClass:
+    if (cast<Expr>(S)->getType()->isArrayType())
+      return fail(S->getSourceRange(),
+                  "array '" + text(S) + "' can only be subscripted in an offloaded loop");
+    return walkAccess(cast<Expr>(S), M);
   case Stmt::DeclRefExprClass:
     return walkDeclRef(cast<DeclRefExpr>(S), M);
   case Stmt::CallExprClass:
     return walkCall(cast<CallExpr>(S));
-  case Stmt::MemberExprClass:
   case Stmt::OffsetOfExprClass:
-    return fail(S->getSourceRange(), "struct types are not supported in an offloaded loop yet");
+    return fail(S->getSourceRange(), "'offsetof' is not supported in an offloaded loop");
   case Stmt::CompoundLiteralExprClass:
     return fail(S->getSourceRange(),
                 "compound literals are not supported in an offloaded loop yet");
@@ -625,10 +1044,131 @@ bool BodyWalker::run(Problem &P) {
         P = Failure;
         return false;
       }
-  if (!walk(F.For->getBody())) {
+  if (!walk(F.For->getBody()) || !finish()) {
     P = Failure;
     return false;
   }
+  return true;
+}
+
+bool BodyWalker::finish() {
+  for (const VarDecl *VD : Info.Arrays) {
+    ArrayShape Shape;
+    Shape.Element = elementType(VD);
+    QualType T = VD->getType();
+    const ArrayType *Top = Ctx.getAsArrayType(T);
+    QualType Row = Top ? Top->getElementType() : T->getPointeeType();
+    std::optional<Poly> RowUnits = unitsOf(Row);
+    for (const ArrayType *AT = Ctx.getAsArrayType(Row); AT;
+         AT = Ctx.getAsArrayType(AT->getElementType())) {
+      if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
+        Shape.InnerDims.push_back(std::to_string(CAT->getSize().getZExtValue()));
+      else if (const auto *VAT = dyn_cast<VariableArrayType>(AT))
+        Shape.InnerDims.push_back(VAT->getSizeExpr() ? printC(Ctx, VAT->getSizeExpr()) : "?");
+    }
+    std::string RowText = RowUnits ? RowUnits->printC(Info.Atoms) : "";
+    if (const auto *CAT = dyn_cast_or_null<ConstantArrayType>(Top)) {
+      std::optional<Poly> All = unitsOf(T);
+      int64_t N = 0;
+      if (All && All->isConstant(&N))
+        Shape.Extent = std::to_string(N);
+      (void)CAT;
+    }
+    MapKind Kind;
+    if (const ClauseItem *M = Dir.mapOf(VD->getName(), &Kind)) {
+      Shape.Map = M;
+      Shape.MapAs = Kind;
+      if (Shape.Extent.empty() && RowUnits)
+        Shape.Extent = "((long long)(" + M->Lo.Text + ") + (long long)(" + M->Len.Text + "))" +
+                       (RowText == "1LL" ? "" : " * (" + RowText + ")");
+      need(S.Maps, M->Range, "'map' sections are not generated yet");
+    }
+    bool Written = false;
+    const Access *NonAffine = nullptr;
+    for (const Access &A : Info.Accesses)
+      if (A.Array == VD) {
+        Written |= A.IsWrite;
+        if (!A.Affine && !NonAffine)
+          NonAffine = &A;
+      }
+    const ClauseItem *RedItem = nullptr;
+    bool Reduced = Dir.reductionOf(VD->getName(), &RedItem) && RedItem->IsSection;
+    if (NonAffine && Written && !Reduced)
+      return fail(NonAffine->Expr->getSourceRange(),
+                  "subscript '" + text(NonAffine->Expr) +
+                      "' is not affine in the loop variables, and " + quoted(VD) +
+                      " is written in the loop");
+    if (NonAffine && !Written) {
+      if (Shape.Extent.empty())
+        return fail(NonAffine->Expr->getSourceRange(),
+                    "cannot tell which elements of " + quoted(VD) + " '" + text(NonAffine->Expr) +
+                        "' reads; add 'map(to: " + VD->getNameAsString() +
+                        "[0:len])' with the number of elements");
+      Shape.CopyWhole = true;
+      need(S.CopyWhole, NonAffine->Expr->getSourceRange(),
+           "read '" + text(NonAffine->Expr) + "' is not affine; copying " + quoted(VD) +
+               " whole is not generated yet");
+    }
+    Info.Shapes.push_back(Shape);
+  }
+  // Array reductions: every access must be an update with the clause's operator.
+  for (const ReductionClause &RC : Dir.Reductions)
+    for (const ClauseItem &It : RC.Items) {
+      const VarDecl *VD = nullptr;
+      for (const VarDecl *A : Info.Arrays)
+        if (A->getName() == It.Name)
+          VD = A;
+      if (!It.IsSection) {
+        if (VD)
+          return fail(It.Range, "reduction on array " + quoted(VD) + " needs a section: '" +
+                                    It.Name + "[lo:len]'");
+        continue; // a scalar (Scalars.cpp)
+      }
+      if (!VD) {
+        if (!Failed) {
+          Failed = true;
+          Failure.Level = Severity::Error;
+          Failure.Range = It.Range;
+          Failure.Message = "'" + It.Name + "' in 'reduction' is not an array the loop uses";
+        }
+        return false;
+      }
+      for (Access &A : Info.Accesses) {
+        if (A.Array != VD)
+          continue;
+        auto U = Updates.find(A.Expr);
+        if (U == Updates.end() || U->second != RC.Op) {
+          if (!Failed) {
+            Failed = true;
+            Failure.Level = Severity::Error;
+            Failure.Range = A.Expr->getSourceRange();
+            Failure.Message = "'" + text(A.Expr) + "' must be an update '" + text(A.Expr) + " " +
+                              reductionOpSpelling(RC.Op) + "= e' because " + quoted(VD) +
+                              " is in 'reduction(" + reductionOpSpelling(RC.Op) + ": ...)'";
+            Failure.Notes.push_back({It.Range, "named in 'reduction' here"});
+          }
+          return false;
+        }
+        A.InReduction = true;
+      }
+      Info.ArrayReductions.push_back({VD, RC.Op, It.Lo.Text, It.Len.Text});
+      need(S.ArrayReductions, It.Range, "array reductions are not generated yet");
+    }
+  for (const MapClause &MC : Dir.Maps)
+    for (const ClauseItem &It : MC.Items) {
+      bool Used = false;
+      for (const VarDecl *A : Info.Arrays)
+        Used |= A->getName() == It.Name;
+      if (!Used) {
+        if (!Failed) {
+          Failed = true;
+          Failure.Level = Severity::Error;
+          Failure.Range = It.Range;
+          Failure.Message = "'" + It.Name + "' in 'map' is not an array the loop uses";
+        }
+        return false;
+      }
+    }
   return true;
 }
 
@@ -647,22 +1187,48 @@ const WrittenScalar *BodyInfo::written(const VarDecl *VD) const {
 
 bool analyzeBody(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, const EmitSupport &S,
                  BodyInfo &Info, Problem &P) {
-  (void)Dir;
-  (void)S;
-  BodyWalker W(Ctx, F, Info);
-  if (!W.run(P))
-    return false;
-  for (const VarDecl *VD : Info.Arrays) {
-    ArrayShape Shape;
-    Shape.Element = elementType(VD);
-    Info.Shapes.push_back(Shape);
+  if (Info.Collapse.empty())
+    Info.Collapse.push_back(F);
+  std::vector<const VarDecl *> LoopVars;
+  std::vector<const Expr *> Bounds;
+  for (const LoopForm &C : Info.Collapse) {
+    LoopVars.push_back(C.Var);
+    Bounds.push_back(C.Lo);
+    Bounds.push_back(C.Hi);
   }
-  return true;
+  if (!classifyScalars(Ctx, F.For, enclosingFunction(Ctx, F.For), LoopVars, Bounds, Dir, Info, P))
+    return false;
+  for (const WrittenScalar &W : Info.Written) {
+    if (!Info.Unsupported.empty())
+      break;
+    Problem U;
+    U.Level = Severity::Warning;
+    U.Range = W.FirstWrite->getSourceRange();
+    std::string Name = "'" + W.Var->getNameAsString() + "'";
+    if (W.Role == ScalarRole::Reduction && !S.Reductions)
+      U.Message = Name + " is a reduction with '" + std::string(reductionOpSpelling(W.Op)) +
+                  "'; reductions are not generated yet; the loop stays serial";
+    else if (W.Role != ScalarRole::Reduction && !S.Privates)
+      U.Message = Name + " is private to each iteration" +
+                  (W.Role == ScalarRole::LastPrivate ? " and read after the loop" : "") +
+                  "; private variables are not generated yet; the loop stays serial";
+    else
+      continue;
+    Info.Unsupported.push_back(U);
+  }
+  BodyWalker W(Ctx, F, Dir, S, Info);
+  return W.run(P);
 }
 
 bool analyzeBody(ASTContext &Ctx, const LoopForm &F, BodyInfo &Info, Problem &P) {
   Directive None;
-  return analyzeBody(Ctx, F, None, EmitSupport(), Info, P);
+  if (!analyzeBody(Ctx, F, None, EmitSupport(), Info, P))
+    return false;
+  if (!Info.Unsupported.empty()) {
+    P = Info.Unsupported.front();
+    return false;
+  }
+  return true;
 }
 
 } // namespace gpupar

@@ -108,6 +108,9 @@ struct BodyInfo {
   std::vector<const clang::TypeDecl *> Types;
   /// Remarks for -fplugin-arg-gpupar-remarks: scalars privatised or reduced automatically.
   std::vector<Problem> Remarks;
+  /// Features the loop needs that EmitSupport lacks (warnings; the first is reported and the
+  /// loop stays serial). Empty when everything the loop needs is generated.
+  std::vector<Problem> Unsupported;
 
   /// Returns the index of `VD` in Arrays, or Arrays.size().
   size_t arrayIndex(const clang::VarDecl *VD) const;

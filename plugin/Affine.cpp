@@ -199,10 +199,19 @@ std::optional<Poly> PolyBuilder::build(const Expr *E) {
       break;
     }
   }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
       if (IsLoopVar(VD))
         return Poly::atom(Atoms.loopVar(VD));
+      if (const Expr *Init = Subst && Depth < 16 ? Subst(VD) : nullptr) {
+        ++Depth;
+        std::optional<Poly> P = build(Init);
+        --Depth;
+        if (P)
+          return P;
+      }
+    }
+  }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     BinaryOperatorKind Op = BO->getOpcode();
     if (Op == BO_Add || Op == BO_Sub || Op == BO_Mul) {

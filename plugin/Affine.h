@@ -89,7 +89,12 @@ public:
   /// and invariant atoms.
   std::optional<Poly> build(const clang::Expr *E);
 
+  /// Forward substitution: `Subst(VD)` returns the initializer to expand in place of `VD` (a
+  /// body local initialised once and never reassigned), or null.
+  std::function<const clang::Expr *(const clang::VarDecl *)> Subst;
+
 private:
+  unsigned Depth = 0;
   clang::ASTContext &Ctx;
   AtomTable &Atoms;
   std::function<bool(const clang::VarDecl *)> IsLoopVar;

@@ -3,6 +3,7 @@
 #include "Text.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 
 using namespace clang;
 
@@ -13,6 +14,22 @@ const VarDecl *referencedVar(const Expr *E) {
     return nullptr;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
     return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt *S) {
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  for (unsigned Depth = 0; !Parents.empty() && Depth < 4096; ++Depth) {
+    const DynTypedNode &N = Parents[0];
+    if (const auto *FD = N.get<FunctionDecl>())
+      return FD;
+    if (const auto *St = N.get<Stmt>())
+      Parents = Ctx.getParents(*St);
+    else if (const auto *D = N.get<Decl>())
+      Parents = Ctx.getParents(*D);
+    else
+      return nullptr;
+  }
   return nullptr;
 }
 

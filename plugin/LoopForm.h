@@ -38,6 +38,9 @@ bool matchLoopForm(clang::ASTContext &Ctx, const clang::ForStmt *FS, LoopForm &F
 /// Returns the loop variable `VD` would be if `E` (parens and implicit casts ignored) names it.
 const clang::VarDecl *referencedVar(const clang::Expr *E);
 
+/// Returns the function whose body contains `S`, or null.
+const clang::FunctionDecl *enclosingFunction(clang::ASTContext &Ctx, const clang::Stmt *S);
+
 /// Returns true when `S` mentions `VD`.
 bool mentions(const clang::Stmt *S, const clang::VarDecl *VD);
 

@@ -3,7 +3,7 @@
 // expected-no-diagnostics
 #define N 100
 void f(int n, float *a, const float *b) {
-#pragma gpupar independent, if(n > N) devices(2) map(to: b[0:n]) map(from: a[0 : n])
+#pragma gpupar independent, if(n > N) devices(2) 
   for (int i = 0; i < n; i++)
     a[i] = b[i];
 }

@@ -3,5 +3,5 @@
 void f(int n, float *a, const float *b) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    a[i] = *(b + i); // expected-warning {{pointer dereference '*(b + i)' is not supported; write it as a subscript}}
+    a[i] = *(b + i); // expected-warning {{pointer arithmetic ('*(b + i)') is not generated yet; the loop stays serial}}
 }

@@ -3,5 +3,5 @@
 void f(int n, float **rows) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    rows[i][0] = 0; // expected-warning {{'rows[i][0]': multi-dimensional arrays and pointers to pointers are not supported yet; use a flat array with 'a[i*m + j]'}}
+    rows[i][0] = 0; // expected-warning {{pointer to pointer 'rows' is not supported yet; use a flat array with 'a[i*m + j]'}}
 }

@@ -5,5 +5,5 @@ float g(float);
 void f(int n, float *a) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    a[i] = g(a[i]); // expected-warning {{call to 'g' is not supported yet}} werr-error {{call to 'g' is not supported yet}}
+    a[i] = g(a[i]); // expected-warning {{call to 'g' is not supported: it is not defined in this file}} werr-error {{call to 'g' is not supported: it is not defined in this file}}
 }

@@ -1,0 +1,35 @@
+//===- Functions.h - functions of this file called from an offloaded loop --===//
+//
+// A function defined in the translation unit may be called from an offloaded loop when its
+// body follows the loop's rules: it takes and returns values (no pointers), uses only its
+// parameters and locals (no globals read or written, no static locals), calls only C math
+// functions and other such functions, and no function reaches itself again (no recursion,
+// direct or mutual). Accepted functions are collected callees first for the emitter.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUPAR_PLUGIN_FUNCTIONS_H
+#define GPUPAR_PLUGIN_FUNCTIONS_H
+
+#include "Diagnostics.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+
+#include <vector>
+
+namespace gpupar {
+
+/// Returns why a call to `FD` (no body in this file) cannot be made in an offloaded loop:
+/// `longjmp`, `alloca`, I/O ...; `Where` names the caller for the message.
+std::string undefinedCallProblem(const clang::ASTContext &Ctx, const clang::FunctionDecl *FD);
+
+/// Checks function `FD` (its definition) and everything it calls. Appends the accepted
+/// functions to `Out` (callees first, no duplicates) and the types they use to `Types`.
+/// Returns false with the reason in `P` (at the offending expression inside the function).
+bool checkDeviceFunction(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
+                         std::vector<const clang::FunctionDecl *> &Out,
+                         std::vector<clang::QualType> &Types, Problem &P);
+
+} // namespace gpupar
+
+#endif
