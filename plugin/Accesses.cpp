@@ -895,6 +895,8 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
   case Stmt::ImplicitValueInitExprClass:
   case Stmt::InitListExprClass:
     return walkChildren(S);
+  case Stmt::OpaqueValueExprClass: // the shared condition of `a ?: b`
+    return walk(cast<OpaqueValueExpr>(S)->getSourceExpr(), M);
   case Stmt::ParenExprClass:
     return walk(cast<ParenExpr>(S)->getSubExpr(), M);
   case Stmt::DeclStmtClass:
