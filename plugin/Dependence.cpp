@@ -22,6 +22,22 @@ bool positive(const Bound &B) {
   return B && B->isConstant(&V) && V > 0;
 }
 
+/// Returns true when `B` > 0 follows from the facts (polynomials known to be >= 0: the spans
+/// hi - lo of the loops whose variables occur, non-empty whenever the accesses run).
+bool positive(const Bound &B, const std::vector<Poly> &Facts) {
+  if (positive(B))
+    return true;
+  if (!B)
+    return false;
+  for (const Poly &F : Facts)
+    for (int64_t K = 1; K <= 2; ++K) {
+      Poly R = *B;
+      if (R.addScaled(F, -K) && positive(Bound(R)))
+        return true;
+    }
+  return false;
+}
+
 Bound scaled(const Bound &B, int64_t C) {
   if (!B)
     return std::nullopt;
@@ -181,9 +197,15 @@ Outcome Tester::test(const Access &W, const Access &T) {
   for (unsigned C : Carried)
     if (std::find(Vars.begin(), Vars.end(), C) == Vars.end())
       Absent.push_back(C);
+  std::vector<Poly> Facts;
   for (unsigned V : Vars) {
     Poly CW = W.Subscript.coefficient(V), CT = T.Subscript.coefficient(V);
     Interval R = rangeOfAtom(V);
+    if (R.Lo && R.Hi) {
+      Poly Span = *R.Hi;
+      if (Span.addScaled(*R.Lo, -1))
+        Facts.push_back(Span);
+    }
     bool IsCarried = std::find(Carried.begin(), Carried.end(), V) != Carried.end();
     if (IsCarried && CW == CT) {
       Term D;
@@ -239,7 +261,7 @@ Outcome Tester::test(const Access &W, const Access &T) {
       Interval R = total(Terms, K, I);
       Bound Up = R.Hi ? sum(M, scaled(R.Hi, -1)) : std::nullopt;
       Bound Down = R.Lo ? sum(M, R.Lo) : std::nullopt;
-      if (positive(Up) && positive(Down)) {
+      if (positive(Up, Facts) && positive(Down, Facts)) {
         D.Forced = true;
         Progress = true;
       }
@@ -389,7 +411,7 @@ Outcome Tester::test(const Access &W, const Access &T) {
   }
   // 4. Banerjee bounds.
   Interval H = total(Terms, K, -1);
-  if (positive(H.Lo) || positive(scaled(H.Hi, -1))) {
+  if (positive(H.Lo, Facts) || positive(scaled(H.Hi, -1), Facts)) {
     O.K = Outcome::Independent;
     return O;
   }

@@ -132,7 +132,14 @@ std::optional<ReductionOp> matchReductionUpdate(const ASTContext &Ctx, const Exp
     const Expr *A = C->getLHS(), *B = C->getRHS();
     const Expr *T = CO->getTrueExpr(), *F = CO->getFalseExpr();
     bool Less = C->getOpcode() == BO_LT || C->getOpcode() == BO_LE;
-    auto Same = [](const Expr *P, const Expr *Q) { return Expr::isSameComparisonOperand(P, Q); };
+    auto Same = [&Ctx](const Expr *P, const Expr *Q) {
+      if (P->HasSideEffects(Ctx) || Q->HasSideEffects(Ctx))
+        return false;
+      llvm::FoldingSetNodeID A, B;
+      P->IgnoreParenImpCasts()->Profile(A, Ctx, /*Canonical=*/true);
+      Q->IgnoreParenImpCasts()->Profile(B, Ctx, /*Canonical=*/true);
+      return A == B;
+    };
     bool PicksA;
     if (Same(T, A) && Same(F, B))
       PicksA = true;
