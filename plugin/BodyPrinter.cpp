@@ -40,7 +40,65 @@ public:
           OS << ")";
           return true;
         }
+    if (auto *CE = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *FD = CE->getDirectCallee())
+        if (FD->getDefinition()) {
+          // A function of this file: its device copy (see printFunction).
+          OS << deviceFunctionName(FD) << "(";
+          for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+            if (I)
+              OS << ", ";
+            CE->getArg(I)->printPretty(OS, this, Policy);
+          }
+          OS << ")";
+          return true;
+        }
+    if (auto *ICE = dyn_cast<ImplicitCastExpr>(S)) {
+      // Conversions C makes implicitly and C++ only explicitly: void * to another pointer,
+      // integers to enums.
+      QualType To = ICE->getType().getCanonicalType();
+      QualType From = ICE->getSubExpr()->getType().getCanonicalType();
+      bool FromVoidPtr = ICE->getCastKind() == CK_BitCast && From->isVoidPointerType() &&
+                         To->isPointerType() && !To->isVoidPointerType();
+      bool ToEnum = To->isEnumeralType() && From != To;
+      if (FromVoidPtr || ToEnum) {
+        OS << "(";
+        ICE->getType().print(OS, Policy);
+        OS << ")(";
+        ICE->getSubExpr()->printPretty(OS, this, Policy);
+        OS << ")";
+        return true;
+      }
+    }
     if (auto *ILE = dyn_cast<InitListExpr>(S)) {
+      const RecordDecl *RD = ILE->getType()->getAsRecordDecl();
+      InitListExpr *Sem = ILE->isSemanticForm()    ? ILE
+                          : ILE->getSemanticForm() ? ILE->getSemanticForm()
+                                                   : nullptr;
+      if (RD && !RD->isUnion() && Sem) {
+        // Records: one element per field (designators resolved), each cast to the field's
+        // type (C++ rejects narrowing in braces); fields left out are value-initialised.
+        OS << "{";
+        unsigned I = 0;
+        for (const FieldDecl *FD : RD->fields()) {
+          if (I >= Sem->getNumInits())
+            break;
+          const Expr *E = Sem->getInit(I);
+          OS << (I ? ", " : "");
+          if (isa<ImplicitValueInitExpr>(E)) {
+            OS << "{}";
+          } else if (isa<InitListExpr>(E->IgnoreImplicit())) {
+            E->printPretty(OS, this, Policy);
+          } else {
+            OS << "(" << typeCxx(Ctx, FD->getType()) << ")(";
+            E->printPretty(OS, this, Policy);
+            OS << ")";
+          }
+          ++I;
+        }
+        OS << "}";
+        return true;
+      }
       InitListExpr *Syn =
           ILE->isSemanticForm() && ILE->getSyntacticForm() ? ILE->getSyntacticForm() : ILE;
       QualType Elem = ILE->getType().getCanonicalType();
@@ -271,6 +329,90 @@ void Printer::stmt(const Stmt *S, unsigned Indent) {
 }
 
 } // namespace
+
+std::string deviceFunctionName(const FunctionDecl *FD) {
+  return "gpupar_fn_" + FD->getNameAsString();
+}
+
+/// Prints the fields of record `RD` at `Indent`.
+static void printFields(const ASTContext &Ctx, const PrintingPolicy &Policy, const RecordDecl *RD,
+                        raw_ostream &OS) {
+  for (const FieldDecl *FD : RD->fields()) {
+    OS << "  ";
+    FD->getType().print(OS, Policy, FD->getName());
+    if (FD->isBitField()) {
+      OS << " : " << FD->getBitWidthValue(Ctx);
+    }
+    OS << ";\n";
+  }
+}
+
+std::string printTypes(const ASTContext &Ctx, const std::vector<const TypeDecl *> &Types) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.Bool = 1;
+  Policy.PrintCanonicalTypes = 1;
+  // Named records first as forward declarations: records may point to each other.
+  for (const TypeDecl *TD : Types)
+    if (const auto *RD = dyn_cast<RecordDecl>(TD))
+      if (RD->getIdentifier())
+        OS << (RD->isUnion() ? "union " : "struct ") << RD->getName() << ";\n";
+  std::vector<const TypedefNameDecl *> Done;
+  for (const TypeDecl *TD : Types) {
+    if (const auto *RD = dyn_cast<RecordDecl>(TD)) {
+      const char *Kw = RD->isUnion() ? "union" : "struct";
+      if (RD->getIdentifier()) {
+        OS << Kw << " " << RD->getName() << " {\n";
+        printFields(Ctx, Policy, RD, OS);
+        OS << "};\n";
+      } else if (const TypedefNameDecl *TN = RD->getTypedefNameForAnonDecl()) {
+        OS << "typedef " << Kw << " {\n";
+        printFields(Ctx, Policy, RD, OS);
+        OS << "} " << TN->getName() << ";\n";
+        Done.push_back(TN);
+      }
+    } else if (const auto *TN = dyn_cast<TypedefNameDecl>(TD)) {
+      if (std::find(Done.begin(), Done.end(), TN) != Done.end())
+        continue;
+      OS << "typedef ";
+      TN->getUnderlyingType().print(OS, Policy, TN->getName());
+      OS << ";\n";
+    } else if (const auto *ED = dyn_cast<EnumDecl>(TD)) {
+      if (!ED->getIdentifier())
+        continue; // its constants print as integers
+      OS << "enum " << ED->getName() << " : ";
+      ED->getIntegerType().print(OS, Policy);
+      OS << " {";
+      bool First = true;
+      for (const EnumConstantDecl *C : ED->enumerators()) {
+        OS << (First ? " " : ", ") << C->getName() << " = " << C->getInitVal();
+        First = false;
+      }
+      OS << " };\n";
+    }
+  }
+  return Out;
+}
+
+std::string printFunction(const ASTContext &Ctx, const FunctionDecl *FD) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.Bool = 1;
+  Policy.PrintCanonicalTypes = 1;
+  OS << "static __host__ __device__ inline ";
+  FD->getReturnType().print(OS, Policy);
+  OS << " " << deviceFunctionName(FD) << "(";
+  for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+    const ParmVarDecl *P = FD->getParamDecl(I);
+    if (I)
+      OS << ", ";
+    P->getType().print(OS, Policy, P->getName());
+  }
+  OS << ") {\n" << printBody(Ctx, FD->getBody(), 2) << "}\n";
+  return Out;
+}
 
 std::string printBody(const ASTContext &Ctx, const Stmt *Body, unsigned Indent) {
   std::string Out;

@@ -12,11 +12,26 @@
 #define GPUPAR_PLUGIN_BODYPRINTER_H
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
 
 #include <string>
+#include <vector>
 
 namespace gpupar {
+
+/// Returns the name of the device copy of function `FD` in the .cu file: `gpupar_fn_<name>`
+/// (CUDA declares `min`, `max` and more in the global namespace).
+std::string deviceFunctionName(const clang::FunctionDecl *FD);
+
+/// Returns C++ declarations of `Types` (records, typedefs, enums of the input, in dependency
+/// order): forward declarations of named records first, then each definition.
+std::string printTypes(const clang::ASTContext &Ctx,
+                       const std::vector<const clang::TypeDecl *> &Types);
+
+/// Returns the definition of `FD` as `static __host__ __device__ inline` C++ named
+/// deviceFunctionName(FD); calls in its body go to the other device copies.
+std::string printFunction(const clang::ASTContext &Ctx, const clang::FunctionDecl *FD);
 
 /// Returns the statements of `Body` (a compound statement's children, or `Body` itself), one
 /// per line, at indentation `Indent` (in spaces).

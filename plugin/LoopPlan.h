@@ -76,6 +76,10 @@ struct LoopPlan {
   std::string IfExpr;           ///< `if(expr)` as C text; empty without the clause
   std::string DevicesExpr;      ///< `devices(expr)`; empty without the clause
   std::vector<Problem> Remarks; ///< from the analysis, printed with -fplugin-arg-gpupar-remarks
+  /// Functions of this file the body calls (callees first) and the types they and the body
+  /// need (dependency order): emitted once per .cu file, before the loops.
+  std::vector<const clang::FunctionDecl *> Functions;
+  std::vector<const clang::TypeDecl *> Types;
 
   /// Returns whether entry `R` has a runtime descriptor (a reduction or a last value).
   static bool hasDescriptor(const PlanReduction &R) { return R.Kind != PlanReduction::Private; }

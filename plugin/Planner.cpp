@@ -178,6 +178,8 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
   Support.Privates = true;
   Support.IfClause = true;
   Support.DevicesClause = true;
+  Support.Functions = true;
+  Support.Structs = true;
   BodyInfo Info;
   if (!analyzeLoop(Ctx, FS, Dir, Support, F, Info, P))
     return false;
@@ -188,6 +190,8 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
   if (Dir.Devices)
     Plan.DevicesExpr = Dir.Devices->Text;
   Plan.Remarks = Info.Remarks;
+  Plan.Functions = Info.Functions;
+  Plan.Types = Info.Types;
 
   Plan.VarName = F.Var->getNameAsString();
   Plan.VarTypeC = typeC(Ctx, F.Var->getType());
