@@ -20,7 +20,7 @@ def parse(line):
 
 
 def main(src, json_out, md_out):
-    results, plugin = [], []
+    results, plugin, kernels, floor = [], [], [], {}
     with open(src) as f:
         for line in f:
             if not line.strip():
@@ -31,8 +31,13 @@ def main(src, json_out, md_out):
                 results.append(row)
             elif kind == "PLUGIN":
                 plugin.append(row)
+            elif kind == "KERNEL":
+                kernels.append(row)
+            elif kind == "FLOOR":
+                floor = row
     with open(json_out, "w") as f:
-        json.dump({"results": results, "plugin_cost": plugin}, f, indent=1)
+        json.dump({"results": results, "plugin_cost": plugin, "kernel_only": kernels,
+                   "floors_gbs": floor}, f, indent=1)
 
     md = ["# gpupar benchmark results", "",
           "Median seconds per call (end-to-end: copies included). `ok` = result checked against the serial computation.", "",
@@ -55,6 +60,31 @@ def main(src, json_out, md_out):
         md += ["", f"Per-call overhead of a loop kept on the CPU: "
                    f"{(over['gpupar'] - over['serial']) * 1e9:.0f} ns "
                    f"(serial call {over['serial'] * 1e9:.0f} ns, gpupar call {over['gpupar'] * 1e9:.0f} ns)."]
+    if floor:
+        md += ["", f"GPU floors measured on the device: memory {floor['dev_gbs']} GB/s "
+                   f"(device-to-device copy, read + write), host to device {floor['h2d_gbs']} GB/s, "
+                   f"device to host {floor['d2h_gbs']} GB/s (pinned).", "",
+               "| kernel | size | kernel-only s | memory floor s | ratio | end-to-end s | bus floor s | ratio |",
+               "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+        bus = (floor["h2d_gbs"] + floor["d2h_gbs"]) / 2 * 1e9
+        for k in kernels:
+            r = index.get((k["name"], k["size"], "gpupar"))
+            cuda = [x for x in results if x["name"] == k["name"] and x["size"] == k["size"]
+                    and x["variant"] == "gpupar" and x["backend"] == "cuda"]
+            b = cuda[0]["bytes"] if cuda else (r or {}).get("bytes", 0)
+            mem_floor = b / (floor["dev_gbs"] * 1e9)
+            e2e = cuda[0]["median_s"] if cuda else math.nan
+            md.append(f"| {k['name']} | {k['size']} | {k['kernel_s']:.6f} | {mem_floor:.6f} | "
+                      f"{k['kernel_s'] / mem_floor if mem_floor else math.nan:.2f}x | {e2e:.6f} | "
+                      f"{b / bus:.6f} | {e2e / (b / bus) if b else math.nan:.2f}x |")
+        for r in results:
+            if r["variant"] == "cublas":
+                mine = [x for x in results if x["name"] == "matmul" and x["size"] == r["size"]
+                        and x["variant"] == "gpupar" and x["backend"] == "cuda"]
+                if mine:
+                    md.append(f"\nmatmul n={r['size']}: cuBLAS {r['median_s']:.6f} s, gpupar "
+                              f"{mine[0]['median_s']:.6f} s end-to-end "
+                              f"({r['median_s'] / mine[0]['median_s']:.2f}x of cuBLAS speed)")
     if plugin:
         md += ["", "| file | clang -fsyntax-only s | with plugin s | ratio |", "| --- | ---: | ---: | ---: |"]
         md += [f"| {p['file']} | {p['base_s']:.4f} | {p['plugin_s']:.4f} | {p['ratio']:.2f} |" for p in plugin]

@@ -35,6 +35,24 @@ reps=$((quick ? 3 : 5))
 log() { echo "bench: $*" >&2; }
 results=$out/results.txt
 : >"$results"
+rm -f "$results.floor"
+
+# A usable GPU adds the cuda backend and the GPU-only measurements.
+gpu=0
+nvcc=${NVCC:-${CUDA_HOME:-/usr/local/cuda}/bin/nvcc}
+if [ -x "$nvcc" ]; then
+  "$nvcc" -O2 -std=c++17 -o "$out/bin/bandwidth" "$root/bench/gpu/bandwidth.cu" &&
+    "$nvcc" -O2 -std=c++17 -o "$out/bin/cublas_sgemm" "$root/bench/gpu/cublas_sgemm.cu" -lcublas ||
+    log "cannot build the GPU helpers"
+  if floor=$("$out/bin/bandwidth" 2>/dev/null); then
+    gpu=1
+    case " $backends " in *" cuda "*) ;; *) backends="$backends cuda" ;; esac
+    echo "$floor" >>"$results.floor"
+    log "GPU found: $floor"
+  else
+    log "no usable GPU: CPU figures only"
+  fi
+fi
 
 for src in "$root"/bench/kernels/*.c; do
   name=$(basename "$src" .c)
@@ -69,6 +87,28 @@ for src in "$root"/bench/kernels/*.c; do
   done
 done
 
+# On a GPU: the bandwidth floors, cuBLAS for matrix multiply, and kernel-only times of the
+# generated kernels (Nsight Compute's gpu__time_duration, when ncu is installed).
+if [ "$gpu" = 1 ]; then
+  for n in ${sizes_quick[matmul]} $([ $quick = 1 ] || echo "${sizes_full[matmul]}"); do
+    line=$("$out/bin/cublas_sgemm" "$n" "$reps" | grep '^RESULT') &&
+      echo "$line variant=cublas backend=cuda" >>"$results"
+  done
+  if command -v ncu >/dev/null 2>&1; then
+    for src in "$root"/bench/kernels/*.c; do
+      name=$(basename "$src" .c)
+      [ -x "$out/bin/$name.gpupar" ] || continue
+      if [ $quick = 1 ]; then sz=${sizes_quick[$name]}; else sz=${sizes_full[$name]}; fi
+      n=${sz##* }
+      GPUPAR_DEVICES=cuda ncu --csv --metrics gpu__time_duration.sum --kernel-name regex:gpupar_kernel \
+        "$out/bin/$name.gpupar" "$n" 1 >"$out/$name.ncu.csv" 2>/dev/null &&
+        python3 "$root/bench/ncu_kernel_time.py" "$out/$name.ncu.csv" "$name" "$n" 2 >>"$results"
+    done
+  else
+    log "ncu not found: no kernel-only times"
+  fi
+fi
+
 # Per-call overhead of a loop the runtime keeps on the CPU.
 "$cc" -O3 -o "$out/bin/overhead.serial" "$root/bench/overhead.c" -lm -w
 "$build/bin/gpuparcc" -O3 -o "$out/bin/overhead.gpupar" "$root/bench/overhead.c" -lm
@@ -81,5 +121,6 @@ done
 # Plugin cost: -fsyntax-only with and without the plugin.
 python3 "$root/bench/plugin_cost.py" --build "$build" --out "$out" >>"$results"
 
+[ -f "$results.floor" ] && cat "$results.floor" >>"$results"
 python3 "$root/bench/report.py" "$results" "$out/results.json" "$out/results.md"
 cat "$out/results.md"
