@@ -14,8 +14,17 @@ namespace gpupar {
 
 namespace {
 
-std::string arrayParamType(const PlanArray &A) {
-  return (A.Write ? "" : "const ") + A.ElemCxx + " *";
+/// Declares `Name` as a pointer to array `A`'s elements (`const float *Name`) or, with inner
+/// dimensions, to its rows (`double (*Name)[4][5]`), so the body's `A[i][j]` compiles unchanged.
+/// An empty `Name` gives the type, for casts.
+std::string arrayDecl(const PlanArray &A, const std::string &Name) {
+  std::string Elem = (A.Write ? "" : "const ") + A.ElemCxx;
+  if (A.Dims.empty())
+    return Elem + " *" + Name;
+  std::string S = Elem + " (*" + Name + ")";
+  for (const std::string &D : A.Dims)
+    S += "[" + D + "]";
+  return S;
 }
 
 /// The per-thread variables: declarations (at `Indent`), the body's extra parameters and
@@ -59,11 +68,10 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
   }
   for (size_t I = 0; I < P.Arrays.size(); ++I) {
     const PlanArray &A = P.Arrays[I];
-    std::string T = arrayParamType(A);
-    Params += ", " + T + "__restrict__ " + A.Name;
+    Params += ", " + arrayDecl(A, "__restrict__ " + A.Name);
     Args += ", " + A.Name;
-    std::string Load = "(" + T + ")gpupar_L->arrays[" + std::to_string(I) + "]";
-    HostLocals += "  " + T + A.Name + " = " + Load + ";\n";
+    std::string Load = "(" + arrayDecl(A, "") + ")gpupar_L->arrays[" + std::to_string(I) + "]";
+    HostLocals += "  " + arrayDecl(A, A.Name) + " = " + Load + ";\n";
     LaunchArgs += ",\n      " + Load;
   }
   PerThread PT = perThread(P, "  ");

@@ -24,7 +24,11 @@ struct PlanScalar {
 
 struct PlanArray {
   std::string Name;
-  std::string ElemC, ElemCxx;
+  std::string ElemC, ElemCxx; ///< the innermost element type (the runtime's unit)
+  /// The constant dimensions after the first, outermost first, as decimal values: `double
+  /// A[N][M]` and `double (*A)[M]` give {"<M>"}, so the .cu parameter is `double (*A)[<M>]`.
+  /// Empty for one-dimensional arrays and plain pointers.
+  std::vector<std::string> Dims;
   bool Read = false, Write = false;
 };
 

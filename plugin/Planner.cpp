@@ -7,11 +7,37 @@ using namespace clang;
 
 namespace gpupar {
 
-static QualType elementTypeOf(const VarDecl *VD) {
-  QualType T = VD->getType().getCanonicalType();
-  if (const auto *PT = T->getAs<PointerType>())
-    return PT->getPointeeType();
-  return cast<ArrayType>(T.getTypePtr())->getElementType();
+/// Collects the dimensions of array `VD` after the first (`double A[N][M]`, `double (*A)[M]`)
+/// as decimal values into `Dims`. Returns false with a warning in `P` when one is not a
+/// constant (a variable-length array: C++ has no type for a pointer to its rows).
+static bool innerDims(ASTContext &Ctx, const VarDecl *VD, const BodyInfo &Info,
+                      std::vector<std::string> &Dims, Problem &P) {
+  QualType T = VD->getType();
+  const ArrayType *Top = Ctx.getAsArrayType(T);
+  QualType Row = Top ? Top->getElementType() : T->getPointeeType();
+  for (const ArrayType *AT = Ctx.getAsArrayType(Row); AT;
+       AT = Ctx.getAsArrayType(AT->getElementType())) {
+    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT)) {
+      Dims.push_back(std::to_string(CAT->getSize().getZExtValue()));
+      continue;
+    }
+    P.Level = Severity::Warning;
+    P.Range = VD->getSourceRange();
+    for (const Access &A : Info.Accesses)
+      if (A.Array == VD) {
+        P.Range = A.Expr->getSourceRange();
+        break;
+      }
+    const auto *VAT = dyn_cast<VariableArrayType>(AT);
+    std::string Dim = VAT && VAT->getSizeExpr() ? sourceText(Ctx, VAT->getSizeExpr()) : "?";
+    P.Message = "multi-dimensional array '" + VD->getNameAsString() +
+                "' has a non-constant inner dimension '" + Dim +
+                "'; the loop stays serial (use constant inner dimensions, or a flat array with "
+                "'a[i*" +
+                Dim + " + j]')";
+    return false;
+  }
+  return true;
 }
 
 /// Prints the inclusive range of inner loop `L`'s variable.
@@ -180,6 +206,7 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
   Support.DevicesClause = true;
   Support.Functions = true;
   Support.Structs = true;
+  Support.MultiDim = true;
   BodyInfo Info;
   if (!analyzeLoop(Ctx, FS, Dir, Support, F, Info, P))
     return false;
@@ -204,11 +231,14 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
     if (!Info.written(VD))
       Plan.Scalars.push_back(
           {VD->getNameAsString(), typeC(Ctx, VD->getType()), typeCxx(Ctx, VD->getType())});
-  for (const VarDecl *VD : Info.Arrays) {
+  for (size_t I = 0; I < Info.Arrays.size(); ++I) {
+    const VarDecl *VD = Info.Arrays[I];
     PlanArray A;
     A.Name = VD->getNameAsString();
-    A.ElemC = typeC(Ctx, elementTypeOf(VD));
-    A.ElemCxx = typeCxx(Ctx, elementTypeOf(VD));
+    A.ElemC = typeC(Ctx, Info.Shapes[I].Element);
+    A.ElemCxx = typeCxx(Ctx, Info.Shapes[I].Element);
+    if (!innerDims(Ctx, VD, Info, A.Dims, P))
+      return false;
     for (const Access &X : Info.Accesses)
       if (X.Array == VD)
         (X.IsWrite ? A.Write : A.Read) = true;
