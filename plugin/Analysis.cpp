@@ -11,14 +11,6 @@ namespace gpupar {
 
 namespace {
 
-Problem problem(Severity L, SourceRange R, std::string M) {
-  Problem P;
-  P.Level = L;
-  P.Range = R;
-  P.Message = std::move(M);
-  return P;
-}
-
 /// Returns the only statement of `S` when it is a block with one statement (or `S` itself).
 const Stmt *single(const Stmt *S) {
   while (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
@@ -38,10 +30,10 @@ bool collapseNest(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, Body
   for (unsigned K = 1; K < Dir.Collapse; ++K) {
     const auto *Next = dyn_cast_or_null<ForStmt>(single(Cur->getBody()));
     if (!Next) {
-      P = problem(Severity::Error, Dir.CollapseArg,
-                  "'collapse(" + std::to_string(Dir.Collapse) + ")' needs " +
-                      std::to_string(Dir.Collapse) + " perfectly nested loops; the nest here has " +
-                      std::to_string(K));
+      P = makeProblem(Severity::Error, Dir.CollapseArg,
+                      "'collapse(" + std::to_string(Dir.Collapse) + ")' needs " +
+                          std::to_string(Dir.Collapse) +
+                          " perfectly nested loops; the nest here has " + std::to_string(K));
       P.Notes.push_back(
           {Cur->getBody()->getSourceRange(), "the body of this loop is not a single 'for' loop"});
       return false;
@@ -54,23 +46,23 @@ bool collapseNest(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, Body
       return false;
     }
     if (L.Op == Cond::NE || ((L.Step > 0) != (L.Op == Cond::LT || L.Op == Cond::LE))) {
-      P = problem(Severity::Warning, Next->getCond()->getSourceRange(),
-                  "collapsed loop must count towards its bound with '<', '<=', '>' or '>='");
+      P = makeProblem(Severity::Warning, Next->getCond()->getSourceRange(),
+                      "collapsed loop must count towards its bound with '<', '<=', '>' or '>='");
       return false;
     }
     for (const LoopForm &O : Info.Collapse)
       for (const Expr *B : {L.Lo, L.Hi})
         if (mentions(B, O.Var)) {
-          P = problem(Severity::Warning, B->getSourceRange(),
-                      "bound '" + sourceText(Ctx, B) + "' of a collapsed loop depends on '" +
-                          O.Var->getNameAsString() +
-                          "'; only rectangular nests can be collapsed, the loop stays serial");
+          P = makeProblem(Severity::Warning, B->getSourceRange(),
+                          "bound '" + sourceText(Ctx, B) + "' of a collapsed loop depends on '" +
+                              O.Var->getNameAsString() +
+                              "'; only rectangular nests can be collapsed, the loop stays serial");
           return false;
         }
     if (!L.Var->isLocalVarDecl() || L.DeclaredOutside) {
-      P = problem(Severity::Warning, Next->getInit()->getSourceRange(),
-                  "a collapsed loop must declare its variable ('for (int " +
-                      L.Var->getNameAsString() + " = ...')");
+      P = makeProblem(Severity::Warning, Next->getInit()->getSourceRange(),
+                      "a collapsed loop must declare its variable ('for (int " +
+                          L.Var->getNameAsString() + " = ...')");
       return false;
     }
     Info.Collapse.push_back(L);
@@ -119,8 +111,8 @@ bool checkClauseNames(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, 
   auto Check = [&](const ClauseItem &It, const char *Clause) {
     if (Known(It.Name))
       return true;
-    P = problem(Severity::Error, SourceRange(It.NameLoc, It.NameLoc),
-                "use of undeclared identifier '" + It.Name + "' in '" + Clause + "' clause");
+    P = makeProblem(Severity::Error, SourceRange(It.NameLoc, It.NameLoc),
+                    "use of undeclared identifier '" + It.Name + "' in '" + Clause + "' clause");
     return false;
   };
   for (const ClauseItem &It : Dir.Privates)
@@ -153,20 +145,20 @@ bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, const
     return false;
   if (Dir.Collapse > 1 && !S.Collapse) {
     // Correct without collapsing: the inner loops run inside each iteration.
-    Info.Remarks.push_back(problem(Severity::Remark, Dir.CollapseArg,
-                                   "'collapse(" + std::to_string(Dir.Collapse) +
-                                       ")' is not generated yet; only the outer loop is "
-                                       "offloaded"));
+    Info.Remarks.push_back(makeProblem(Severity::Remark, Dir.CollapseArg,
+                                       "'collapse(" + std::to_string(Dir.Collapse) +
+                                           ")' is not generated yet; only the outer loop is "
+                                           "offloaded"));
     Info.Collapse.resize(1);
   }
   if (Dir.If && !S.IfClause)
     Info.Unsupported.push_back(
-        problem(Severity::Warning, Dir.If->Range,
-                "'if' clauses are not generated yet; the loop stays serial"));
+        makeProblem(Severity::Warning, Dir.If->Range,
+                    "'if' clauses are not generated yet; the loop stays serial"));
   if (Dir.Devices && !S.DevicesClause)
     Info.Unsupported.push_back(
-        problem(Severity::Warning, Dir.Devices->Range,
-                "'devices' clauses are not generated yet; the loop stays serial"));
+        makeProblem(Severity::Warning, Dir.Devices->Range,
+                    "'devices' clauses are not generated yet; the loop stays serial"));
   if (!Info.Unsupported.empty()) {
     P = Info.Unsupported.front();
     return false;

@@ -5,6 +5,14 @@ using namespace clang;
 
 namespace gpupar {
 
+Problem makeProblem(Severity Level, SourceRange Range, std::string Message) {
+  Problem P;
+  P.Level = Level;
+  P.Range = Range;
+  P.Message = std::move(Message);
+  return P;
+}
+
 DiagnosticBuilder Diagnostics::diag(Severity Level, SourceLocation Loc, llvm::StringRef Format) {
   DiagnosticsEngine::Level L = DiagnosticsEngine::Warning;
   switch (Level) {

@@ -31,6 +31,9 @@ struct Problem {
   std::vector<NoteAt> Notes;
 };
 
+/// Returns a problem of `Level` at `Range` that says `Message` (no notes).
+Problem makeProblem(Severity Level, clang::SourceRange Range, std::string Message);
+
 class Diagnostics {
 public:
   Diagnostics(clang::DiagnosticsEngine &Engine, bool WarningsAsErrors)

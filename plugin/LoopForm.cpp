@@ -46,11 +46,7 @@ bool mentions(const Stmt *S, const VarDecl *VD) {
 }
 
 static Problem problemAt(SourceRange R, std::string Message) {
-  Problem P;
-  P.Level = Severity::Warning;
-  P.Range = R;
-  P.Message = std::move(Message);
-  return P;
+  return makeProblem(Severity::Warning, R, std::move(Message));
 }
 
 static bool isLoopVarType(QualType T) {

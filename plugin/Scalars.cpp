@@ -403,14 +403,6 @@ static bool readAfter(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *
 
 static std::string quoted(const VarDecl *VD) { return "'" + VD->getNameAsString() + "'"; }
 
-static Problem problem(Severity L, SourceRange R, std::string M) {
-  Problem P;
-  P.Level = L;
-  P.Range = R;
-  P.Message = std::move(M);
-  return P;
-}
-
 } // namespace
 
 bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *Fn,
@@ -462,9 +454,9 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
     const ReductionClause *RC = Dir.reductionOf(VD->getName(), &RedItem);
     const ClauseItem *PrivItem = Dir.privateOf(VD->getName());
     if (RC && RedItem->IsSection) {
-      P = problem(Severity::Error, RedItem->Range,
-                  "'" + RedItem->Name + "' is a scalar; write 'reduction(" +
-                      reductionOpSpelling(RC->Op) + ": " + RedItem->Name + ")'");
+      P = makeProblem(Severity::Error, RedItem->Range,
+                      "'" + RedItem->Name + "' is a scalar; write 'reduction(" +
+                          reductionOpSpelling(RC->Op) + ": " + RedItem->Name + ")'");
       return false;
     }
     if (!FirstWrite && !RC && !PrivItem)
@@ -472,8 +464,8 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
     if (FirstWrite)
       for (const Expr *B : Bounds)
         if (mentions(B, VD)) {
-          P = problem(Severity::Warning, FirstWrite->Ref->getSourceRange(),
-                      "loop bound " + quoted(VD) + " is modified in the loop body");
+          P = makeProblem(Severity::Warning, FirstWrite->Ref->getSourceRange(),
+                          "loop bound " + quoted(VD) + " is modified in the loop body");
           return false;
         }
     WrittenScalar W;
@@ -485,7 +477,7 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
       for (const Use &X : Us)
         if (!X.Update || *X.Update != RC->Op) {
           std::string Op = reductionOpSpelling(RC->Op);
-          P = problem(
+          P = makeProblem(
               Severity::Error, X.Ref->getSourceRange(),
               X.Update ? "reduction variable " + quoted(VD) + " is updated with '" +
                              reductionOpSpelling(*X.Update) + "' but its clause says '" + Op + "'"
@@ -506,10 +498,10 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
     if (PrivItem) {
       auto It = FL.Exposed.find(VD);
       if (It != FL.Exposed.end()) {
-        P = problem(Severity::Error, It->second->getSourceRange(),
-                    "private variable " + quoted(VD) +
-                        " is read before the iteration writes it; its value there is "
-                        "unspecified");
+        P = makeProblem(Severity::Error, It->second->getSourceRange(),
+                        "private variable " + quoted(VD) +
+                            " is read before the iteration writes it; its value there is "
+                            "unspecified");
         P.Notes.push_back({PrivItem->Range, "named in 'private' here"});
         return false;
       }
@@ -519,9 +511,9 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
       continue;
     }
     if (!VD->hasLocalStorage() && !VD->isStaticLocal()) {
-      P = problem(Severity::Warning, WR,
-                  "write to global variable " + quoted(VD) +
-                      " in an offloaded loop; the loop stays serial");
+      P = makeProblem(Severity::Warning, WR,
+                      "write to global variable " + quoted(VD) +
+                          " in an offloaded loop; the loop stays serial");
       P.Notes.push_back({WR, "name it in 'private(" + VD->getNameAsString() +
                                  ")' or 'reduction(op: " + VD->getNameAsString() +
                                  ")' if that is what the loop does"});
@@ -537,24 +529,24 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
       W.Op = *Op;
       Info.Written.push_back(W);
       Info.Remarks.push_back(
-          problem(Severity::Remark, WR,
-                  quoted(VD) + " is reduced with '" + reductionOpSpelling(*Op) + "'"));
+          makeProblem(Severity::Remark, WR,
+                      quoted(VD) + " is reduced with '" + reductionOpSpelling(*Op) + "'"));
       continue;
     }
     auto Exp = FL.Exposed.find(VD);
     if (Exp == FL.Exposed.end()) {
       bool After = readAfter(Ctx, Loop, Fn, VD);
       if (After && !End.count(VD)) {
-        P = problem(Severity::Warning, WR,
-                    quoted(VD) +
-                        " is read after the loop but not written in every iteration, so its "
-                        "value after the loop is not known; the loop stays serial");
+        P = makeProblem(Severity::Warning, WR,
+                        quoted(VD) +
+                            " is read after the loop but not written in every iteration, so its "
+                            "value after the loop is not known; the loop stays serial");
         P.Notes.push_back({WR, "declare it inside the loop, or write it in every iteration"});
         return false;
       }
       W.Role = After ? ScalarRole::LastPrivate : ScalarRole::Private;
       Info.Written.push_back(W);
-      Info.Remarks.push_back(problem(
+      Info.Remarks.push_back(makeProblem(
           Severity::Remark, WR,
           quoted(VD) + " is private to each iteration" +
               (After ? std::string("; the value of the last iteration is kept after the loop")
@@ -563,20 +555,20 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
     }
     // A dependence through the scalar.
     if (End.count(VD)) {
-      P = problem(Severity::Error, Exp->second->getSourceRange(),
-                  "read of " + quoted(VD) +
-                      " uses the value written by the previous iteration: the iterations "
-                      "depend on each other through " +
-                      quoted(VD));
+      P = makeProblem(Severity::Error, Exp->second->getSourceRange(),
+                      "read of " + quoted(VD) +
+                          " uses the value written by the previous iteration: the iterations "
+                          "depend on each other through " +
+                          quoted(VD));
       P.Notes.push_back({WR, "written in every iteration here"});
       return false;
     }
-    P = problem(Severity::Warning, WR,
-                "write to " + quoted(VD) +
-                    " may carry a value from one iteration to the next (it is read at line " +
-                    std::to_string(
-                        Ctx.getSourceManager().getPresumedLineNumber(Exp->second->getLocation())) +
-                    " before it is written); the loop stays serial");
+    P = makeProblem(Severity::Warning, WR,
+                    "write to " + quoted(VD) +
+                        " may carry a value from one iteration to the next (it is read at line " +
+                        std::to_string(Ctx.getSourceManager().getPresumedLineNumber(
+                            Exp->second->getLocation())) +
+                        " before it is written); the loop stays serial");
     P.Notes.push_back({Exp->second->getSourceRange(),
                        "add 'private(" + VD->getNameAsString() +
                            ")' if each iteration needs its own copy, or declare it inside "

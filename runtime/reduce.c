@@ -153,6 +153,12 @@ int gpupar__red_supported(int kind, size_t size, int op) {
   return 1;
 }
 
+/* The reduction types, in type_index() order. */
+#define GPUPAR__RED_TYPES(XX)                                                                      \
+  XX(0, b1)                                                                                        \
+  XX(1, int8_t) XX(2, int16_t) XX(3, int32_t) XX(4, int64_t) XX(5, uint8_t) XX(6, uint16_t)        \
+      XX(7, uint32_t) XX(8, uint64_t) XX(9, float) XX(10, double) XX(11, f128)
+
 int gpupar__red_combine(int kind, size_t size, int op, void *dst, const void *src, long long n) {
   if (!gpupar__red_supported(kind, size, op) || n < 0)
     return GPUPAR_EINVAL;
@@ -161,18 +167,7 @@ int gpupar__red_combine(int kind, size_t size, int op, void *dst, const void *sr
   case i:                                                                                          \
     combine_##T(op, (T *)dst, (const T *)src, n);                                                  \
     break;
-    CASE(0, b1)
-    CASE(1, int8_t)
-    CASE(2, int16_t)
-    CASE(3, int32_t)
-    CASE(4, int64_t)
-    CASE(5, uint8_t)
-    CASE(6, uint16_t)
-    CASE(7, uint32_t)
-    CASE(8, uint64_t)
-    CASE(9, float)
-    CASE(10, double)
-    CASE(11, f128)
+    GPUPAR__RED_TYPES(CASE)
 #undef CASE
   }
   return GPUPAR_OK;
@@ -186,18 +181,7 @@ int gpupar__red_identity(int kind, size_t size, int op, void *dst, long long n) 
   case i:                                                                                          \
     identity_##T(op, (T *)dst, n);                                                                 \
     break;
-    CASE(0, b1)
-    CASE(1, int8_t)
-    CASE(2, int16_t)
-    CASE(3, int32_t)
-    CASE(4, int64_t)
-    CASE(5, uint8_t)
-    CASE(6, uint16_t)
-    CASE(7, uint32_t)
-    CASE(8, uint64_t)
-    CASE(9, float)
-    CASE(10, double)
-    CASE(11, f128)
+    GPUPAR__RED_TYPES(CASE)
 #undef CASE
   }
   return GPUPAR_OK;
