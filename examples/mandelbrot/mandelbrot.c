@@ -1,5 +1,5 @@
-/* Mandelbrot set: one offloaded loop over every pixel (a loop inside runs the escape iteration per
- * pixel), a helper function of this file for the colour, and a reduction counting the pixels in
+/* Mandelbrot set: one offloaded loop over every pixel, calling functions of this file (the escape
+ * iteration and the colour), and a reduction counting the pixels in
  * the set. Writes mandelbrot.ppm (binary PPM, viewable with most image viewers) and checks itself
  * against the serial computation.
  * usage: mandelbrot [width] [output.ppm] */
@@ -8,6 +8,19 @@
 #include <string.h>
 
 #define MAX_ITER 500
+
+/* Iterations of z = z^2 + c before |z| > 2, at most MAX_ITER (in the set). */
+static int escape_time(double cr, double ci) {
+  double zr = 0.0, zi = 0.0;
+  int it = 0;
+  while (it < MAX_ITER && zr * zr + zi * zi <= 4.0) {
+    double t = zr * zr - zi * zi + cr;
+    zi = 2.0 * zr * zi + ci;
+    zr = t;
+    it++;
+  }
+  return it;
+}
 
 /* A smooth palette: iteration count to an RGB byte. */
 static unsigned char channel(int it, int shift) {
@@ -23,15 +36,7 @@ static long render(int w, int h, unsigned char *rgb) {
 #pragma gpupar reduction(+ : inside)
   for (int p = 0; p < npix; p++) {
     int px = p % w, py = p / w;
-    double cr = -2.2 + 3.2 * px / w, ci = -1.2 + 2.4 * py / h;
-    double zr = 0.0, zi = 0.0;
-    int it = 0;
-    while (it < MAX_ITER && zr * zr + zi * zi <= 4.0) {
-      double t = zr * zr - zi * zi + cr;
-      zi = 2.0 * zr * zi + ci;
-      zr = t;
-      it++;
-    }
+    int it = escape_time(-2.2 + 3.2 * px / w, -1.2 + 2.4 * py / h);
     inside += it == MAX_ITER;
     rgb[3 * p] = channel(it, 0);
     rgb[3 * p + 1] = channel(it, 1);
@@ -54,15 +59,7 @@ int main(int argc, char **argv) {
   long ref_inside = 0;
   for (int p = 0; p < w * h; p++) {
     int px = p % w, py = p / w;
-    double cr = -2.2 + 3.2 * px / w, ci = -1.2 + 2.4 * py / h;
-    double zr = 0.0, zi = 0.0;
-    int it = 0;
-    while (it < MAX_ITER && zr * zr + zi * zi <= 4.0) {
-      double t = zr * zr - zi * zi + cr;
-      zi = 2.0 * zr * zi + ci;
-      zr = t;
-      it++;
-    }
+    int it = escape_time(-2.2 + 3.2 * px / w, -1.2 + 2.4 * py / h);
     ref_inside += it == MAX_ITER;
     ref[3 * p] = channel(it, 0);
     ref[3 * p + 1] = channel(it, 1);
