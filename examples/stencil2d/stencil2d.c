@@ -52,8 +52,12 @@ int main(int argc, char **argv) {
   for (int s = 0; s < sweeps; s++) {
     sweep(n, m, a, b);
     sweep_serial(n, m, ra, rb);
-    double *t = a; a = b; b = t;
-    t = ra; ra = rb; rb = t;
+    double *t = a;
+    a = b;
+    b = t;
+    t = ra;
+    ra = rb;
+    rb = t;
   }
   long bad = 0;
   double sum = 0;

@@ -73,12 +73,12 @@ int main(int argc, char **argv) {
     real inv = rr > 0 ? 1.0 / rr : 0.0;
     int o = (x[i] < 0) + 2 * (y[i] < 0) + 4 * (z[i] < 0);
     double s = speed_ref[i] > 800.0 ? 800.0 + (speed_ref[i] - 800.0) * 0.5 : speed_ref[i];
-    int ok = fabs(r[i] - rr) <= 1e-12 * rr && fabs(th[i] - (rr > 0 ? acos(z[i] / rr) : 0.0)) <= 1e-12 &&
+    int ok = fabs(r[i] - rr) <= 1e-12 * rr &&
+             fabs(th[i] - (rr > 0 ? acos(z[i] / rr) : 0.0)) <= 1e-12 &&
              fabs(ph[i] - atan2(y[i], x[i])) <= 1e-12 &&
              fabsf(unit[3 * i] - (float)(x[i] * inv)) <= 1e-6f &&
              fabsf(unit[3 * i + 1] - (float)(y[i] * inv)) <= 1e-6f &&
-             fabsf(unit[3 * i + 2] - (float)(z[i] * inv)) <= 1e-6f && oct[i] == o &&
-             speed[i] == s;
+             fabsf(unit[3 * i + 2] - (float)(z[i] * inv)) <= 1e-6f && oct[i] == o && speed[i] == s;
     if (!ok) {
       bad++;
       fprintf(stderr, "vecmath: particle %ld differs from the serial result\n", i);
@@ -87,7 +87,15 @@ int main(int argc, char **argv) {
   }
   bad += loop_variable_wrong;
   printf("vecmath: n=%ld sum=%.6e %s\n", n, sum, bad ? "FAILED" : "ok");
-  free(x); free(y); free(z); free(r); free(th); free(ph); free(unit); free(oct); free(speed);
+  free(x);
+  free(y);
+  free(z);
+  free(r);
+  free(th);
+  free(ph);
+  free(unit);
+  free(oct);
+  free(speed);
   free(speed_ref);
   return bad ? 1 : 0;
 }

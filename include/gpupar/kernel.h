@@ -57,19 +57,19 @@ template <> struct gpupar_lim<long double> {
   static __host__ __device__ inline long double lo() { return -__builtin_huge_vall(); }
 };
 
-#define GPUPAR_RED_OPERATOR(name, identity, combine)                                              \
+#define GPUPAR_RED_OPERATOR(name, identity, combine)                                               \
   template <typename T> struct name {                                                              \
     static __host__ __device__ inline T id() { return identity; }                                  \
     static __host__ __device__ inline T f(T a, T b) { return combine; }                            \
   };
 GPUPAR_RED_OPERATOR(gpupar_red_add, (T)0, (T)(a + b))
-GPUPAR_RED_OPERATOR(gpupar_red_mul, (T)1, (T)(a * b))
+GPUPAR_RED_OPERATOR(gpupar_red_mul, (T)1, (T)(a *b))
 GPUPAR_RED_OPERATOR(gpupar_red_min, gpupar_lim<T>::hi(), b < a ? b : a)
 GPUPAR_RED_OPERATOR(gpupar_red_max, gpupar_lim<T>::lo(), b > a ? b : a)
-GPUPAR_RED_OPERATOR(gpupar_red_band, (T)~0ull, (T)(a & b))
+GPUPAR_RED_OPERATOR(gpupar_red_band, (T)~0ull, (T)(a &b))
 GPUPAR_RED_OPERATOR(gpupar_red_bor, (T)0, (T)(a | b))
 GPUPAR_RED_OPERATOR(gpupar_red_bxor, (T)0, (T)(a ^ b))
-GPUPAR_RED_OPERATOR(gpupar_red_land, (T)1, (T)(a && b))
+GPUPAR_RED_OPERATOR(gpupar_red_land, (T)1, (T)(a &&b))
 GPUPAR_RED_OPERATOR(gpupar_red_lor, (T)0, (T)(a || b))
 #undef GPUPAR_RED_OPERATOR
 
