@@ -87,3 +87,16 @@ int gpupar__cost_decide(const gpupar__cost_in *in, char *why, size_t len) {
   snprintf(why, len, "%s to move", a);
   return GPUPAR__RUN_DEVICES;
 }
+
+int gpupar__host_choice(double rate_serial, double rate_threads, unsigned long long calls) {
+  if (calls < GPUPAR__HOST_EXPLORE)
+    return calls % 2 ? GPUPAR__RUN_SERIAL : GPUPAR__RUN_HOST;
+  if (!(rate_serial > 0))
+    return GPUPAR__RUN_HOST;
+  if (!(rate_threads > 0))
+    return GPUPAR__RUN_SERIAL;
+  int faster = rate_threads > rate_serial ? GPUPAR__RUN_HOST : GPUPAR__RUN_SERIAL;
+  if (calls % GPUPAR__HOST_REEXPLORE == 0)
+    return faster == GPUPAR__RUN_HOST ? GPUPAR__RUN_SERIAL : GPUPAR__RUN_HOST;
+  return faster;
+}

@@ -36,6 +36,17 @@ unsigned long long gpupar__cost_min_bytes(const gpupar__cost_in *in);
  * "12.0 kB below threshold 480.0 kB", "GPUPAR_FORCE=cpu", "trip 100 below GPUPAR_MIN_TRIP". */
 int gpupar__cost_decide(const gpupar__cost_in *in, char *why, size_t len);
 
+/* The host choice (docs/runtime.md, "Cost model"): calls below GPUPAR__HOST_EXPLORE alternate
+ * between host threads and the serial loop; then the option with the higher learned rate runs,
+ * except every GPUPAR__HOST_REEXPLORE-th call, which runs the other one. */
+#define GPUPAR__HOST_EXPLORE 2
+#define GPUPAR__HOST_REEXPLORE 64
+
+/* Returns GPUPAR__RUN_HOST or GPUPAR__RUN_SERIAL for the `calls`-th (0-based) call at a site that
+ * may use host threads, from the learned rates (iterations/s, 0: unknown) of the serial loop and
+ * of the host threads. An unknown rate after exploring loses (both unknown: host threads). */
+int gpupar__host_choice(double rate_serial, double rate_threads, unsigned long long calls);
+
 /* Formats `bytes` as "12 B", "4.2 kB", "1.8 MB", "3.0 GB" into `out`. */
 void gpupar__format_bytes(char *out, size_t len, unsigned long long bytes);
 

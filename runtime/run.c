@@ -154,6 +154,7 @@ static int run_host_threads(const gpupar_loop *loop, gpupar_call *call, const gp
     return 0;
   }
   gpupar__site_learn(site, -1, sp->trip, t1 - t0);
+  gpupar__site_learn_cpu(site, 0, sp->trip, t1 - t0);
   if (gpupar__trace_on()) {
     gpupar__trace_event ev[256];
     for (int p = 0; p < n; p++) {
@@ -245,6 +246,25 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
   for (int a = 0; a < loop->narrays && cost.ndev > 0; a++)
     cost.present |= gpupar__region_contains(call->arrays[a]);
   int where = gpupar__cost_decide(&cost, why, sizeof why);
+  if (where == GPUPAR__RUN_HOST && cost.force != GPUPAR__FORCE_CPU) {
+    /* Host threads or the serial loop: whichever is faster at this site (learned). */
+    double rates[2];
+    int explore;
+    where = gpupar__site_host_pick(site, rates, &explore);
+    if (gpupar__log_enabled(GPUPAR__LOG_INFO)) {
+      char reason[512];
+      snprintf(reason, sizeof reason, "%s", why);
+      if (explore)
+        snprintf(why, sizeof why, "%.400s; exploring %s", reason,
+                 where == GPUPAR__RUN_HOST ? "the host threads" : "the serial loop");
+      else if (where == GPUPAR__RUN_SERIAL)
+        snprintf(why, sizeof why, "serial loop (%.2f it/ns) beats %d host threads (%.2f it/ns)",
+                 rates[0] / 1e9, cost.host_threads, rates[1] / 1e9);
+      else
+        snprintf(why, sizeof why, "%d host threads (%.2f it/ns) beat the serial loop (%.2f it/ns)",
+                 cost.host_threads, rates[1] / 1e9, rates[0] / 1e9);
+    }
+  }
   if (where == GPUPAR__RUN_HOST) {
     if (run_host_threads(loop, call, &sp, site, cost.host_threads)) {
       double ms = (gpupar__now_us() - t_start) / 1e3;
@@ -328,8 +348,20 @@ int gpupar_run(const gpupar_loop *loop, gpupar_call *call) {
 void gpupar_host_done(const gpupar_loop *loop, const gpupar_call *call) {
   if (!loop || !call)
     return;
-  if (call->host_start_us > 0 && loop->version / 10000 == GPUPAR_VERSION_MAJOR)
-    gpupar__site_add_time(gpupar__site_get(loop), gpupar__now_us() - call->host_start_us);
+  gpupar__space sp;
+  char why[128];
+  int have_sp = gpupar__space_init(&sp, call->lo, call->hi, call->step, call->cond,
+                                   call->is_unsigned, why, sizeof why) == GPUPAR_OK;
+  if (call->host_start_us > 0 && loop->version / 10000 == GPUPAR_VERSION_MAJOR) {
+    double us = gpupar__now_us() - call->host_start_us;
+    gpupar__site *site = gpupar__site_get(loop);
+    gpupar__site_add_time(site, us);
+    /* The serial loop's rate, for the host choice, when host threads could have run the call. */
+    if (have_sp && loop->run_host &&
+        sp.trip >= (unsigned long long)gpupar__registry_get()->config.min_trip &&
+        gpupar__host_threads() >= 2)
+      gpupar__site_learn_cpu(site, 1, sp.trip, us);
+  }
   if (!gpupar__trace_on())
     return;
   gpupar__trace_event e;
@@ -342,10 +374,7 @@ void gpupar_host_done(const gpupar_loop *loop, const gpupar_call *call) {
   e.stream = -1;
   e.call = call->call_id;
   e.seq = gpupar__trace_seq();
-  gpupar__space sp;
-  char why[128];
-  if (gpupar__space_init(&sp, call->lo, call->hi, call->step, call->cond, call->is_unsigned, why,
-                         sizeof why) == GPUPAR_OK) {
+  if (have_sp) {
     e.begin = 0;
     e.end = e.trip = sp.trip;
     e.has_range = 1;

@@ -7,12 +7,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cost.h"
+
 struct gpupar__site {
   const gpupar_loop *loop;
   struct gpupar__site *next;  /* hash chain */
   struct gpupar__site *order; /* first-call order */
   double rate[GPUPAR__MAX_DEVICES], host_rate;
   unsigned char warned[GPUPAR__MAX_DEVICES + 1];
+  double cpu_rate[2];           /* host choice: threads (0), serial loop (1), iterations/s */
+  unsigned cpu_samples[2];      /* samples in cpu_rate (saturating at 2) */
+  unsigned long long cpu_calls; /* calls that went through the host choice */
   gpupar__site_stats stats;
 };
 
@@ -88,6 +93,36 @@ double gpupar__site_rate(gpupar__site *site, int index) {
   return r;
 }
 
+int gpupar__site_host_pick(gpupar__site *site, double rates[2], int *explore) {
+  pthread_mutex_lock(&sites_lock);
+  unsigned long long n = site->cpu_calls++;
+  double serial = site->cpu_rate[1], threads = site->cpu_rate[0];
+  pthread_mutex_unlock(&sites_lock);
+  int pick = gpupar__host_choice(serial, threads, n);
+  if (rates) {
+    rates[0] = serial;
+    rates[1] = threads;
+  }
+  if (explore)
+    *explore = !(serial > 0 && threads > 0) || n < GPUPAR__HOST_EXPLORE ||
+               pick != (threads > serial ? GPUPAR__RUN_HOST : GPUPAR__RUN_SERIAL);
+  return pick;
+}
+
+void gpupar__site_learn_cpu(gpupar__site *site, int serial, unsigned long long iters, double us) {
+  if (iters == 0 || !(us > 0))
+    return;
+  double r = (double)iters / (us / 1e6);
+  int i = serial ? 1 : 0;
+  pthread_mutex_lock(&sites_lock);
+  site->cpu_rate[i] = site->cpu_samples[i] < 2
+                          ? r
+                          : GPUPAR__LEARN_ALPHA * r + (1 - GPUPAR__LEARN_ALPHA) * site->cpu_rate[i];
+  if (site->cpu_samples[i] < 2)
+    site->cpu_samples[i]++;
+  pthread_mutex_unlock(&sites_lock);
+}
+
 int gpupar__site_warn_once(gpupar__site *site, int index, int kind) {
   int i = index < 0 || index >= GPUPAR__MAX_DEVICES ? GPUPAR__MAX_DEVICES : index;
   pthread_mutex_lock(&sites_lock);
@@ -130,6 +165,9 @@ void gpupar__site_reset_learning(void) {
   for (gpupar__site *s = first; s; s = s->order) {
     memset(s->rate, 0, sizeof s->rate);
     s->host_rate = 0;
+    memset(s->cpu_rate, 0, sizeof s->cpu_rate);
+    memset(s->cpu_samples, 0, sizeof s->cpu_samples);
+    s->cpu_calls = 0;
   }
   pthread_mutex_unlock(&sites_lock);
 }

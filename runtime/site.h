@@ -41,6 +41,17 @@ void gpupar__site_learn(gpupar__site *site, int index, unsigned long long iters,
 /* Returns the learned rate (iterations/s) of device `index` (-1: host), 0 when unknown. */
 double gpupar__site_rate(gpupar__site *site, int index);
 
+/* The host choice at `site` for a call that may use host threads: counts the call and returns
+ * gpupar__host_choice() of the learned rates (GPUPAR__RUN_HOST or GPUPAR__RUN_SERIAL); `rates`
+ * (may be NULL) gets the rates used, {serial loop, host threads} in iterations/s, and `*explore`
+ * (may be NULL) 1 when the call explores rather than runs the faster option. */
+int gpupar__site_host_pick(gpupar__site *site, double rates[2], int *explore);
+
+/* Adds a sample for the host choice: `iters` iterations in `us` microseconds on the serial loop
+ * (`serial` 1) or the host threads (0). The first sample of each is a warm-up (thread start, cold
+ * caches) that the second replaces; then a moving average. Ignored when either is 0. */
+void gpupar__site_learn_cpu(gpupar__site *site, int serial, unsigned long long iters, double us);
+
 /* Returns 1 the first time it is called for (`site`, device `index`, `kind` bit), else 0. */
 int gpupar__site_warn_once(gpupar__site *site, int index, int kind);
 

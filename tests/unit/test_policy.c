@@ -107,9 +107,9 @@ static void test_learning_gives_slow_device_less(void **state) {
 static unsigned long long seq_of(size_t n, int cat, const char *device, unsigned long long begin,
                                  int dir, const char *array) {
   for (size_t i = 0; i < n; i++)
-    if (events[i].cat == cat && strcmp(events[i].device, device) == 0 &&
-        events[i].begin == begin && (cat != GPUPAR__TRACE_COPY || (events[i].dir == dir &&
-                                                                  strcmp(events[i].array, array) == 0)))
+    if (events[i].cat == cat && strcmp(events[i].device, device) == 0 && events[i].begin == begin &&
+        (cat != GPUPAR__TRACE_COPY ||
+         (events[i].dir == dir && strcmp(events[i].array, array) == 0)))
       return events[i].seq;
   fail_msg("no event for %s at %llu", device, begin);
   return 0;
@@ -183,7 +183,7 @@ static void test_pool_reuse(void **state) {
   for (int d = 0; d < 1; d++) {
     gpupar__pool_stats(&reg->dev[d].mem, &fresh2, &reused2, NULL, NULL);
     assert_true(fresh[d] > 0);
-    assert_true(fresh2 == fresh[d]);  /* no new device allocation */
+    assert_true(fresh2 == fresh[d]);           /* no new device allocation */
     assert_true(reused2 >= reused[d] + 5 * 2); /* x and y reused in every call */
   }
   gpupar__pool_stats(gpupar__stage_pool(), &stage_fresh2, NULL, NULL, NULL);
@@ -370,11 +370,78 @@ static void test_shared_read_only_broadcast(void **state) {
   assert_int_equal(d2d_v, 2);
 }
 
+/* The host choice over learned rates: exploration order, then the faster option, then periodic
+ * re-exploration of the other one. */
+static void test_host_choice(void **state) {
+  (void)state;
+  const int H = GPUPAR__RUN_HOST, S = GPUPAR__RUN_SERIAL;
+  for (unsigned long long c = 0; c < GPUPAR__HOST_EXPLORE; c++) {
+    assert_int_equal(gpupar__host_choice(0, 0, c), c % 2 ? S : H);
+    assert_int_equal(gpupar__host_choice(2e9, 1e9, c), c % 2 ? S : H);
+  }
+  for (unsigned long long c = GPUPAR__HOST_EXPLORE; c < 3 * GPUPAR__HOST_REEXPLORE; c++) {
+    int re = c % GPUPAR__HOST_REEXPLORE == 0;
+    assert_int_equal(gpupar__host_choice(2e9, 1e9, c), re ? H : S); /* serial faster */
+    assert_int_equal(gpupar__host_choice(1e9, 3e9, c), re ? S : H); /* threads faster */
+  }
+  /* A rate still unknown after exploring loses; both unknown: host threads. */
+  assert_int_equal(gpupar__host_choice(0, 1e9, 10), H);
+  assert_int_equal(gpupar__host_choice(1e9, 0, 10), S);
+  assert_int_equal(gpupar__host_choice(0, 0, 10), H);
+}
+
+/* The cpu backend: many calls at one site give the serial loop's result whichever option ran,
+ * and the profile shows that both ran. */
+static void test_host_choice_end_to_end(void **state) {
+  (void)state;
+  use_emu(0); /* the cpu backend */
+  enum { N = 50000, CALLS = 3 * GPUPAR__HOST_REEXPLORE };
+  float *x = malloc(N * sizeof *x), *y = malloc(N * sizeof *y), *want = malloc(N * sizeof *want);
+  assert_true(x && y && want);
+  gpupar__site_stats before[64], after[64];
+  int nb = gpupar__site_list(before, 64);
+  unsigned long long ran = 0;
+  for (int call = 0; call < CALLS; call++) {
+    for (int i = 0; i < N; i++) {
+      x[i] = (float)((i * 7 + call) % 101);
+      y[i] = want[i] = (float)((i + call) % 13);
+    }
+    saxpy_serial(N, 2.5f, x, want);
+    ran += (unsigned long long)saxpy_offload(N, 2.5f, x, y);
+    assert_memory_equal(y, want, N * sizeof *y);
+  }
+  int na = gpupar__site_list(after, 64);
+  assert_true(na <= 64);
+  unsigned long long host = 0, serial = 0;
+  for (int i = 0; i < na; i++)
+    if (strcmp(after[i].name, saxpy_loop.site) == 0) {
+      host = after[i].where[GPUPAR__WHERE_HOST];
+      serial = after[i].where[GPUPAR__WHERE_SERIAL];
+      if (i < nb) {
+        host -= before[i].where[GPUPAR__WHERE_HOST];
+        serial -= before[i].where[GPUPAR__WHERE_SERIAL];
+      }
+    }
+  assert_int_equal(host + serial, CALLS);
+  assert_int_equal(host, ran);
+  /* Exploration ran each option twice, re-exploration at least once more. */
+  assert_true(host >= GPUPAR__HOST_EXPLORE / 2 + 1);
+  assert_true(serial >= GPUPAR__HOST_EXPLORE / 2 + 1);
+  double rates[2];
+  gpupar__site_host_pick(gpupar__site_get(&saxpy_loop), rates, NULL);
+  assert_true(rates[0] > 0 && rates[1] > 0);
+  free(x);
+  free(y);
+  free(want);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_cost_model),
                                      cmocka_unit_test(test_pipelining_order),
                                      cmocka_unit_test(test_pool_reuse),
                                      cmocka_unit_test(test_host_threads),
+                                     cmocka_unit_test(test_host_choice),
+                                     cmocka_unit_test(test_host_choice_end_to_end),
                                      cmocka_unit_test(test_hybrid_share),
                                      cmocka_unit_test(test_device_caps),
                                      cmocka_unit_test(test_shared_read_only_broadcast),
