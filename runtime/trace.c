@@ -126,6 +126,25 @@ static int device_tid(char (*names)[96], int *count, const char *device, int str
   return ++*count;
 }
 
+/* Writes the start of one event, up to and including its "args" loop and device:
+ * {"name":NAME,"cat":CAT,"ph":"X","ts":..,"dur":..,"pid":1,"tid":TID,"args":{"loop":..,"device":..
+ * Instant events ("ph":"i") have no duration. */
+static void put_event_head(FILE *f, const char *name, const char *cat, const gpupar__trace_event *e,
+                           int tid) {
+  fputs("{\"name\":", f);
+  put_string(f, name);
+  if (e->cat == GPUPAR__TRACE_FAULT)
+    fprintf(f, ",\"cat\":\"%s\",\"ph\":\"i\",\"s\":\"t\",\"ts\":%.3f,\"pid\":1,\"tid\":%d,", cat,
+            e->ts, tid);
+  else
+    fprintf(f, ",\"cat\":\"%s\",\"ph\":\"X\",\"ts\":%.3f,\"dur\":%.3f,\"pid\":1,\"tid\":%d,", cat,
+            e->ts, e->dur, tid);
+  fputs("\"args\":{\"loop\":", f);
+  put_string(f, e->site);
+  fputs(",\"device\":", f);
+  put_string(f, e->device);
+}
+
 int gpupar__trace_write(void) {
   pthread_mutex_lock(&trace_mutex);
   if (!trace_enabled) {
@@ -148,14 +167,7 @@ int gpupar__trace_write(void) {
     int tid = device_tid(names, &ndevices, e->device, e->stream);
     fputs(i ? ",\n" : "\n", f);
     if (e->cat == GPUPAR__TRACE_CHUNK) {
-      fputs("{\"name\":", f);
-      put_string(f, e->site);
-      fprintf(f, ",\"cat\":\"chunk\",\"ph\":\"X\",\"ts\":%.3f,\"dur\":%.3f,\"pid\":1,\"tid\":%d,",
-              e->ts, e->dur, tid);
-      fputs("\"args\":{\"loop\":", f);
-      put_string(f, e->site);
-      fputs(",\"device\":", f);
-      put_string(f, e->device);
+      put_event_head(f, e->site, "chunk", e, tid);
       fprintf(f, ",\"call\":%llu,\"stream\":%d,\"seq\":%llu", e->call, e->stream, e->seq);
       if (e->has_range)
         fprintf(f, ",\"begin\":%llu,\"end\":%llu,\"trip\":%llu", e->begin, e->end, e->trip);
@@ -163,14 +175,7 @@ int gpupar__trace_write(void) {
     } else if (e->cat == GPUPAR__TRACE_FAULT) {
       char name[64];
       snprintf(name, sizeof name, "fault %s", e->kind);
-      fputs("{\"name\":", f);
-      put_string(f, name);
-      fprintf(f, ",\"cat\":\"fault\",\"ph\":\"i\",\"s\":\"t\",\"ts\":%.3f,\"pid\":1,\"tid\":%d,",
-              e->ts, tid);
-      fputs("\"args\":{\"loop\":", f);
-      put_string(f, e->site);
-      fputs(",\"device\":", f);
-      put_string(f, e->device);
+      put_event_head(f, name, "fault", e, tid);
       fprintf(f, ",\"call\":%llu,\"seq\":%llu,\"kind\":", e->call, e->seq);
       put_string(f, e->kind);
       fputs(",\"action\":", f);
@@ -179,14 +184,7 @@ int gpupar__trace_write(void) {
     } else {
       char name[96];
       snprintf(name, sizeof name, "%s %s", dirs[e->dir], e->array);
-      fputs("{\"name\":", f);
-      put_string(f, name);
-      fprintf(f, ",\"cat\":\"copy\",\"ph\":\"X\",\"ts\":%.3f,\"dur\":%.3f,\"pid\":1,\"tid\":%d,",
-              e->ts, e->dur, tid);
-      fputs("\"args\":{\"loop\":", f);
-      put_string(f, e->site);
-      fputs(",\"device\":", f);
-      put_string(f, e->device);
+      put_event_head(f, name, "copy", e, tid);
       fprintf(f, ",\"call\":%llu,\"array\":", e->call);
       put_string(f, e->array);
       fprintf(f, ",\"bytes\":%zu,\"direction\":\"%s\",\"stream\":%d,\"seq\":%llu", e->bytes,
