@@ -157,8 +157,16 @@ private:
   BodyInfo &Info;
   WriteCollector Pre;
   std::vector<unsigned> Active; ///< indices into Info.Inner of the enclosing canonical loops
-  /// Array elements updated as `a[e] op= v` or `a[e] = a[e] op v` (for array reductions).
-  llvm::DenseMap<const Expr *, ReductionOp> Updates;
+  /// Array elements updated as `a[e] op= v` or `a[e] = a[e] op v` (for array reductions),
+  /// by the element accessed (the target and the same element read on the right).
+  llvm::DenseMap<const Expr *, ElementUpdate> Updates;
+  void noteUpdate(const Expr *E) {
+    if (std::optional<ElementUpdate> U = matchElementUpdate(Ctx, E)) {
+      Updates[U->Target->IgnoreParenImpCasts()] = *U;
+      for (const Expr *R : U->Reads)
+        Updates[R] = *U;
+    }
+  }
   unsigned BreakDepth = 0; ///< loops and switches between here and the offloaded loop
   unsigned CondDepth = 0;  ///< branches between here and the offloaded loop
   Problem Failure;
@@ -771,66 +779,8 @@ bool BodyWalker::walkCall(const CallExpr *CE) {
 }
 
 bool BodyWalker::walkBinary(const BinaryOperator *BO) {
-  if (BO->isAssignmentOp() && !referencedVar(BO->getLHS())) {
-    const Expr *L = BO->getLHS()->IgnoreParens();
-    std::optional<ReductionOp> K;
-    switch (BO->getOpcode()) {
-    case BO_AddAssign:
-    case BO_SubAssign:
-      K = ReductionOp::Add;
-      break;
-    case BO_MulAssign:
-      K = ReductionOp::Mul;
-      break;
-    case BO_AndAssign:
-      K = ReductionOp::BitAnd;
-      break;
-    case BO_OrAssign:
-      K = ReductionOp::BitOr;
-      break;
-    case BO_XorAssign:
-      K = ReductionOp::BitXor;
-      break;
-    case BO_Assign:
-      if (const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts())) {
-        const Expr *Same = nullptr;
-        if (Expr::isSameComparisonOperand(R->getLHS(), L))
-          Same = R->getLHS();
-        else if (R->getOpcode() != BO_Sub && Expr::isSameComparisonOperand(R->getRHS(), L))
-          Same = R->getRHS();
-        std::optional<ReductionOp> Op;
-        switch (R->getOpcode()) {
-        case BO_Add:
-        case BO_Sub:
-          Op = ReductionOp::Add;
-          break;
-        case BO_Mul:
-          Op = ReductionOp::Mul;
-          break;
-        case BO_And:
-          Op = ReductionOp::BitAnd;
-          break;
-        case BO_Or:
-          Op = ReductionOp::BitOr;
-          break;
-        case BO_Xor:
-          Op = ReductionOp::BitXor;
-          break;
-        default:
-          break;
-        }
-        if (Same && Op) {
-          K = Op;
-          Updates[Same->IgnoreParenImpCasts()] = *Op;
-        }
-      }
-      break;
-    default:
-      break;
-    }
-    if (K)
-      Updates[L] = *K;
-  }
+  if (BO->isAssignmentOp())
+    noteUpdate(BO);
   // The right-hand side first: reads are listed before the write they feed.
   if (BO->getOpcode() == BO_Assign)
     return walk(BO->getRHS()) && walk(BO->getLHS(), Mode::Write);
@@ -853,6 +803,7 @@ bool BodyWalker::walkUnary(const UnaryOperator *UO, Mode M) {
   case UO_PreDec:
   case UO_PostInc:
   case UO_PostDec:
+    noteUpdate(UO);
     return walk(UO->getSubExpr(), Mode::ReadWrite);
   case UO_AddrOf:
     return fail(UO->getSourceRange(),
@@ -1135,25 +1086,39 @@ bool BodyWalker::finish() {
         }
         return false;
       }
+      std::vector<ElementUpdate> Found;
       for (Access &A : Info.Accesses) {
         if (A.Array != VD)
           continue;
-        auto U = Updates.find(A.Expr);
-        if (U == Updates.end() || U->second != RC.Op) {
+        auto U = Updates.find(A.Expr->IgnoreParenImpCasts());
+        if (U == Updates.end() || U->second.Op != RC.Op) {
           if (!Failed) {
             Failed = true;
             Failure.Level = Severity::Error;
             Failure.Range = A.Expr->getSourceRange();
-            Failure.Message = "'" + text(A.Expr) + "' must be an update '" + text(A.Expr) + " " +
-                              reductionOpSpelling(RC.Op) + "= e' because " + quoted(VD) +
+            std::string X = text(A.Expr);
+            std::string Form = RC.Op == ReductionOp::Min ? X + " = e < " + X + " ? e : " + X
+                               : RC.Op == ReductionOp::Max
+                                   ? X + " = e > " + X + " ? e : " + X
+                                   : X + " " + reductionOpSpelling(RC.Op) + "= e";
+            Failure.Message = "'" + X + "' must be an update '" + Form + "' because " + quoted(VD) +
                               " is in 'reduction(" + reductionOpSpelling(RC.Op) + ": ...)'";
             Failure.Notes.push_back({It.Range, "named in 'reduction' here"});
           }
           return false;
         }
+        if (!isDiscardedValue(Ctx, U->second.Whole))
+          return fail(U->second.Whole->getSourceRange(),
+                      "the value of the reduction update '" + text(U->second.Whole) +
+                          "' is used; write the update as a statement of its own");
         A.InReduction = true;
+        bool Listed = false;
+        for (const ElementUpdate &Seen : Found)
+          Listed |= Seen.Whole == U->second.Whole;
+        if (!Listed)
+          Found.push_back(U->second);
       }
-      Info.ArrayReductions.push_back({VD, RC.Op, It.Lo.Text, It.Len.Text});
+      Info.ArrayReductions.push_back({VD, RC.Op, It.Lo.Text, It.Len.Text, std::move(Found)});
       need(S.ArrayReductions, It.Range, "array reductions are not generated yet");
     }
   for (const MapClause &MC : Dir.Maps)

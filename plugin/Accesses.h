@@ -12,6 +12,7 @@
 #include "Affine.h"
 #include "Diagnostics.h"
 #include "Directive.h"
+#include "ElementUpdate.h"
 #include "LoopForm.h"
 
 #include <string>
@@ -62,7 +63,8 @@ struct WrittenScalar {
 struct ArrayReduction {
   const clang::VarDecl *Var = nullptr;
   ReductionOp Op = ReductionOp::Add;
-  std::string Lo, Len; ///< the section, as C source text from the clause
+  std::string Lo, Len;                ///< the section, as C source text from the clause
+  std::vector<ElementUpdate> Updates; ///< each update statement once
 };
 
 /// What the kernel needs to know about one array (pointer or array variable).

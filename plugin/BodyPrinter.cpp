@@ -15,9 +15,23 @@ namespace {
 
 class ExprHelper : public PrinterHelper {
 public:
-  ExprHelper(const ASTContext &Ctx, const PrintingPolicy &Policy) : Ctx(Ctx), Policy(Policy) {}
+  ExprHelper(const ASTContext &Ctx, const PrintingPolicy &Policy,
+             const std::vector<UpdateRewrite> &Updates)
+      : Ctx(Ctx), Policy(Policy), Updates(Updates) {}
 
   bool handledStmt(Stmt *S, raw_ostream &OS) override {
+    for (const UpdateRewrite &U : Updates)
+      if (U.Whole == S) {
+        OS << U.Fn << "(&(";
+        U.Target->printPretty(OS, this, Policy);
+        OS << "), " << (U.Negate ? "-" : "") << "(" << U.TypeCxx << ")(";
+        if (U.Value)
+          U.Value->printPretty(OS, this, Policy);
+        else
+          OS << "1";
+        OS << "))";
+        return true;
+      }
     if (auto *DRE = dyn_cast<DeclRefExpr>(S))
       if (const auto *ECD = dyn_cast<EnumConstantDecl>(DRE->getDecl())) {
         OS << "(" << ECD->getInitVal() << ")";
@@ -119,14 +133,16 @@ public:
 private:
   const ASTContext &Ctx;
   const PrintingPolicy &Policy;
+  const std::vector<UpdateRewrite> &Updates;
 };
 
 class Printer {
 public:
-  Printer(const ASTContext &Ctx, raw_ostream &OS) : Ctx(Ctx), OS(OS), Policy(Ctx.getLangOpts()) {
+  Printer(const ASTContext &Ctx, raw_ostream &OS, const std::vector<UpdateRewrite> &Updates)
+      : Ctx(Ctx), OS(OS), Policy(Ctx.getLangOpts()) {
     Policy.Bool = 1;
     Policy.PrintCanonicalTypes = 1;
-    Helper = std::make_unique<ExprHelper>(Ctx, Policy);
+    Helper = std::make_unique<ExprHelper>(Ctx, Policy, Updates);
   }
 
   void stmt(const Stmt *S, unsigned Indent);
@@ -414,10 +430,11 @@ std::string printFunction(const ASTContext &Ctx, const FunctionDecl *FD) {
   return Out;
 }
 
-std::string printBody(const ASTContext &Ctx, const Stmt *Body, unsigned Indent) {
+std::string printBody(const ASTContext &Ctx, const Stmt *Body, unsigned Indent,
+                      const std::vector<UpdateRewrite> &Updates) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  Printer P(Ctx, OS);
+  Printer P(Ctx, OS, Updates);
   if (const auto *CS = dyn_cast<CompoundStmt>(Body)) {
     for (const Stmt *S : CS->body())
       P.stmt(S, Indent);

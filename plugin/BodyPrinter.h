@@ -33,9 +33,19 @@ std::string printTypes(const clang::ASTContext &Ctx,
 /// deviceFunctionName(FD); calls in its body go to the other device copies.
 std::string printFunction(const clang::ASTContext &Ctx, const clang::FunctionDecl *FD);
 
+/// An update of an array-reduction element, printed as `Fn(&(Target), (TypeCxx)(Value))`
+/// (negated for `-=` and `--`; one for `++`/`--`), see ElementUpdate.h.
+struct UpdateRewrite {
+  const clang::Expr *Whole = nullptr, *Target = nullptr, *Value = nullptr;
+  bool Negate = false;
+  std::string Fn;      ///< `gpupar_red_update<gpupar_red_add<long > >`
+  std::string TypeCxx; ///< the element type
+};
+
 /// Returns the statements of `Body` (a compound statement's children, or `Body` itself), one
-/// per line, at indentation `Indent` (in spaces).
-std::string printBody(const clang::ASTContext &Ctx, const clang::Stmt *Body, unsigned Indent);
+/// per line, at indentation `Indent` (in spaces), with the updates in `Updates` rewritten.
+std::string printBody(const clang::ASTContext &Ctx, const clang::Stmt *Body, unsigned Indent,
+                      const std::vector<UpdateRewrite> &Updates = {});
 
 } // namespace gpupar
 

@@ -27,43 +27,72 @@ std::string arrayDecl(const PlanArray &A, const std::string &Name) {
   return S;
 }
 
-/// The per-thread variables: declarations (at `Indent`), the body's extra parameters and
-/// arguments, and the descriptor index of each entry with one (-1 otherwise).
+/// The per-thread variables: declarations (at `Indent`; a kernel's or the host entry's), the
+/// body's extra parameters and arguments, and the descriptor index of each entry with one (-1
+/// otherwise). An array reduction's variable points into its partial buffer (the host entry)
+/// or its block's copy (a kernel), shifted so that the body's `a[e]` is element e - lo.
 struct PerThread {
   std::string Locals, Params, Args;
   std::vector<int> Desc;
   unsigned NumDesc = 0;
+  bool AnyArray = false;
 };
-
-PerThread perThread(const LoopPlan &P, const std::string &Indent) {
-  PerThread T;
-  for (const PlanReduction &R : P.Reductions) {
-    T.Desc.push_back(LoopPlan::hasDescriptor(R) ? (int)T.NumDesc++ : -1);
-    T.Locals += Indent + R.TypeCxx + " " + R.Name + " = ";
-    if (R.Kind == PlanReduction::Reduce)
-      T.Locals += R.OpTemplate + "<" + R.TypeCxx + " >::id();\n";
-    else
-      T.Locals += R.TypeCxx + "();\n";
-    T.Params += ", " + R.TypeCxx + " &" + R.Name;
-    T.Args += ", " + R.Name;
-  }
-  return T;
-}
 
 std::string slotPointer(const PlanReduction &R, int D) {
   return "(" + R.TypeCxx + " *)gpupar_L->partials[" + std::to_string(D) + "]";
 }
 
+std::string opType(const PlanReduction &R) { return R.OpTemplate + "<" + R.TypeCxx + " >"; }
+
+PerThread perThread(const LoopPlan &P, const std::string &Indent, bool Kernel) {
+  PerThread T;
+  for (const PlanReduction &R : P.Reductions) {
+    int D = LoopPlan::hasDescriptor(R) ? (int)T.NumDesc++ : -1;
+    T.Desc.push_back(D);
+    T.Args += ", " + R.Name;
+    if (R.IsArray) {
+      std::string DS = std::to_string(D);
+      T.AnyArray = true;
+      T.Params += ", " + R.TypeCxx + " *" + R.Name;
+      if (Kernel)
+        T.Locals += Indent + R.TypeCxx + " *" + R.Name + " = gpupar_red_private_begin<" +
+                    opType(R) + " >(gpupar_r" + DS + ", gpupar_c" + DS + ", gpupar_cursor) - " +
+                    R.LoScalar + ";\n";
+      else
+        T.Locals += Indent + "gpupar_red_fill<" + opType(R) + " >(" + slotPointer(R, D) +
+                    ", gpupar_L->partial_counts[" + DS + "]);\n" + Indent + R.TypeCxx + " *" +
+                    R.Name + " = " + slotPointer(R, D) + " - " + R.LoScalar + ";\n";
+      continue;
+    }
+    T.Locals += Indent + R.TypeCxx + " " + R.Name + " = ";
+    if (R.Kind == PlanReduction::Reduce)
+      T.Locals += opType(R) + "::id();\n";
+    else
+      T.Locals += R.TypeCxx + "();\n";
+    T.Params += ", " + R.TypeCxx + " &" + R.Name;
+  }
+  if (Kernel && T.AnyArray)
+    T.Locals = Indent + "extern __shared__ __align__(16) unsigned char gpupar_smem[];\n" + Indent +
+               "unsigned char *gpupar_cursor = gpupar_shared ? gpupar_smem : nullptr;\n" + T.Locals;
+  return T;
+}
+
 void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
   const std::string &N = P.Name;
-  // Parameter lists shared by the body, the kernel and the calls.
-  std::string Params, Args, HostLocals, LaunchArgs;
+  // Parameter lists shared by the body, the kernel and the calls; values only the generated
+  // code uses (PlanScalar::Value) are the kernel's alone.
+  std::string Params, Args, HostLocals, LaunchArgs, GenParams, GenLaunchArgs;
   for (size_t I = 0; I < P.Scalars.size(); ++I) {
     const PlanScalar &S = P.Scalars[I];
-    Params += ", " + S.TypeCxx + " " + S.Name;
-    Args += ", " + S.Name;
     std::string Load = "*(const " + S.TypeCxx + " *)gpupar_L->scalars[" + std::to_string(I) + "]";
     HostLocals += "  " + S.TypeCxx + " " + S.Name + " = " + Load + ";\n";
+    if (!S.Value.empty()) {
+      GenParams += ", " + S.TypeCxx + " " + S.Name;
+      GenLaunchArgs += ",\n      " + Load;
+      continue;
+    }
+    Params += ", " + S.TypeCxx + " " + S.Name;
+    Args += ", " + S.Name;
     LaunchArgs += ",\n      " + Load;
   }
   for (size_t I = 0; I < P.Arrays.size(); ++I) {
@@ -74,25 +103,35 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
     HostLocals += "  " + arrayDecl(A, A.Name) + " = " + Load + ";\n";
     LaunchArgs += ",\n      " + Load;
   }
-  PerThread PT = perThread(P, "  ");
+  PerThread PT = perThread(P, "  ", /*Kernel=*/false);
+  PerThread KT = perThread(P, "  ", /*Kernel=*/true);
   // Kernel parameters for the partial buffers.
   std::string SlotParams;
   for (size_t I = 0; I < P.Reductions.size(); ++I)
     if (PT.Desc[I] >= 0) {
-      SlotParams +=
-          ", " + P.Reductions[I].TypeCxx + " *__restrict__ gpupar_r" + std::to_string(PT.Desc[I]);
+      std::string D = std::to_string(PT.Desc[I]);
+      SlotParams += ", " + P.Reductions[I].TypeCxx + " *__restrict__ gpupar_r" + D;
       LaunchArgs += ",\n      " + slotPointer(P.Reductions[I], PT.Desc[I]);
+      if (P.Reductions[I].IsArray) {
+        SlotParams += ", long long gpupar_c" + D;
+        LaunchArgs += ", gpupar_L->partial_counts[" + D + "]";
+      }
     }
   if (PT.NumDesc) {
     SlotParams += ", unsigned gpupar_slots";
     LaunchArgs += ",\n      gpupar_L->partial_slots";
+  }
+  if (PT.AnyArray) {
+    SlotParams += ", int gpupar_shared";
+    LaunchArgs += ", gpupar_shared";
   }
   std::string Index = "(" + P.VarTypeCxx + ")GPUPAR_INDEX(";
 
   OS << "// " << P.Site << "\n";
   OS << "static __host__ __device__ inline void gpupar_body_" << N << "(" << P.VarTypeCxx << " "
      << P.VarName << Params << PT.Params << ") {\n";
-  OS << "  do {\n" << printBody(Ctx, P.Form.For->getBody(), 4) << "  } while (0);\n}\n\n";
+  OS << "  do {\n"
+     << printBody(Ctx, P.Form.For->getBody(), 4, P.Updates) << "  } while (0);\n}\n\n";
 
   // Host entry point.
   OS << "static int gpupar_host_" << N << "(const gpupar_launch *gpupar_L) {\n"
@@ -103,7 +142,7 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
      << PT.Args << ");\n";
   for (size_t I = 0; I < P.Reductions.size(); ++I) {
     const PlanReduction &R = P.Reductions[I];
-    if (R.Kind == PlanReduction::Reduce)
+    if (R.Kind == PlanReduction::Reduce && !R.IsArray)
       OS << "  gpupar_store_partial<" << R.OpTemplate << "<" << R.TypeCxx << " > >("
          << slotPointer(R, PT.Desc[I]) << ", gpupar_L->partial_slots, " << R.Name << ");\n";
     else if (R.Kind == PlanReduction::Last)
@@ -119,8 +158,8 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
   OS << "#ifdef __CUDACC__\n";
   OS << "static __global__ void gpupar_kernel_" << N
      << "(unsigned long long gpupar_begin, unsigned long long gpupar_end, long long gpupar_lo,\n"
-     << "    long long gpupar_step" << Params << SlotParams << ") {\n";
-  OS << PT.Locals;
+     << "    long long gpupar_step" << GenParams << Params << SlotParams << ") {\n";
+  OS << KT.Locals;
   OS << "  GPUPAR_FOR_THREADS(gpupar_k, gpupar_begin, gpupar_end)" << (HasLast ? " {" : "") << "\n";
   std::string Call = "gpupar_body_" + N + "(" + Index + "gpupar_lo, gpupar_step, gpupar_k)" + Args +
                      PT.Args + ");\n";
@@ -136,9 +175,12 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
   }
   for (size_t I = 0; I < P.Reductions.size(); ++I) {
     const PlanReduction &R = P.Reductions[I];
-    if (R.Kind == PlanReduction::Reduce)
-      OS << "  gpupar_block_reduce<" << R.OpTemplate << "<" << R.TypeCxx << " > >(" << R.Name
-         << ", gpupar_r" << PT.Desc[I] << ", gpupar_slots);\n";
+    if (R.IsArray)
+      OS << "  gpupar_red_private_end<" << opType(R) << " >(gpupar_r" << PT.Desc[I] << ", "
+         << R.Name << " + " << R.LoScalar << ", gpupar_c" << PT.Desc[I] << ");\n";
+    else if (R.Kind == PlanReduction::Reduce)
+      OS << "  gpupar_block_reduce<" << opType(R) << " >(" << R.Name << ", gpupar_r" << PT.Desc[I]
+         << ", gpupar_slots);\n";
   }
   OS << "}\n\n";
   OS << "static int gpupar_cuda_" << N << "(const gpupar_launch *gpupar_L) {\n";
@@ -150,10 +192,26 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
           "gpupar_L->partial_slots;\n";
     Grid = "gpupar_grid";
   }
-  OS << "  gpupar_kernel_" << N << "<<<" << Grid
-     << ", gpupar_L->block, 0, (cudaStream_t)gpupar_L->stream>>>(\n"
-     << "      gpupar_L->begin, gpupar_L->end, gpupar_L->lo, gpupar_L->step" << LaunchArgs
-     << ");\n";
+  std::string Shared = "0";
+  if (PT.AnyArray) {
+    // Each chunk's buffer starts as the identity; blocks privatise small sections.
+    OS << "  size_t gpupar_smem = 0;\n";
+    for (size_t I = 0; I < P.Reductions.size(); ++I)
+      if (P.Reductions[I].IsArray) {
+        std::string D = std::to_string(PT.Desc[I]);
+        OS << "  gpupar_red_fill_async<" << opType(P.Reductions[I]) << " >("
+           << slotPointer(P.Reductions[I], PT.Desc[I]) << ", gpupar_L->partial_counts[" << D
+           << "], gpupar_L->stream);\n";
+        OS << "  gpupar_smem += gpupar_red_shared_bytes(sizeof(" << P.Reductions[I].TypeCxx
+           << "), gpupar_L->partial_counts[" << D << "]);\n";
+      }
+    OS << "  const int gpupar_shared = gpupar_smem <= GPUPAR_RED_SHARED_MAX;\n";
+    Shared = "gpupar_shared ? gpupar_smem : 0";
+  }
+  OS << "  gpupar_kernel_" << N << "<<<" << Grid << ", gpupar_L->block, " << Shared
+     << ", (cudaStream_t)gpupar_L->stream>>>(\n"
+     << "      gpupar_L->begin, gpupar_L->end, gpupar_L->lo, gpupar_L->step" << GenLaunchArgs
+     << LaunchArgs << ");\n";
   OS << "  return (int)cudaGetLastError();\n}\n#endif\n\n";
 
   std::string ArraysTable = "0", TermsTable = "0", RedTable = "0";

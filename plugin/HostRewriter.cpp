@@ -101,7 +101,7 @@ static std::string prologue(const LoopPlan &P, const std::string &Indent) {
     Scalars = "gpupar_scalars";
     for (size_t I = 0; I < P.Scalars.size(); ++I)
       S += In + "const " + P.Scalars[I].TypeC + " gpupar_s" + std::to_string(I) + " = (" +
-           P.Scalars[I].Name + ");\n";
+           (P.Scalars[I].Value.empty() ? P.Scalars[I].Name : P.Scalars[I].Value) + ");\n";
     S += In + "void *const gpupar_scalars[" + std::to_string(P.Scalars.size()) + "] = {";
     for (size_t I = 0; I < P.Scalars.size(); ++I)
       S += (I ? ", " : "") + std::string("(void *)&gpupar_s") + std::to_string(I);

@@ -7,6 +7,7 @@
 #ifndef GPUPAR_PLUGIN_LOOPPLAN_H
 #define GPUPAR_PLUGIN_LOOPPLAN_H
 
+#include "BodyPrinter.h"
 #include "Diagnostics.h"
 #include "LoopForm.h"
 
@@ -20,6 +21,9 @@ struct PlanScalar {
   std::string Name;
   std::string TypeC;   ///< host file type of the copy (enums: their integer type)
   std::string TypeCxx; ///< .cu parameter type
+  /// The host expression of the value; empty: the variable `Name`. Values the generated code
+  /// needs (gpupar_* names: a reduction section's first index, collapsed loops' bounds) have one.
+  std::string Value;
 };
 
 struct PlanArray {
@@ -58,6 +62,7 @@ struct PlanReduction {
   std::string OpTemplate;     ///< gpupar_red_add, ... (Reduce)
   bool IsArray = false;       ///< `reduction(op: a[lo:len])`
   std::string Lo, Len;        ///< the section (IsArray), C text
+  std::string LoScalar;       ///< IsArray: the PlanScalar holding Lo in the .cu
 };
 
 struct LoopPlan {
@@ -84,6 +89,8 @@ struct LoopPlan {
   /// need (dependency order): emitted once per .cu file, before the loops.
   std::vector<const clang::FunctionDecl *> Functions;
   std::vector<const clang::TypeDecl *> Types;
+  /// Updates of array-reduction elements, printed as gpupar_red_update calls.
+  std::vector<UpdateRewrite> Updates;
 
   /// Returns whether entry `R` has a runtime descriptor (a reduction or a last value).
   static bool hasDescriptor(const PlanReduction &R) { return R.Kind != PlanReduction::Private; }

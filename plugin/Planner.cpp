@@ -60,7 +60,10 @@ static void innerRange(ASTContext &Ctx, const InnerLoop &L, std::string &Lo, std
   }
 }
 
-static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, LoopPlan &Plan) {
+/// `PlanIndex[a]` is the index in Plan.Arrays of Info.Arrays[a]; reduction arrays have none
+/// (-1): the runtime gives each chunk its own copy of their section instead.
+static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<int> &PlanIndex,
+                       LoopPlan &Plan) {
   struct Pending {
     unsigned Array;
     bool Write;
@@ -71,8 +74,10 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, LoopPlan &Plan) {
   };
   std::vector<Pending> Terms;
   for (const Access &A : Info.Accesses) {
-    unsigned Array =
-        std::find(Info.Arrays.begin(), Info.Arrays.end(), A.Array) - Info.Arrays.begin();
+    int Index = PlanIndex[Info.arrayIndex(A.Array)];
+    if (Index < 0)
+      continue;
+    unsigned Array = (unsigned)Index;
     std::vector<unsigned> Vars = A.Subscript.loopVars(Info.Atoms);
     std::vector<unsigned> InnerVars;
     for (unsigned V : Vars)
@@ -193,6 +198,38 @@ static bool planWritten(ASTContext &Ctx, const BodyInfo &Info, LoopPlan &Plan, P
     }
     Plan.Reductions.push_back(std::move(R));
   }
+  for (const ArrayReduction &AR : Info.ArrayReductions) {
+    const ArrayShape &Shape = Info.Shapes[Info.arrayIndex(AR.Var)];
+    PlanReduction R;
+    R.Kind = PlanReduction::Reduce;
+    R.IsArray = true;
+    R.Name = AR.Var->getNameAsString();
+    R.TypeC = typeC(Ctx, Shape.Element);
+    R.TypeCxx = typeCxx(Ctx, Shape.Element);
+    const char *Kind = typeKind(Ctx, Shape.Element);
+    if (!Kind || !Shape.InnerDims.empty()) {
+      P.Level = Severity::Warning;
+      P.Range = AR.Var->getSourceRange();
+      if (!AR.Updates.empty())
+        P.Range = AR.Updates.front().Whole->getSourceRange();
+      P.Message = "reduction array '" + R.Name + "' " +
+                  (Kind ? std::string("has more than one dimension")
+                        : "has elements of type '" + Shape.Element.getAsString() + "'") +
+                  "; array reductions take one-dimensional arrays of integer or floating "
+                  "types up to 64 bits; the loop stays serial";
+      return false;
+    }
+    R.TypeKind = Kind;
+    opNames(AR.Op, R.Op, R.OpTemplate);
+    R.Lo = AR.Lo;
+    R.Len = AR.Len;
+    R.LoScalar = "gpupar_lo_" + R.Name;
+    Plan.Scalars.push_back({R.LoScalar, "long long", "long long", "(long long)(" + AR.Lo + ")"});
+    std::string Fn = "gpupar_red_update<" + R.OpTemplate + "<" + R.TypeCxx + " > >";
+    for (const ElementUpdate &U : AR.Updates)
+      Plan.Updates.push_back({U.Whole, U.Target, U.Value, U.Negate, Fn, R.TypeCxx});
+    Plan.Reductions.push_back(std::move(R));
+  }
   return true;
 }
 
@@ -207,6 +244,7 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
   Support.Functions = true;
   Support.Structs = true;
   Support.MultiDim = true;
+  Support.ArrayReductions = true;
   BodyInfo Info;
   if (!analyzeLoop(Ctx, FS, Dir, Support, F, Info, P))
     return false;
@@ -230,9 +268,17 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
   for (const VarDecl *VD : Info.Scalars)
     if (!Info.written(VD))
       Plan.Scalars.push_back(
-          {VD->getNameAsString(), typeC(Ctx, VD->getType()), typeCxx(Ctx, VD->getType())});
+          {VD->getNameAsString(), typeC(Ctx, VD->getType()), typeCxx(Ctx, VD->getType()), ""});
+  std::vector<int> PlanIndex;
   for (size_t I = 0; I < Info.Arrays.size(); ++I) {
     const VarDecl *VD = Info.Arrays[I];
+    bool Reduced = false;
+    for (const ArrayReduction &AR : Info.ArrayReductions)
+      Reduced |= AR.Var == VD;
+    if (Reduced) {
+      PlanIndex.push_back(-1);
+      continue;
+    }
     PlanArray A;
     A.Name = VD->getNameAsString();
     A.ElemC = typeC(Ctx, Info.Shapes[I].Element);
@@ -242,9 +288,10 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
     for (const Access &X : Info.Accesses)
       if (X.Array == VD)
         (X.IsWrite ? A.Write : A.Read) = true;
+    PlanIndex.push_back((int)Plan.Arrays.size());
     Plan.Arrays.push_back(A);
   }
-  buildTerms(Ctx, Info, Plan);
+  buildTerms(Ctx, Info, PlanIndex, Plan);
   return true;
 }
 

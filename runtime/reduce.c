@@ -157,8 +157,9 @@ int gpupar__red_supported(int kind, size_t size, int op) {
 #define GPUPAR__RED_TYPES(XX)                                                                      \
   XX(0, b1)                                                                                        \
   XX(1, int8_t)                                                                                    \
-  XX(2, int16_t) XX(3, int32_t) XX(4, int64_t) XX(5, uint8_t) XX(6, uint16_t) XX(7, uint32_t)      \
-      XX(8, uint64_t) XX(9, float) XX(10, double) XX(11, f128)
+  XX(2, int16_t)                                                                                   \
+  XX(3, int32_t) XX(4, int64_t) XX(5, uint8_t) XX(6, uint16_t) XX(7, uint32_t) XX(8, uint64_t)     \
+      XX(9, float) XX(10, double) XX(11, f128)
 
 int gpupar__red_combine(int kind, size_t size, int op, void *dst, const void *src, long long n) {
   if (!gpupar__red_supported(kind, size, op) || n < 0)
@@ -339,9 +340,10 @@ struct gpupar__red_chunk {
   size_t block_size;
   void *stage; /* device chunks: the staged host copy */
   size_t stage_size;
-  size_t bytes;    /* used bytes of block */
-  size_t *offset;  /* of reduction r in block */
-  void **partials; /* launch->partials */
+  size_t bytes;      /* used bytes of block */
+  size_t *offset;    /* of reduction r in block */
+  void **partials;   /* launch->partials */
+  long long *counts; /* launch->partial_counts */
 };
 
 static gpupar__red_chunk *new_chunk(const gpupar_loop *loop, const gpupar_call *call,
@@ -350,7 +352,8 @@ static gpupar__red_chunk *new_chunk(const gpupar_loop *loop, const gpupar_call *
   if (!col || loop->nreductions <= 0)
     return NULL;
   size_t n = (size_t)loop->nreductions;
-  gpupar__red_chunk *c = calloc(1, sizeof *c + n * (sizeof(size_t) + sizeof(void *)));
+  gpupar__red_chunk *c =
+      calloc(1, sizeof *c + n * (sizeof(size_t) + sizeof(void *) + sizeof(long long)));
   if (!c)
     return NULL;
   c->loop = loop;
@@ -358,9 +361,11 @@ static gpupar__red_chunk *new_chunk(const gpupar_loop *loop, const gpupar_call *
   c->slots = slots;
   c->offset = (size_t *)(c + 1);
   c->partials = (void **)(c->offset + n);
+  c->counts = (long long *)(c->partials + n);
   for (size_t r = 0; r < n; r++) {
     const gpupar_reduction_desc *d = &loop->reductions[r];
     long long elems = d->is_array ? col->count[r] : (long long)slots;
+    c->counts[r] = elems;
     c->offset[r] = c->bytes;
     c->bytes += ALIGN((size_t)elems * d->size);
   }
@@ -411,6 +416,7 @@ int gpupar__red_host_begin(const gpupar_loop *loop, const gpupar_call *call, gpu
   for (int r = 0; r < loop->nreductions; r++)
     c->partials[r] = (char *)c->block + c->offset[r];
   launch->partials = c->partials;
+  launch->partial_counts = c->counts;
   launch->partial_slots = 1;
   *out = c;
   return 0;
@@ -442,6 +448,7 @@ int gpupar__red_dev_begin(const gpupar_loop *loop, const gpupar_call *call, gpup
   for (int r = 0; r < loop->nreductions; r++)
     c->partials[r] = (char *)c->block + c->offset[r];
   launch->partials = c->partials;
+  launch->partial_counts = c->counts;
   launch->partial_slots = GPUPAR_REDUCE_SLOTS;
   *out = c;
   return GPUPAR_OK;

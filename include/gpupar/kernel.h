@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "gpupar/loop.h"
 #include "gpupar/version.h"
@@ -59,6 +60,7 @@ template <> struct gpupar_lim<long double> {
 
 #define GPUPAR_RED_OPERATOR(name, identity, combine)                                               \
   template <typename T> struct name {                                                              \
+    typedef T type;                                                                                \
     static __host__ __device__ inline T id() { return identity; }                                  \
     static __host__ __device__ inline T f(T a, T b) { return combine; }                            \
   };
@@ -104,6 +106,150 @@ static __device__ inline void gpupar_block_reduce(T v, T *slots, unsigned nslots
   __syncthreads(); /* buf is reused by the next reduction of the same type */
 }
 #endif
+
+/* --- Array reductions (`reduction(op: a[lo:len])`) ----------------------------------------
+ * A chunk's partial buffer holds the section's `count` elements; it starts as the identity
+ * and the body's updates `a[e] op= v` go through gpupar_red_update: a plain update on the host
+ * (a host chunk owns its buffer), an atomic one in a kernel (its threads share it). */
+template <typename Op> static inline void gpupar_red_fill(typename Op::type *p, long long count) {
+  for (long long e = 0; e < count; ++e)
+    p[e] = Op::id();
+}
+
+#ifdef __CUDACC__
+/* Atomic `*p = Op::f(*p, v)` for any 1-, 2-, 4- or 8-byte type: compare-and-swap on the
+ * aligned word that holds *p. */
+template <typename Op, typename T> static __device__ inline void gpupar_atomic_cas(T *p, T v) {
+  if constexpr (sizeof(T) == 4 || sizeof(T) == 8) {
+    typedef typename std::conditional<sizeof(T) == 4, unsigned int, unsigned long long>::type U;
+    U *w = (U *)p;
+    U old = *(volatile U *)w, seen;
+    do {
+      seen = old;
+      T cur, next;
+      U bits;
+      memcpy(&cur, &seen, sizeof(T));
+      next = Op::f(cur, v);
+      memcpy(&bits, &next, sizeof(T));
+      if (bits == seen)
+        return;
+      old = atomicCAS(w, seen, bits);
+    } while (old != seen);
+  } else {
+    unsigned int *w = (unsigned int *)((size_t)p & ~(size_t)3);
+    unsigned shift = (unsigned)((size_t)p & 3) * 8u;
+    unsigned mask = (sizeof(T) == 1 ? 0xffu : 0xffffu) << shift;
+    unsigned old = *(volatile unsigned *)w, seen;
+    do {
+      seen = old;
+      unsigned part = (seen & mask) >> shift, bits = 0;
+      T cur, next;
+      memcpy(&cur, &part, sizeof(T));
+      next = Op::f(cur, v);
+      memcpy(&bits, &next, sizeof(T));
+      unsigned word = (seen & ~mask) | ((bits << shift) & mask);
+      if (word == seen)
+        return;
+      old = atomicCAS(w, seen, word);
+    } while (old != seen);
+  }
+}
+
+/* The hardware atomics where CUDA has one for the operator and type, else compare-and-swap. */
+template <typename Op, typename T> static __device__ inline void gpupar_atomic(T *p, T v) {
+  constexpr bool I32 = std::is_integral<T>::value && sizeof(T) == 4;
+  constexpr bool I64 = std::is_integral<T>::value && sizeof(T) == 8;
+  constexpr bool S = std::is_signed<T>::value;
+  typedef typename std::conditional<S, int, unsigned>::type W32;
+  typedef typename std::conditional<S, long long, unsigned long long>::type W64;
+  if constexpr (std::is_same<Op, gpupar_red_add<T>>::value &&
+                (std::is_same<T, float>::value || std::is_same<T, double>::value))
+    atomicAdd(p, v);
+  else if constexpr (std::is_same<Op, gpupar_red_add<T>>::value && I32)
+    atomicAdd((W32 *)p, (W32)v);
+  else if constexpr (std::is_same<Op, gpupar_red_add<T>>::value && I64)
+    atomicAdd((unsigned long long *)p, (unsigned long long)v);
+  else if constexpr (std::is_same<Op, gpupar_red_min<T>>::value && I32)
+    atomicMin((W32 *)p, (W32)v);
+  else if constexpr (std::is_same<Op, gpupar_red_min<T>>::value && I64)
+    atomicMin((W64 *)p, (W64)v);
+  else if constexpr (std::is_same<Op, gpupar_red_max<T>>::value && I32)
+    atomicMax((W32 *)p, (W32)v);
+  else if constexpr (std::is_same<Op, gpupar_red_max<T>>::value && I64)
+    atomicMax((W64 *)p, (W64)v);
+  else if constexpr (std::is_same<Op, gpupar_red_band<T>>::value && (I32 || I64))
+    atomicAnd((typename std::conditional<I32, unsigned, unsigned long long>::type *)p,
+              (typename std::conditional<I32, unsigned, unsigned long long>::type)v);
+  else if constexpr (std::is_same<Op, gpupar_red_bor<T>>::value && (I32 || I64))
+    atomicOr((typename std::conditional<I32, unsigned, unsigned long long>::type *)p,
+             (typename std::conditional<I32, unsigned, unsigned long long>::type)v);
+  else if constexpr (std::is_same<Op, gpupar_red_bxor<T>>::value && (I32 || I64))
+    atomicXor((typename std::conditional<I32, unsigned, unsigned long long>::type *)p,
+              (typename std::conditional<I32, unsigned, unsigned long long>::type)v);
+  else
+    gpupar_atomic_cas<Op>(p, v);
+}
+
+/* Sections up to this many bytes (all array reductions of a loop together) are privatised per
+ * block in shared memory: updates contend only within the block, and each block merges its
+ * copy into the chunk's buffer once. */
+#define GPUPAR_RED_SHARED_MAX 16384u
+
+static __host__ __device__ inline size_t gpupar_red_shared_bytes(size_t elem, long long count) {
+  return ((size_t)count * elem + 15u) & ~(size_t)15u;
+}
+
+template <typename Op>
+static __global__ void gpupar_red_fill_kernel(typename Op::type *p, long long count) {
+  for (long long e = (long long)blockIdx.x * blockDim.x + threadIdx.x; e < count;
+       e += (long long)gridDim.x * blockDim.x)
+    p[e] = Op::id();
+}
+
+template <typename Op>
+static inline void gpupar_red_fill_async(typename Op::type *p, long long count, void *stream) {
+  long long blocks = (count + 255) / 256;
+  gpupar_red_fill_kernel<Op><<<(unsigned)(blocks < 1024 ? (blocks > 0 ? blocks : 1) : 1024), 256, 0,
+                               (cudaStream_t)stream>>>(p, count);
+}
+
+/* The copy a block updates: its shared-memory copy at `*cursor` (advanced past it) when
+ * `*cursor` is set, else the chunk's buffer itself. Every thread of the block must call it. */
+template <typename Op>
+static __device__ inline typename Op::type *
+gpupar_red_private_begin(typename Op::type *global, long long count, unsigned char *&cursor) {
+  typedef typename Op::type T;
+  if (!cursor)
+    return global;
+  T *copy = (T *)cursor;
+  cursor += gpupar_red_shared_bytes(sizeof(T), count);
+  for (long long e = threadIdx.x; e < count; e += blockDim.x)
+    copy[e] = Op::id();
+  __syncthreads();
+  return copy;
+}
+
+/* Merges a block's shared copy into the chunk's buffer. Every thread of the block must call it. */
+template <typename Op>
+static __device__ inline void gpupar_red_private_end(typename Op::type *global,
+                                                     typename Op::type *copy, long long count) {
+  if (copy == global)
+    return;
+  __syncthreads();
+  for (long long e = threadIdx.x; e < count; e += blockDim.x)
+    gpupar_atomic<Op>(&global[e], copy[e]);
+}
+#endif
+
+template <typename Op>
+static __host__ __device__ inline void gpupar_red_update(typename Op::type *p,
+                                                         typename Op::type v) {
+#ifdef __CUDA_ARCH__
+  gpupar_atomic<Op>(p, v);
+#else
+  *p = Op::f(*p, v);
+#endif
+}
 #endif /* __cplusplus */
 
 #endif

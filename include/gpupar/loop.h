@@ -58,6 +58,9 @@ typedef struct gpupar_launch {
    * variable's value after the chunk's last iteration in slot 0. */
   void *const *partials;
   unsigned partial_slots;
+  /* Added in 0.2: the number of elements of each partials[r] (partial_slots for a scalar, the
+   * section length for an array reduction); NULL when the loop has no reductions. */
+  const long long *partial_counts;
 } gpupar_launch;
 
 /* Runs one chunk; returns 0 on success, a backend error code (a cudaError_t value) otherwise. */
