@@ -40,7 +40,9 @@ def main(src, json_out, md_out):
                    "floors_gbs": floor}, f, indent=1)
 
     md = ["# gpupar benchmark results", "",
-          "Median seconds per call (end-to-end: copies included). `ok` = result checked against the serial computation.", "",
+          "Median seconds per call (end-to-end: copies included). `ok` = result checked against the serial computation.",
+          "Peers `omp-target` (Clang OpenMP offload) and `openacc` (GCC OpenACC): backend `gpu` when their offloaded "
+          "regions ran on a GPU, `host-fallback` when they ran on the host (no usable GPU), `none` when not built.", "",
           "| kernel | size | variant | backend | median s | GB/s | GFLOP/s | vs serial | vs OpenMP | ok |",
           "| --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |"]
     index = {(r["name"], r["size"], r["variant"]): r for r in results}
@@ -50,11 +52,16 @@ def main(src, json_out, md_out):
         t = r["median_s"]
         ser = index.get((r["name"], r["size"], "serial"), {}).get("median_s", math.nan)
         omp = index.get((r["name"], r["size"], "omp"), {}).get("median_s", math.nan)
-        gbs = r["bytes"] / t / 1e9 if t and t == t else math.nan
-        gfl = r["flops"] / t / 1e9 if t and t == t else math.nan
+        ok = "yes" if r["correct"] else "NO"
+        if "reason" in r:
+            ok += f" ({r['reason']})"
+        if not (t and t == t):
+            md.append(f"| {r['name']} | {r['size']} | {r['variant']} | {r['backend']} | - | - | - | "
+                      f"- | - | {ok} |")
+            continue
+        gbs, gfl = r["bytes"] / t / 1e9, r["flops"] / t / 1e9
         md.append(f"| {r['name']} | {r['size']} | {r['variant']} | {r['backend']} | {t:.6f} | "
-                  f"{gbs:.2f} | {gfl:.2f} | {ser / t:.2f}x | {omp / t:.2f}x | "
-                  f"{'yes' if r['correct'] else 'NO'} |")
+                  f"{gbs:.2f} | {gfl:.2f} | {ser / t:.2f}x | {omp / t:.2f}x | {ok} |")
     over = {r["variant"]: r["median_s"] for r in results if r["name"] == "overhead"}
     if "serial" in over and "gpupar" in over:
         md += ["", f"Per-call overhead of a loop kept on the CPU: "

@@ -1,20 +1,31 @@
 #!/usr/bin/env bash
 # gpupar benchmarks: each kernel in bench/kernels built serially (-O3), with OpenMP (the CPU
-# peer: '#pragma gpupar' read as '#pragma omp parallel for', clauses kept) and with gpuparcc;
-# several sizes, a warm-up and repetitions per run (medians). Writes build/bench/results.json and
+# peer: '#pragma gpupar' read as '#pragma omp parallel for', clauses kept), with gpuparcc, and
+# through two GPU peers where they build: Clang OpenMP offload (variant omp-target, clang-19
+# -fopenmp --offload-arch=sm_90) and GCC OpenACC (variant openacc, gcc-12 -fopenacc, nvptx
+# offload). bench/peers.py writes the peer sources by translating each '#pragma gpupar' line;
+# each peer prints where its offloaded regions ran: backend=gpu, or backend=host-fallback when
+# they ran on the host (no usable GPU). Missing peer packages (libomp-19-dev,
+# gcc-12-offload-nvptx) are installed when running as root or with 'sudo -n', unless
+# --no-install; a peer that cannot be built gets rows with ok=0 and a reason, the run goes on.
+# Several sizes, a warm-up and repetitions per run (medians). Writes build/bench/results.json and
 # build/bench/results.md.
-#   bench/run.sh [--quick] [--backends "cpu emu:2 cuda"]
+#   bench/run.sh [--quick] [--backends "cpu emu:2 cuda"] [--no-install] [--no-peers]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${GPUPAR_BUILD_DIR:-$root/build}
 out=$build/bench
 quick=0
 backends="cpu"
+install=1
+peers="omp-target openacc"
 while (($#)); do
   case $1 in
   --quick) quick=1 ;;
   --backends) backends=$2; shift ;;
-  *) echo "usage: bench/run.sh [--quick] [--backends LIST]" >&2; exit 2 ;;
+  --no-install) install=0 ;;
+  --no-peers) peers="" ;;
+  *) echo "usage: bench/run.sh [--quick] [--backends LIST] [--no-install] [--no-peers]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -54,6 +65,74 @@ if [ -x "$nvcc" ]; then
   fi
 fi
 
+# GPU peers. Each entry of peer_skip is empty when the peer can be built, else why not.
+llvm19=${LLVM19_DIR:-/usr/lib/llvm-19}
+omp_arch=${BENCH_OMP_ARCH:-sm_90}
+acc_isa=${BENCH_ACC_ISA:-sm_80}
+acc_cc=${BENCH_ACC_CC:-gcc-12}
+declare -A peer_skip=([omp-target]="" [openacc]="")
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+if [ -n "$peers" ] && command -v dpkg-query >/dev/null 2>&1; then
+  missing=()
+  installed libomp-19-dev || missing+=(libomp-19-dev)
+  installed gcc-12-offload-nvptx || missing+=(gcc-12-offload-nvptx)
+  if ((${#missing[@]})); then
+    as_root=()
+    if [ "$(id -u)" != 0 ] && sudo -n true 2>/dev/null; then as_root=(sudo -n); fi
+    if [ $install = 0 ]; then
+      log "peers: ${missing[*]} missing (--no-install)"
+    elif [ "$(id -u)" != 0 ] && [ ${#as_root[@]} = 0 ]; then
+      log "peers: ${missing[*]} missing and no root or 'sudo -n' to install them"
+    else
+      log "peers: installing ${missing[*]} (log: $out/peers-install.log)"
+      apt=("${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get)
+      # libomp-19-dev conflicts with other libomp-N-dev: say what apt removes.
+      removes=$("${apt[@]}" -s install --no-install-recommends "${missing[@]}" 2>/dev/null |
+        awk '/^Remv/ {print $2}' | tr '\n' ' ')
+      [ -z "$removes" ] || log "peers: apt removes $removes(conflicts)"
+      { "${apt[@]}" install -y --no-install-recommends "${missing[@]}" ||
+        { "${apt[@]}" update && "${apt[@]}" install -y --no-install-recommends "${missing[@]}"; }
+      } >"$out/peers-install.log" 2>&1 || log "peers: install failed (see $out/peers-install.log)"
+    fi
+  fi
+fi
+for p in $peers; do
+  if [ "$p" = omp-target ]; then
+    [ -x "$llvm19/bin/clang" ] || peer_skip[$p]=no-clang-19
+    [ -n "${peer_skip[$p]}" ] || [ -e "$llvm19/lib/libomptarget.so" ] || peer_skip[$p]=no-libomp-19-dev
+  else
+    command -v "$acc_cc" >/dev/null 2>&1 || peer_skip[$p]=no-$acc_cc
+    [ -n "${peer_skip[$p]}" ] || [ -x "$("$acc_cc" -print-prog-name=accel/nvptx-none/mkoffload)" ] ||
+      peer_skip[$p]=no-gcc-12-offload-nvptx
+  fi
+  [ -z "${peer_skip[$p]}" ] || log "peers: skipping $p (${peer_skip[$p]})"
+done
+
+# Writes bin/NAME.PEER from the kernel or prints why it cannot (one word).
+build_peer() { # peer name src
+  local p=$1 name=$2 src=$3 psrc=$out/src/$2.$1.c plog=$out/$2.$1.log
+  [ -z "${peer_skip[$p]}" ] || { echo "${peer_skip[$p]}"; return; }
+  if ! python3 "$root/bench/peers.py" "$p" "$src" "$psrc" 2>"$plog"; then
+    log "$p: cannot translate $name: $(cat "$plog")"
+    echo not-translated
+    return
+  fi
+  local cmd
+  if [ "$p" = omp-target ]; then
+    # shellcheck disable=SC2054 # the comma belongs to -Wl,-rpath
+    cmd=("$llvm19/bin/clang" -O3 -fopenmp --offload-arch="$omp_arch"
+      --libomptarget-nvptx-bc-path="$llvm19/lib" -Wl,-rpath,"$llvm19/lib")
+  else
+    cmd=("$acc_cc" -O3 -fopenacc -foffload-options=nvptx-none="-misa=$acc_isa -lm")
+  fi
+  if "${cmd[@]}" -o "$out/bin/$name.$p" "$psrc" -lm -w >>"$plog" 2>&1; then
+    return
+  fi
+  rm -f "$out/bin/$name.$p"
+  log "$p: build of $name failed (see $plog)"
+  if grep -q 'internal compiler error' "$plog"; then echo compiler-crash; else echo build-failed; fi
+}
+
 for src in "$root"/bench/kernels/*.c; do
   name=$(basename "$src" .c)
   sed 's/^\([[:space:]]*\)#pragma gpupar/\1#pragma omp parallel for/' "$src" >"$out/src/$name.omp.c"
@@ -64,16 +143,28 @@ for src in "$root"/bench/kernels/*.c; do
   if ! "$build/bin/gpuparcc" -O3 -o "$out/bin/$name.gpupar" "$src" -lm 2>"$out/$name.gpuparcc.log"; then
     log "gpuparcc failed on $name (see $out/$name.gpuparcc.log)"
   fi
+  declare -A peer_why=()
+  for p in $peers; do
+    peer_why[$p]=$(build_peer "$p" "$name" "$src")
+  done
   if [ $quick = 1 ]; then sz=${sizes_quick[$name]}; else sz=${sizes_full[$name]}; fi
   for n in $sz; do
-    run_variant() { # variant backend command...
+    run_variant() { # variant backend command...   (backend 'peer': from the PEER line)
       local variant=$1 backend=$2
       shift 2
-      local line
-      if line=$("$@" "$n" "$reps" 2>>"$out/$name.stderr" | grep '^RESULT'); then
+      local line text
+      text=$("$@" "$n" "$reps" 2>>"$out/$name.stderr") || true
+      if [ "$backend" = peer ]; then
+        case $(grep -m1 '^PEER' <<<"$text") in
+        *on_device=1*) backend=gpu ;;
+        *on_device=0*) backend=host-fallback ;;
+        *) backend=unknown ;;
+        esac
+      fi
+      if line=$(grep -m1 '^RESULT' <<<"$text"); then
         echo "$line variant=$variant backend=$backend" >>"$results"
       else
-        echo "RESULT name=$name size=$n median_s=nan bytes=0 flops=0 ok=0 variant=$variant backend=$backend" >>"$results"
+        echo "RESULT name=$name size=$n median_s=nan bytes=0 flops=0 ok=0 variant=$variant backend=$backend reason=no-result" >>"$results"
       fi
       tail -n1 "$results" >&2
     }
@@ -84,6 +175,13 @@ for src in "$root"/bench/kernels/*.c; do
         run_variant gpupar "$b" env GPUPAR_DEVICES="$b" "$out/bin/$name.gpupar"
       done
     fi
+    for p in $peers; do
+      if [ -z "${peer_why[$p]}" ]; then
+        run_variant "$p" peer env OMP_NUM_THREADS="$(nproc)" "$out/bin/$name.$p"
+      else
+        echo "RESULT name=$name size=$n median_s=nan bytes=0 flops=0 ok=0 variant=$p backend=none reason=${peer_why[$p]}" >>"$results"
+      fi
+    done
   done
 done
 
@@ -111,15 +209,19 @@ fi
 
 # Per-call overhead of a loop the runtime keeps on the CPU.
 "$cc" -O3 -o "$out/bin/overhead.serial" "$root/bench/overhead.c" -lm -w
-"$build/bin/gpuparcc" -O3 -o "$out/bin/overhead.gpupar" "$root/bench/overhead.c" -lm
+rm -f "$out/bin/overhead.gpupar"
+"$build/bin/gpuparcc" -O3 -o "$out/bin/overhead.gpupar" "$root/bench/overhead.c" -lm ||
+  log "gpuparcc failed on overhead.c: no per-call overhead figure"
 calls=$((quick ? 500000 : 5000000))
 for v in serial gpupar; do
+  [ -x "$out/bin/overhead.$v" ] || continue
   line=$(GPUPAR_DEVICES=cpu "$out/bin/overhead.$v" "$calls" | grep '^RESULT')
   echo "$line variant=$v backend=cpu" >>"$results"
 done
 
 # Plugin cost: -fsyntax-only with and without the plugin.
-python3 "$root/bench/plugin_cost.py" --build "$build" --out "$out" >>"$results"
+python3 "$root/bench/plugin_cost.py" --build "$build" --out "$out" >>"$results" ||
+  log "plugin cost not measured (plugin_cost.py failed)"
 
 [ -f "$results.floor" ] && cat "$results.floor" >>"$results"
 python3 "$root/bench/report.py" "$results" "$out/results.json" "$out/results.md"
