@@ -1,7 +1,8 @@
 /* Shared helpers for the gpupar benchmarks: timing, deterministic inputs, result checks and a
  * one-line machine-readable report. Each benchmark is plain C; bench/run.sh compiles the same
  * source serially, with gpuparcc, and with OpenMP (each `#pragma gpupar` rewritten to
- * `#pragma omp parallel for`, clauses kept: reduction/private/collapse read the same). */
+ * `#pragma omp parallel for`, clauses kept: reduction/private/collapse read the same), and
+ * bench/peers.py translates it for Clang OpenMP offload and GCC OpenACC. */
 #ifndef BENCH_COMMON_H
 #define BENCH_COMMON_H
 
