@@ -143,7 +143,7 @@ bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, const
     return false;
   if (!checkDependences(Ctx, F, Dir, Info, P))
     return false;
-  if (Dir.Collapse > 1 && !S.Collapse) {
+  if (Info.Collapse.size() > 1 && !S.Collapse) {
     // Correct without collapsing: the inner loops run inside each iteration.
     Info.Remarks.push_back(makeProblem(Severity::Remark, Dir.CollapseArg,
                                        "'collapse(" + std::to_string(Dir.Collapse) +

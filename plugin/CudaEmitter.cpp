@@ -126,20 +126,39 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
     LaunchArgs += ", gpupar_shared";
   }
   std::string Index = "(" + P.VarTypeCxx + ")GPUPAR_INDEX(";
+  // The loop variables of a collapsed nest, after the outer one.
+  std::string NestParams;
+  for (const PlanCollapsed &C : P.Collapsed)
+    NestParams += ", " + C.VarTypeCxx + " " + C.VarName;
+  auto nestArgs = [&](const std::string &Ix) {
+    std::string S;
+    for (size_t I = 0; I < P.Collapsed.size(); ++I) {
+      const PlanCollapsed &C = P.Collapsed[I];
+      S += ", (" + C.VarTypeCxx + ")GPUPAR_INDEX(" + C.LoScalar + ", " + llLiteral(C.Step) + ", " +
+           Ix + std::to_string(I + 1) + (Ix.back() == '[' ? "]" : "") + ")";
+    }
+    return S;
+  };
+  size_t NC = P.Collapsed.size();
 
   OS << "// " << P.Site << "\n";
   OS << "static __host__ __device__ inline void gpupar_body_" << N << "(" << P.VarTypeCxx << " "
-     << P.VarName << Params << PT.Params << ") {\n";
-  OS << "  do {\n"
-     << printBody(Ctx, P.Form.For->getBody(), 4, P.Updates) << "  } while (0);\n}\n\n";
+     << P.VarName << NestParams << Params << PT.Params << ") {\n";
+  OS << "  do {\n" << printBody(Ctx, P.Body, 4, P.Updates) << "  } while (0);\n}\n\n";
 
-  // Host entry point.
+  // Host entry point: the collapsed loops nested, as written.
   OS << "static int gpupar_host_" << N << "(const gpupar_launch *gpupar_L) {\n"
      << HostLocals << PT.Locals;
   OS << "  for (unsigned long long gpupar_k = gpupar_L->begin; gpupar_k < gpupar_L->end; "
         "++gpupar_k)\n";
-  OS << "    gpupar_body_" << N << "(" << Index << "gpupar_L->lo, gpupar_L->step, gpupar_k)" << Args
-     << PT.Args << ");\n";
+  for (size_t I = 0; I < NC; ++I) {
+    std::string K = "gpupar_k" + std::to_string(I + 1);
+    OS << std::string(4 + 2 * I, ' ') << "for (unsigned long long " << K << " = 0; " << K
+       << " < (unsigned long long)gpupar_L->collapsed_trips[" << I << "]; ++" << K << ")\n";
+  }
+  OS << std::string(4 + 2 * NC, ' ') << "gpupar_body_" << N << "(" << Index
+     << "gpupar_L->lo, gpupar_L->step, gpupar_k)" << nestArgs("gpupar_k") << Args << PT.Args
+     << ");\n";
   for (size_t I = 0; I < P.Reductions.size(); ++I) {
     const PlanReduction &R = P.Reductions[I];
     if (R.Kind == PlanReduction::Reduce && !R.IsArray)
@@ -156,22 +175,43 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
   for (const PlanReduction &R : P.Reductions)
     HasLast |= R.Kind == PlanReduction::Last;
   OS << "#ifdef __CUDACC__\n";
+  std::string NestKernelParams;
+  for (size_t I = 0; I < NC; ++I)
+    NestKernelParams += ", unsigned long long gpupar_n" + std::to_string(I + 1);
   OS << "static __global__ void gpupar_kernel_" << N
      << "(unsigned long long gpupar_begin, unsigned long long gpupar_end, long long gpupar_lo,\n"
-     << "    long long gpupar_step" << GenParams << Params << SlotParams << ") {\n";
+     << "    long long gpupar_step" << NestKernelParams << GenParams << Params << SlotParams
+     << ") {\n";
   OS << KT.Locals;
-  OS << "  GPUPAR_FOR_THREADS(gpupar_k, gpupar_begin, gpupar_end)" << (HasLast ? " {" : "") << "\n";
-  std::string Call = "gpupar_body_" + N + "(" + Index + "gpupar_lo, gpupar_step, gpupar_k)" + Args +
-                     PT.Args + ");\n";
-  if (!HasLast) {
-    OS << "  " << Call;
+  std::string Call, End = "gpupar_end";
+  if (NC == 0) {
+    OS << "  GPUPAR_FOR_THREADS(gpupar_k, gpupar_begin, gpupar_end) {\n";
+    Call = "gpupar_body_" + N + "(" + Index + "gpupar_lo, gpupar_step, gpupar_k)" + Args + PT.Args +
+           ");\n";
   } else {
+    // One thread per iteration of the whole nest; the innermost index varies fastest.
+    OS << "  const unsigned long long gpupar_total = (gpupar_end - gpupar_begin) * gpupar_n1"
+       << (NC > 1 ? " * gpupar_n2" : "") << ";\n";
+    OS << "  GPUPAR_FOR_THREADS(gpupar_t, 0ull, gpupar_total) {\n";
+    OS << "    unsigned long long gpupar_ix[3];\n";
+    OS << "    gpupar_unflatten(gpupar_t, gpupar_n1, " << (NC > 1 ? "gpupar_n2" : "1ull")
+       << ", gpupar_ix);\n";
+    OS << "    const unsigned long long gpupar_k = gpupar_begin + gpupar_ix[0];\n";
+    Call = "gpupar_body_" + N + "(" + Index + "gpupar_lo, gpupar_step, gpupar_k)" +
+           nestArgs("gpupar_ix[") + Args + PT.Args + ");\n";
+    End = "gpupar_total";
+  }
+  {
     OS << "    " << Call;
-    OS << "    if (gpupar_k + 1 == gpupar_end) {\n";
-    for (size_t I = 0; I < P.Reductions.size(); ++I)
-      if (P.Reductions[I].Kind == PlanReduction::Last)
-        OS << "      gpupar_r" << PT.Desc[I] << "[0] = " << P.Reductions[I].Name << ";\n";
-    OS << "    }\n  }\n";
+    if (!HasLast) {
+      OS << "  }\n";
+    } else {
+      OS << "    if (" << (NC ? "gpupar_t" : "gpupar_k") << " + 1 == " << End << ") {\n";
+      for (size_t I = 0; I < P.Reductions.size(); ++I)
+        if (P.Reductions[I].Kind == PlanReduction::Last)
+          OS << "      gpupar_r" << PT.Desc[I] << "[0] = " << P.Reductions[I].Name << ";\n";
+      OS << "    }\n  }\n";
+    }
   }
   for (size_t I = 0; I < P.Reductions.size(); ++I) {
     const PlanReduction &R = P.Reductions[I];
@@ -192,6 +232,10 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
           "gpupar_L->partial_slots;\n";
     Grid = "gpupar_grid";
   }
+  std::string NestLaunchArgs;
+  for (size_t I = 0; I < NC; ++I)
+    NestLaunchArgs +=
+        ",\n      (unsigned long long)gpupar_L->collapsed_trips[" + std::to_string(I) + "]";
   std::string Shared = "0";
   if (PT.AnyArray) {
     // Each chunk's buffer starts as the identity; blocks privatise small sections.
@@ -210,8 +254,8 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
   }
   OS << "  gpupar_kernel_" << N << "<<<" << Grid << ", gpupar_L->block, " << Shared
      << ", (cudaStream_t)gpupar_L->stream>>>(\n"
-     << "      gpupar_L->begin, gpupar_L->end, gpupar_L->lo, gpupar_L->step" << GenLaunchArgs
-     << LaunchArgs << ");\n";
+     << "      gpupar_L->begin, gpupar_L->end, gpupar_L->lo, gpupar_L->step" << NestLaunchArgs
+     << GenLaunchArgs << LaunchArgs << ");\n";
   OS << "  return (int)cudaGetLastError();\n}\n#endif\n\n";
 
   std::string ArraysTable = "0", TermsTable = "0", RedTable = "0";

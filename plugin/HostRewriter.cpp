@@ -136,6 +136,14 @@ static std::string prologue(const LoopPlan &P, const std::string &Indent) {
   }
   if (!P.DevicesExpr.empty())
     Reductions += ",\n" + In + "    .max_devices = (int)(" + P.DevicesExpr + ")";
+  if (!P.Collapsed.empty()) {
+    S += In + "const long long gpupar_trips[" + std::to_string(P.Collapsed.size()) + "] = {";
+    for (size_t I = 0; I < P.Collapsed.size(); ++I)
+      S += (I ? ",\n" + In + "    " : "") + P.Collapsed[I].TripCall;
+    S += "};\n";
+    Reductions += ",\n" + In + "    .ncollapsed = " + std::to_string(P.Collapsed.size()) +
+                  ", .collapsed_trips = gpupar_trips";
+  }
   static const char *const CondNames[] = {"GPUPAR_LT", "GPUPAR_LE", "GPUPAR_GT", "GPUPAR_GE",
                                           "GPUPAR_NE"};
   std::string LoCast = "(" + P.CmpTypeC + ")";

@@ -65,6 +65,14 @@ struct PlanReduction {
   std::string LoScalar;       ///< IsArray: the PlanScalar holding Lo in the .cu
 };
 
+/// An inner loop of a `collapse(n)` nest (Collapsed[0] is the second loop).
+struct PlanCollapsed {
+  std::string VarName, VarTypeCxx;
+  std::string LoScalar; ///< the PlanScalar holding its first value
+  std::string TripCall; ///< host C: `gpupar_trip_count(...)` of the loop
+  int64_t Step = 1;
+};
+
 struct LoopPlan {
   LoopForm Form;
   unsigned Line = 0;
@@ -89,6 +97,9 @@ struct LoopPlan {
   /// need (dependency order): emitted once per .cu file, before the loops.
   std::vector<const clang::FunctionDecl *> Functions;
   std::vector<const clang::TypeDecl *> Types;
+  /// `collapse(n)`: the n - 1 inner loops, outermost first; the body is the innermost one's.
+  std::vector<PlanCollapsed> Collapsed;
+  const clang::Stmt *Body = nullptr;
   /// Updates of array-reduction elements, printed as gpupar_red_update calls.
   std::vector<UpdateRewrite> Updates;
 

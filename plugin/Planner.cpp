@@ -245,6 +245,7 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
   Support.Structs = true;
   Support.MultiDim = true;
   Support.ArrayReductions = true;
+  Support.Collapse = true;
   BodyInfo Info;
   if (!analyzeLoop(Ctx, FS, Dir, Support, F, Info, P))
     return false;
@@ -265,8 +266,29 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
   Plan.IsUnsigned = F.CmpType->isUnsignedIntegerType();
   Plan.Lo = sourceText(Ctx, F.Lo);
   Plan.Hi = sourceText(Ctx, F.Hi);
+  Plan.Body = F.For->getBody();
+  static const char *const CondNames[] = {"GPUPAR_LT", "GPUPAR_LE", "GPUPAR_GT", "GPUPAR_GE",
+                                          "GPUPAR_NE"};
+  for (size_t K = 1; K < Info.Collapse.size(); ++K) {
+    const LoopForm &C = Info.Collapse[K];
+    PlanCollapsed PC;
+    PC.VarName = C.Var->getNameAsString();
+    PC.VarTypeCxx = typeCxx(Ctx, C.Var->getType());
+    PC.LoScalar = "gpupar_lo_" + PC.VarName;
+    PC.Step = C.Step;
+    std::string Cmp = "(" + typeC(Ctx, C.CmpType) + ")";
+    std::string Lo = "(long long)" + Cmp + "(" + typeC(Ctx, C.Var->getType()) + ")(" +
+                     sourceText(Ctx, C.Lo) + ")";
+    PC.TripCall = "gpupar_trip_count(" + Lo + ", (long long)" + Cmp + "(" + sourceText(Ctx, C.Hi) +
+                  "), " + llLiteral(C.Step) + ", " + CondNames[(int)C.Op] + ", " +
+                  (C.CmpType->isUnsignedIntegerType() ? "1" : "0") + ")";
+    Plan.Scalars.push_back({PC.LoScalar, "long long", "long long", Lo});
+    Plan.Collapsed.push_back(PC);
+    Plan.Body = C.For->getBody();
+  }
   for (const VarDecl *VD : Info.Scalars)
-    if (!Info.written(VD))
+    // Bounds of collapsed loops reach the .cu as trip counts, not as variables.
+    if (!Info.written(VD) && mentions(Plan.Body, VD))
       Plan.Scalars.push_back(
           {VD->getNameAsString(), typeC(Ctx, VD->getType()), typeCxx(Ctx, VD->getType()), ""});
   std::vector<int> PlanIndex;

@@ -1,6 +1,7 @@
 /* The CUDA backend: dev->nstreams non-blocking streams per device, asynchronous copies and
  * launches, pinned host staging buffers, peer copies, event timing; every CUDA call checked.
  * Compiled only when the CUDA toolkit is found (GPUPAR_HAVE_CUDA). */
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -248,7 +249,11 @@ static int cuda_launch(gpupar__device *dev, int s, const gpupar_loop *loop, gpup
     return gpupar__fail(err, GPUPAR_EINVAL, "the loop has no CUDA kernel (compiled without nvcc)");
   if (use(dev, err) != GPUPAR_OK)
     return err->status;
-  unsigned long long n = launch->end - launch->begin;
+  unsigned long long n = launch->end - launch->begin; /* threads: collapsed loops multiply */
+  for (int c = 0; c < launch->ncollapsed; c++) {
+    unsigned long long t = (unsigned long long)launch->collapsed_trips[c];
+    n = t && n > ULLONG_MAX / t ? ULLONG_MAX : n * t;
+  }
   unsigned long long blocks = (n + GPUPAR__CUDA_BLOCK - 1) / GPUPAR__CUDA_BLOCK;
   unsigned long long most = GPUPAR__CUDA_BLOCKS_PER_SM *
                             (unsigned long long)(dev->info.sm_count > 0 ? dev->info.sm_count : 1);

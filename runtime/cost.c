@@ -35,8 +35,9 @@ static int on_host(const gpupar__cost_in *in, char *why, size_t len, const char 
     snprintf(why, len, "%s; serial loop (1 host thread)", reason);
     return GPUPAR__RUN_SERIAL;
   }
-  if (in->trip < (unsigned long long)in->min_trip) {
-    snprintf(why, len, "%s; serial loop (trip %llu below GPUPAR_MIN_TRIP %lld)", reason, in->trip,
+  unsigned long long work = in->work > in->trip ? in->work : in->trip;
+  if (work < (unsigned long long)in->min_trip) {
+    snprintf(why, len, "%s; serial loop (trip %llu below GPUPAR_MIN_TRIP %lld)", reason, work,
              in->min_trip);
     return GPUPAR__RUN_SERIAL;
   }

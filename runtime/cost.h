@@ -20,6 +20,7 @@ typedef struct gpupar__cost_in {
   long long min_trip;  /* GPUPAR_MIN_TRIP */
   int host_threads;    /* GPUPAR_THREADS */
   unsigned long long trip;
+  unsigned long long work;                /* iterations, collapsed inner loops counted (0: trip) */
   unsigned long long bytes_in, bytes_out; /* host<->device traffic if offloaded */
   double bps;        /* slowest host<->device bandwidth of the devices, bytes/s */
   double latency_us; /* launch latency */

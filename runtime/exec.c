@@ -571,7 +571,9 @@ static int launch(exec *x, sub *s) {
                      .lo = x->call->lo,
                      .step = x->call->step,
                      .scalars = x->call->scalars,
-                     .arrays = s->ptrs};
+                     .arrays = s->ptrs,
+                     .collapsed_trips = x->call->collapsed_trips,
+                     .ncollapsed = x->call->ncollapsed};
   s->seq = gpupar__trace_seq();
   s->t0 = gpupar__now_us();
   if (gpupar__dev_check_lost(dev)) {

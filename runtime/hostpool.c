@@ -34,7 +34,9 @@ static void run_piece(job *j, int i, int worker) {
                           .lo = j->call->lo,
                           .step = j->call->step,
                           .scalars = j->call->scalars,
-                          .arrays = j->call->arrays};
+                          .arrays = j->call->arrays,
+                          .collapsed_trips = j->call->collapsed_trips,
+                          .ncollapsed = j->call->ncollapsed};
   p->worker = worker;
   p->t0 = gpupar__now_us();
   gpupar__red_chunk *red; /* reductions: this piece's partial results */

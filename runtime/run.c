@@ -1,5 +1,6 @@
 /* gpupar_run: checks, the cost model's decision, then the devices (exec.c), the host threads
  * (hostpool.c) or the caller's serial loop. See docs/runtime.md. */
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -205,7 +206,18 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
     gpupar__site_record(site, GPUPAR__WHERE_SERIAL, 0, 0, 0, 0);
     return on_host(loop, call);
   }
-  if (sp.trip == 0) {
+  unsigned long long work = sp.trip;
+  for (int c = 0; c < call->ncollapsed; c++) {
+    long long n = call->collapsed_trips ? call->collapsed_trips[c] : -1;
+    if (n < 0) {
+      GPUPAR__INFO("%s: runs on the host: collapsed loop %d cannot run on a device", site_name,
+                   c + 2);
+      gpupar__site_record(site, GPUPAR__WHERE_SERIAL, 0, 0, 0, 0);
+      return on_host(loop, call);
+    }
+    work = n == 0 ? 0 : work > ULLONG_MAX / (unsigned long long)n ? ULLONG_MAX : work * n;
+  }
+  if (work == 0) { /* the body never runs (an inner loop is empty) */
     call->last = sp.last;
     return 1;
   }
@@ -223,7 +235,8 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
                           .min_bytes = reg->config.min_bytes,
                           .min_trip = reg->config.min_trip,
                           .host_threads = gpupar__host_threads(),
-                          .trip = sp.trip};
+                          .trip = sp.trip,
+                          .work = work};
   cost.can_offload =
       reg->backend == GPUPAR_BACKEND_CUDA ? loop->run_cuda != NULL : loop->run_host != NULL;
   double bps = 0, latency = 0;

@@ -1,6 +1,7 @@
 /* Trip counts with exact 128-bit arithmetic. */
 #include "space.h"
 
+#include <limits.h>
 #include <stdio.h>
 
 #include "gpupar/gpupar.h"
@@ -67,7 +68,7 @@ int gpupar__space_init(gpupar__space *sp, long long lo, long long hi, long long 
   i128 final = L + trip * S;
   if (is_unsigned) {
     int bits = unsigned_width(L > H ? L : H);
-    if (final < 0 || (bits<64 ? final >= ((i128)1 << bits) : final>(i128) ~0ULL))
+    if (final < 0 || (bits < 64 ? final >= ((i128)1 << bits) : final > (i128)~0ULL))
       return fail(why, len, "the unsigned loop variable may wrap around");
   } else if (final < (i128)(-0x7fffffffffffffffLL - 1) || final > (i128)0x7fffffffffffffffLL) {
     return fail(why, len, "the loop variable overflows 64 bits");
@@ -77,4 +78,13 @@ int gpupar__space_init(gpupar__space *sp, long long lo, long long hi, long long 
   sp->trip = (unsigned long long)trip;
   sp->last = (long long)(unsigned long long) final;
   return GPUPAR_OK;
+}
+
+long long gpupar_trip_count(long long lo, long long hi, long long step, int cond, int is_unsigned) {
+  gpupar__space sp;
+  char why[8];
+  if (gpupar__space_init(&sp, lo, hi, step, cond, is_unsigned, why, sizeof why) != GPUPAR_OK ||
+      sp.trip > (unsigned long long)LLONG_MAX)
+    return -1;
+  return (long long)sp.trip;
 }

@@ -143,7 +143,7 @@ typedef struct gpupar_options {
 } gpupar_options;
 
 #define GPUPAR_OPTIONS_INIT                                                                        \
-  {GPUPAR_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, -1, -1, -1, 0}
+  { GPUPAR_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, -1, -1, -1, 0 }
 
 /* Sets the configuration from `*options` (owned by the caller; strings are copied). Must be
  * called before any other gpupar function (before the first offloaded loop). Returns GPUPAR_OK;
@@ -195,6 +195,12 @@ GPUPAR_EXTERN int gpupar_data_exit(const void *host);
 GPUPAR_EXTERN int gpupar_run(const gpupar_loop *loop, gpupar_call *call);
 /* Records the end of a host run of `loop` after gpupar_run() returned 0 (for the trace). */
 GPUPAR_EXTERN void gpupar_host_done(const gpupar_loop *loop, const gpupar_call *call);
+
+/* Returns the trip count of `for (j = lo; j OP hi; j += step)` (OP: gpupar_cond; compared
+ * unsigned when `is_unsigned`), or -1 when the loop cannot run on a device (step 0, a wrong-sign
+ * step, a final value that wraps around). Used by generated code for collapsed inner loops. */
+GPUPAR_EXTERN long long gpupar_trip_count(long long lo, long long hi, long long step, int cond,
+                                          int is_unsigned);
 
 /* Sets `*span` to the term `coef * i + offset` (element units). */
 static inline void gpupar_span_init(gpupar_span *span, long long coef, long long offset) {

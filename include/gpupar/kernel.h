@@ -24,6 +24,23 @@
 #define GPUPAR_INDEX(lo, step, k)                                                                  \
   ((unsigned long long)(lo) + (unsigned long long)(k) * (unsigned long long)(step))
 
+/* `collapse(n)`: splits flat thread index t of a chunk into (outer, j, k) with the innermost
+ * index fastest, so neighbouring threads run neighbouring innermost iterations: t = (outer * n1
+ * + j) * n2 + k (n2 = 1 for two loops). 32-bit division when the numbers allow it. */
+static __host__ __device__ inline void gpupar_unflatten(unsigned long long t, unsigned long long n1,
+                                                        unsigned long long n2,
+                                                        unsigned long long ix[3]) {
+  unsigned long long inner = n1 * n2;
+  if (((t | inner) >> 32) == 0) {
+    unsigned q = (unsigned)t / (unsigned)inner, r = (unsigned)t - q * (unsigned)inner;
+    unsigned j = r / (unsigned)n2;
+    ix[0] = q, ix[1] = j, ix[2] = r - j * (unsigned)n2;
+  } else {
+    unsigned long long q = t / inner, r = t - q * inner, j = r / n2;
+    ix[0] = q, ix[1] = j, ix[2] = r - j * n2;
+  }
+}
+
 #ifdef __CUDACC__
 /* Grid-stride loop over the chunk's iterations [begin, end). */
 #define GPUPAR_FOR_THREADS(k, begin, end)                                                          \

@@ -61,6 +61,10 @@ typedef struct gpupar_launch {
   /* Added in 0.2: the number of elements of each partials[r] (partial_slots for a scalar, the
    * section length for an array reduction); NULL when the loop has no reductions. */
   const long long *partial_counts;
+  /* Added in 0.2, `collapse(n)`: the trip counts of the n - 1 collapsed inner loops (host
+   * memory), outermost first; every iteration k of the chunk runs all their iterations. */
+  const long long *collapsed_trips;
+  int ncollapsed;
 } gpupar_launch;
 
 /* Runs one chunk; returns 0 on success, a backend error code (a cudaError_t value) otherwise. */
@@ -160,6 +164,10 @@ typedef struct gpupar_call {
   void *const *reductions;
   const long long *reduction_counts;
   void *reduce_state; /* owned by gpupar_run() while it runs; the host file leaves it NULL */
+  /* Added in 0.2, `collapse(n)`: the trip counts of the n - 1 inner loops (gpupar_trip_count();
+   * -1: the loop must run on the host), outermost first. Chunks split the outer loop. */
+  int ncollapsed;
+  const long long *collapsed_trips;
 } gpupar_call;
 
 #ifdef __cplusplus

@@ -244,6 +244,9 @@ static void test_cost_model(void **state) {
   assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__RUN_SERIAL);
   assert_string_equal(why, "12.0 kB below threshold 480.0 kB; serial loop (trip 3000 below "
                            "GPUPAR_MIN_TRIP 16384)");
+  in.work = 3000 * 64; /* collapse(2) with 64 inner iterations: enough work for threads */
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__RUN_HOST);
+  in.work = 0;
   in.trip = 1 << 20;
   assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__RUN_HOST);
   assert_string_equal(why, "12.0 kB below threshold 480.0 kB; 8 host threads");

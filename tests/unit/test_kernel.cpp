@@ -1,0 +1,73 @@
+/* The host side of gpupar/kernel.h, the header every generated .cu file includes: the index
+ * split of collapsed nests (the same function kernels use) and the array-reduction helpers. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+extern "C" { /* this cmocka's header declares no C linkage itself */
+#include <cmocka.h>
+}
+
+#include "gpupar/kernel.h"
+
+/* Every flat index of a 5 x 7 x 3 nest maps to the iteration t = (outer * 7 + j) * 3 + k. */
+static void test_unflatten_small(void **state) {
+  (void)state;
+  unsigned long long t = 0;
+  for (unsigned long long o = 0; o < 5; o++)
+    for (unsigned long long j = 0; j < 7; j++)
+      for (unsigned long long k = 0; k < 3; k++, t++) {
+        unsigned long long ix[3];
+        gpupar_unflatten(t, 7, 3, ix);
+        assert_int_equal(ix[0], o);
+        assert_int_equal(ix[1], j);
+        assert_int_equal(ix[2], k);
+      }
+  unsigned long long ix[3];
+  gpupar_unflatten(12, 5, 1, ix); /* collapse(2): n2 = 1 */
+  assert_int_equal(ix[0], 2);
+  assert_int_equal(ix[1], 2);
+  assert_int_equal(ix[2], 0);
+}
+
+/* Past 2^32 the 64-bit division is taken. */
+static void test_unflatten_wide(void **state) {
+  (void)state;
+  const unsigned long long n1 = 100000, n2 = 70000; /* inner = 7e9 > 2^32 */
+  unsigned long long o = 12345, j = 99999, k = 69999;
+  unsigned long long ix[3];
+  gpupar_unflatten((o * n1 + j) * n2 + k, n1, n2, ix);
+  assert_int_equal(ix[0], o);
+  assert_int_equal(ix[1], j);
+  assert_int_equal(ix[2], k);
+}
+
+/* A host chunk's buffer starts as the identity; updates combine with the operator. */
+static void test_array_reduction_host(void **state) {
+  (void)state;
+  double lo[4];
+  gpupar_red_fill<gpupar_red_min<double>>(lo, 4);
+  for (int e = 0; e < 4; e++)
+    assert_true(lo[e] == __builtin_huge_val());
+  gpupar_red_update<gpupar_red_min<double>>(&lo[1], 2.5);
+  gpupar_red_update<gpupar_red_min<double>>(&lo[1], 3.5);
+  assert_true(lo[1] == 2.5);
+  unsigned char band[2];
+  gpupar_red_fill<gpupar_red_band<unsigned char>>(band, 2);
+  assert_int_equal(band[0], 0xff);
+  gpupar_red_update<gpupar_red_band<unsigned char>>(&band[0], 0x3c);
+  assert_int_equal(band[0], 0x3c);
+  short add[1] = {0};
+  gpupar_red_update<gpupar_red_add<short>>(&add[0], -(short)(3));
+  assert_int_equal(add[0], -3);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_unflatten_small),
+      cmocka_unit_test(test_unflatten_wide),
+      cmocka_unit_test(test_array_reduction_host),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
