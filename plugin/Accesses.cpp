@@ -1034,7 +1034,6 @@ bool BodyWalker::finish() {
       if (Shape.Extent.empty() && RowUnits)
         Shape.Extent = "((long long)(" + M->Lo.Text + ") + (long long)(" + M->Len.Text + "))" +
                        (RowText == "1LL" ? "" : " * (" + RowText + ")");
-      need(S.Maps, M->Range, "'map' sections are not generated yet");
     }
     bool Written = false;
     const Access *NonAffine = nullptr;
@@ -1058,6 +1057,15 @@ bool BodyWalker::finish() {
                         "' reads; add 'map(to: " + VD->getNameAsString() +
                         "[0:len])' with the number of elements");
       Shape.CopyWhole = true;
+      std::string Row = RowText == "1LL" ? "" : " * (" + RowText + ")";
+      if (Shape.Map) {
+        Shape.CopyLo = "(long long)(" + Shape.Map->Lo.Text + ")" + Row;
+        Shape.CopyHi = "((long long)(" + Shape.Map->Lo.Text + ") + (long long)(" +
+                       Shape.Map->Len.Text + "))" + Row + " - 1LL";
+      } else {
+        Shape.CopyLo = "0LL";
+        Shape.CopyHi = "(long long)(" + Shape.Extent + ") - 1LL";
+      }
       need(S.CopyWhole, NonAffine->Expr->getSourceRange(),
            "read '" + text(NonAffine->Expr) + "' is not affine; copying " + quoted(VD) +
                " whole is not generated yet");

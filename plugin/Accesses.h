@@ -77,8 +77,10 @@ struct ArrayShape {
   /// The total extent in elements of Element as a C expression, when known (fixed-size
   /// arrays, or from a `map` clause: "lo + len" elements are reachable); empty when unknown.
   std::string Extent;
-  /// Read-only, accessed non-affinely and with a known Extent: copy elements [0, Extent) whole.
+  /// Read-only, accessed non-affinely and with a known Extent: copy elements [CopyLo, CopyHi]
+  /// (C expressions, element units; the `map` section, else [0, Extent)) to every chunk.
   bool CopyWhole = false;
+  std::string CopyLo, CopyHi;
   /// The `map` clause for this array, if any (its section replaces the inferred one).
   const ClauseItem *Map = nullptr;
   MapKind MapAs = MapKind::ToFrom;
@@ -132,7 +134,6 @@ struct EmitSupport {
   bool PointerArith = false;    ///< `*(p + i)` and `T *q = p + off` locals
   bool Functions = false;       ///< calls to functions defined in the translation unit
   bool CopyWhole = false;       ///< non-affine read-only arrays copied whole
-  bool Maps = false;            ///< `map(...)` sections
   bool IfClause = false;        ///< `if(expr)`
   bool DevicesClause = false;   ///< `devices(expr)`
 };

@@ -75,8 +75,8 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
   std::vector<Pending> Terms;
   for (const Access &A : Info.Accesses) {
     int Index = PlanIndex[Info.arrayIndex(A.Array)];
-    if (Index < 0)
-      continue;
+    if (Index < 0 || !A.Affine)
+      continue; // reduction arrays; non-affine reads are covered by a whole-array term below
     unsigned Array = (unsigned)Index;
     std::vector<unsigned> Vars = A.Subscript.loopVars(Info.Atoms);
     std::vector<unsigned> InnerVars;
@@ -136,6 +136,18 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     }
     if (T.Lo != T.Hi)
       PT.Ranges.push_back({"1LL", "0LL", llLiteral(T.Hi - T.Lo)});
+    Plan.Terms.push_back(std::move(PT));
+  }
+  for (size_t I = 0; I < Info.Arrays.size(); ++I) {
+    const ArrayShape &Shape = Info.Shapes[I];
+    if (!Shape.CopyWhole || PlanIndex[I] < 0)
+      continue;
+    PlanTerm PT;
+    PT.Array = (unsigned)PlanIndex[I];
+    PT.Coef = "0LL";
+    PT.Offset = Shape.CopyLo;
+    PT.Ranges.push_back({"1LL", "0LL", "(" + Shape.CopyHi + ") - (" + Shape.CopyLo + ")"});
+    PT.Text = Info.Arrays[I]->getNameAsString() + ", whole";
     Plan.Terms.push_back(std::move(PT));
   }
 }
@@ -246,6 +258,7 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
   Support.MultiDim = true;
   Support.ArrayReductions = true;
   Support.Collapse = true;
+  Support.CopyWhole = true;
   BodyInfo Info;
   if (!analyzeLoop(Ctx, FS, Dir, Support, F, Info, P))
     return false;
