@@ -36,6 +36,12 @@ static int on_host(const gpupar__cost_in *in, char *why, size_t len, const char 
     return GPUPAR__RUN_SERIAL;
   }
   unsigned long long work = in->work > in->trip ? in->work : in->trip;
+  double serial_us = in->serial_rate > 0 ? (double)in->trip / in->serial_rate * 1e6 : 0;
+  if (work < (unsigned long long)in->min_trip && serial_us >= GPUPAR__HOST_MIN_US) {
+    snprintf(why, len, "%s; %d host threads (trip %llu, but the serial loop took %.0f us)", reason,
+             in->host_threads, work, serial_us);
+    return GPUPAR__RUN_HOST;
+  }
   if (work < (unsigned long long)in->min_trip) {
     snprintf(why, len, "%s; serial loop (trip %llu below GPUPAR_MIN_TRIP %lld)", reason, work,
              in->min_trip);

@@ -9,6 +9,9 @@ enum { GPUPAR__RUN_DEVICES = 0, GPUPAR__RUN_HOST = 1, GPUPAR__RUN_SERIAL = 2 };
 
 /* Smallest GPUPAR_MIN_BYTES derived from the bandwidth (when not set). */
 #define GPUPAR__MIN_BYTES_FLOOR (256u << 10)
+/* Below GPUPAR_MIN_TRIP iterations, host threads still run a call whose serial loop took this
+ * long (learned): a short loop whose iterations are heavy (inner loops) pays for the threads. */
+#define GPUPAR__HOST_MIN_US 200.0
 
 typedef struct gpupar__cost_in {
   int backend;         /* gpupar_backend in use */
@@ -22,11 +25,12 @@ typedef struct gpupar__cost_in {
   unsigned long long trip;
   unsigned long long work;                /* iterations, collapsed inner loops counted (0: trip) */
   unsigned long long bytes_in, bytes_out; /* host<->device traffic if offloaded */
-  double bps;        /* slowest host<->device bandwidth of the devices, bytes/s */
-  double latency_us; /* launch latency */
-  double dev_rate;   /* learned iterations/s of the devices together, 0: unknown */
-  double host_rate;  /* learned iterations/s of the host threads, 0: unknown */
-  int present;       /* an array is in a data region: its data is on the devices */
+  double bps;         /* slowest host<->device bandwidth of the devices, bytes/s */
+  double latency_us;  /* launch latency */
+  double dev_rate;    /* learned iterations/s of the devices together, 0: unknown */
+  double host_rate;   /* learned iterations/s of the host threads, 0: unknown */
+  double serial_rate; /* learned iterations/s of the serial loop, 0: unknown */
+  int present;        /* an array is in a data region: its data is on the devices */
 } gpupar__cost_in;
 
 /* Returns the offload threshold in bytes: GPUPAR_MIN_BYTES when set, else

@@ -159,8 +159,9 @@ int gpupar__red_supported(int kind, size_t size, int op) {
   XX(1, int8_t)                                                                                    \
   XX(2, int16_t)                                                                                   \
   XX(3, int32_t)                                                                                   \
-  XX(4, int64_t) XX(5, uint8_t) XX(6, uint16_t) XX(7, uint32_t) XX(8, uint64_t) XX(9, float)       \
-      XX(10, double) XX(11, f128)
+  XX(4, int64_t)                                                                                   \
+  XX(5, uint8_t) XX(6, uint16_t) XX(7, uint32_t) XX(8, uint64_t) XX(9, float) XX(10, double)       \
+      XX(11, f128)
 
 int gpupar__red_combine(int kind, size_t size, int op, void *dst, const void *src, long long n) {
   if (!gpupar__red_supported(kind, size, op) || n < 0)

@@ -254,6 +254,7 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
   cost.bps = bps;
   cost.latency_us = latency;
   cost.host_rate = gpupar__site_rate(site, -1);
+  cost.serial_rate = gpupar__site_serial_rate(site);
   if (cost.ndev > 0 && reg->backend == GPUPAR_BACKEND_CUDA)
     traffic(loop, call, &sp, &cost.bytes_in, &cost.bytes_out);
   for (int a = 0; a < loop->narrays && cost.ndev > 0; a++)
@@ -271,11 +272,11 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
         snprintf(why, sizeof why, "%.400s; exploring %s", reason,
                  where == GPUPAR__RUN_HOST ? "the host threads" : "the serial loop");
       else if (where == GPUPAR__RUN_SERIAL)
-        snprintf(why, sizeof why, "serial loop (%.2f it/ns) beats %d host threads (%.2f it/ns)",
-                 rates[0] / 1e9, cost.host_threads, rates[1] / 1e9);
+        snprintf(why, sizeof why, "serial loop (%.3g it/us) beats %d host threads (%.3g it/us)",
+                 rates[0] / 1e6, cost.host_threads, rates[1] / 1e6);
       else
-        snprintf(why, sizeof why, "%d host threads (%.2f it/ns) beat the serial loop (%.2f it/ns)",
-                 cost.host_threads, rates[1] / 1e9, rates[0] / 1e9);
+        snprintf(why, sizeof why, "%d host threads (%.3g it/us) beat the serial loop (%.3g it/us)",
+                 cost.host_threads, rates[1] / 1e6, rates[0] / 1e6);
     }
   }
   if (where == GPUPAR__RUN_HOST) {
@@ -370,9 +371,7 @@ void gpupar_host_done(const gpupar_loop *loop, const gpupar_call *call) {
     gpupar__site *site = gpupar__site_get(loop);
     gpupar__site_add_time(site, us);
     /* The serial loop's rate, for the host choice, when host threads could have run the call. */
-    if (have_sp && loop->run_host &&
-        sp.trip >= (unsigned long long)gpupar__registry_get()->config.min_trip &&
-        gpupar__host_threads() >= 2)
+    if (have_sp && loop->run_host && gpupar__host_threads() >= 2)
       gpupar__site_learn_cpu(site, 1, sp.trip, us);
   }
   if (!gpupar__trace_on())

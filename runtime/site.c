@@ -93,6 +93,13 @@ double gpupar__site_rate(gpupar__site *site, int index) {
   return r;
 }
 
+double gpupar__site_serial_rate(gpupar__site *site) {
+  pthread_mutex_lock(&sites_lock);
+  double r = site->cpu_rate[1];
+  pthread_mutex_unlock(&sites_lock);
+  return r;
+}
+
 int gpupar__site_host_pick(gpupar__site *site, double rates[2], int *explore) {
   pthread_mutex_lock(&sites_lock);
   unsigned long long n = site->cpu_calls++;

@@ -41,6 +41,9 @@ void gpupar__site_learn(gpupar__site *site, int index, unsigned long long iters,
 /* Returns the learned rate (iterations/s) of device `index` (-1: host), 0 when unknown. */
 double gpupar__site_rate(gpupar__site *site, int index);
 
+/* Returns the learned iterations/s of the serial loop at `site`, 0 when unknown. */
+double gpupar__site_serial_rate(gpupar__site *site);
+
 /* The host choice at `site` for a call that may use host threads: counts the call and returns
  * gpupar__host_choice() of the learned rates (GPUPAR__RUN_HOST or GPUPAR__RUN_SERIAL); `rates`
  * (may be NULL) gets the rates used, {serial loop, host threads} in iterations/s, and `*explore`

@@ -244,6 +244,13 @@ static void test_cost_model(void **state) {
   assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__RUN_SERIAL);
   assert_string_equal(why, "12.0 kB below threshold 480.0 kB; serial loop (trip 3000 below "
                            "GPUPAR_MIN_TRIP 16384)");
+  in.serial_rate = 3000 / 500e-6; /* the serial loop took 500 us: heavy iterations */
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__RUN_HOST);
+  assert_string_equal(why, "12.0 kB below threshold 480.0 kB; 8 host threads (trip 3000, but the "
+                           "serial loop took 500 us)");
+  in.serial_rate = 3000 / 50e-6; /* 50 us: threads would not pay */
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__RUN_SERIAL);
+  in.serial_rate = 0;
   in.work = 3000 * 64; /* collapse(2) with 64 inner iterations: enough work for threads */
   assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__RUN_HOST);
   in.work = 0;
