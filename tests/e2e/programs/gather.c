@@ -83,5 +83,6 @@ int main(void) {
         (unsigned long long)(long long)(mapped[i]) * 13 + (unsigned long long)(long long)(y[i] * 4);
   printf("gather: %llx first %g %g %g %g last %g %g %g %g\n", h, out[0], fout[0], mapped[0], y[0],
          out[N - 1], fout[N - 1], mapped[N - 1], y[N - 1]);
+  free(out), free(x), free(fout), free(mapped), free(rowptr), free(col), free(val), free(y);
   return 0;
 }
