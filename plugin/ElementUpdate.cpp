@@ -1,6 +1,7 @@
 //===- ElementUpdate.cpp - `a[e] op= v` forms of array reductions ----------===//
 #include "ElementUpdate.h"
 #include "LoopForm.h"
+#include "Scalars.h"
 
 #include "clang/AST/ParentMapContext.h"
 
@@ -26,15 +27,6 @@ const VarDecl *baseVariable(const Expr *E) {
       return referencedVar(E);
   }
   return nullptr;
-}
-
-bool sameElement(const ASTContext &Ctx, const Expr *A, const Expr *B) {
-  if (A->HasSideEffects(Ctx) || B->HasSideEffects(Ctx))
-    return false;
-  llvm::FoldingSetNodeID X, Y;
-  A->IgnoreParenImpCasts()->Profile(X, Ctx, /*Canonical=*/true);
-  B->IgnoreParenImpCasts()->Profile(Y, Ctx, /*Canonical=*/true);
-  return X == Y;
 }
 
 std::optional<ReductionOp> binaryOp(BinaryOperatorKind K, bool Integer, bool &Commutative,
@@ -71,19 +63,6 @@ std::optional<ReductionOp> binaryOp(BinaryOperatorKind K, bool Integer, bool &Co
   }
 }
 
-std::optional<ReductionOp> minMax(const CallExpr *CE) {
-  const FunctionDecl *FD = CE->getDirectCallee();
-  if (!FD || !FD->getIdentifier() || CE->getNumArgs() != 2)
-    return std::nullopt;
-  StringRef N = FD->getName();
-  N.consume_front("__builtin_");
-  if (N == "fmin" || N == "fminf")
-    return ReductionOp::Min;
-  if (N == "fmax" || N == "fmaxf")
-    return ReductionOp::Max;
-  return std::nullopt;
-}
-
 } // namespace
 
 std::optional<ElementUpdate> matchElementUpdate(const ASTContext &Ctx, const Expr *E) {
@@ -114,10 +93,10 @@ std::optional<ElementUpdate> matchElementUpdate(const ASTContext &Ctx, const Exp
     U.Value = BO->getRHS();
   } else if (const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts())) {
     Op = binaryOp(R->getOpcode(), Integer, Commutative, U.Negate);
-    if (sameElement(Ctx, R->getLHS(), U.Target)) {
+    if (sameValue(Ctx, R->getLHS(), U.Target)) {
       U.Reads.push_back(R->getLHS()->IgnoreParenImpCasts());
       U.Value = R->getRHS();
-    } else if (Commutative && sameElement(Ctx, R->getRHS(), U.Target)) {
+    } else if (Commutative && sameValue(Ctx, R->getRHS(), U.Target)) {
       U.Reads.push_back(R->getRHS()->IgnoreParenImpCasts());
       U.Value = R->getLHS();
     }
@@ -128,11 +107,11 @@ std::optional<ElementUpdate> matchElementUpdate(const ASTContext &Ctx, const Exp
         Ctx.getCanonicalType(R->getType()) != Ctx.getCanonicalType(U.Target->getType()))
       Op.reset();
   } else if (const auto *CE = dyn_cast<CallExpr>(BO->getRHS()->IgnoreParenImpCasts())) {
-    Op = U.Target->getType()->isRealFloatingType() ? minMax(CE) : std::nullopt;
-    if (Op && sameElement(Ctx, CE->getArg(0), U.Target)) {
+    Op = U.Target->getType()->isRealFloatingType() ? minMaxCall(CE) : std::nullopt;
+    if (Op && sameValue(Ctx, CE->getArg(0), U.Target)) {
       U.Reads.push_back(CE->getArg(0)->IgnoreParenImpCasts());
       U.Value = CE->getArg(1);
-    } else if (Op && sameElement(Ctx, CE->getArg(1), U.Target)) {
+    } else if (Op && sameValue(Ctx, CE->getArg(1), U.Target)) {
       U.Reads.push_back(CE->getArg(1)->IgnoreParenImpCasts());
       U.Value = CE->getArg(0);
     }
@@ -143,13 +122,13 @@ std::optional<ElementUpdate> matchElementUpdate(const ASTContext &Ctx, const Exp
       const Expr *A = C->getLHS(), *B = C->getRHS();
       const Expr *T = CO->getTrueExpr(), *F = CO->getFalseExpr();
       bool Less = C->getOpcode() == BO_LT || C->getOpcode() == BO_LE;
-      bool TakesA = sameElement(Ctx, T, A) && sameElement(Ctx, F, B);
-      bool TakesB = sameElement(Ctx, T, B) && sameElement(Ctx, F, A);
+      bool TakesA = sameValue(Ctx, T, A) && sameValue(Ctx, F, B);
+      bool TakesB = sameValue(Ctx, T, B) && sameValue(Ctx, F, A);
       if (TakesA || TakesB) {
         Op = Less == TakesA ? ReductionOp::Min : ReductionOp::Max;
-        if (sameElement(Ctx, A, U.Target))
+        if (sameValue(Ctx, A, U.Target))
           U.Value = B;
-        else if (sameElement(Ctx, B, U.Target))
+        else if (sameValue(Ctx, B, U.Target))
           U.Value = A;
         for (const Expr *X : {A, B, T, F})
           if (X != U.Value)

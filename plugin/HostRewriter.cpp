@@ -144,15 +144,13 @@ static std::string prologue(const LoopPlan &P, const std::string &Indent) {
     Reductions += ",\n" + In + "    .ncollapsed = " + std::to_string(P.Collapsed.size()) +
                   ", .collapsed_trips = gpupar_trips";
   }
-  static const char *const CondNames[] = {"GPUPAR_LT", "GPUPAR_LE", "GPUPAR_GT", "GPUPAR_GE",
-                                          "GPUPAR_NE"};
   std::string LoCast = "(" + P.CmpTypeC + ")";
   if (P.VarTypeC != P.CmpTypeC)
     LoCast += "(" + P.VarTypeC + ")";
   S += In + "gpupar_call gpupar_c = {.version = GPUPAR_VERSION_CODE, .lo = (long long)" + LoCast +
        "(" + P.Lo + "),\n";
   S += In + "    .hi = (long long)(" + P.CmpTypeC + ")(" + P.Hi +
-       "), .step = " + llLiteral(P.Form.Step) + ", .cond = " + CondNames[(int)P.Form.Op] +
+       "), .step = " + llLiteral(P.Form.Step) + ", .cond = " + condName(P.Form.Op) +
        ", .is_unsigned = " + (P.IsUnsigned ? "1" : "0") + ",\n";
   S += In + "    .arrays = " + Arrays + ", .scalars = " + Scalars + ", .spans = " + Spans +
        Reductions + "};\n";

@@ -280,8 +280,6 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
   Plan.Lo = sourceText(Ctx, F.Lo);
   Plan.Hi = sourceText(Ctx, F.Hi);
   Plan.Body = F.For->getBody();
-  static const char *const CondNames[] = {"GPUPAR_LT", "GPUPAR_LE", "GPUPAR_GT", "GPUPAR_GE",
-                                          "GPUPAR_NE"};
   for (size_t K = 1; K < Info.Collapse.size(); ++K) {
     const LoopForm &C = Info.Collapse[K];
     PlanCollapsed PC;
@@ -293,7 +291,7 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
     std::string Lo = "(long long)" + Cmp + "(" + typeC(Ctx, C.Var->getType()) + ")(" +
                      sourceText(Ctx, C.Lo) + ")";
     PC.TripCall = "gpupar_trip_count(" + Lo + ", (long long)" + Cmp + "(" + sourceText(Ctx, C.Hi) +
-                  "), " + llLiteral(C.Step) + ", " + CondNames[(int)C.Op] + ", " +
+                  "), " + llLiteral(C.Step) + ", " + condName(C.Op) + ", " +
                   (C.CmpType->isUnsignedIntegerType() ? "1" : "0") + ")";
     Plan.Scalars.push_back({PC.LoScalar, "long long", "long long", Lo});
     Plan.Collapsed.push_back(PC);

@@ -18,8 +18,16 @@ static const Expr *strip(const Expr *E) { return E->IgnoreParenImpCasts(); }
 
 static bool isVar(const Expr *E, const VarDecl *VD) { return referencedVar(E) == VD; }
 
-/// Returns the operator of `fmin`-style calls: `fmin(x, e)` and friends.
-static std::optional<ReductionOp> minMaxCall(const CallExpr *CE) {
+bool sameValue(const ASTContext &Ctx, const Expr *A, const Expr *B) {
+  if (A->HasSideEffects(Ctx) || B->HasSideEffects(Ctx))
+    return false;
+  llvm::FoldingSetNodeID X, Y;
+  A->IgnoreParenImpCasts()->Profile(X, Ctx, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(Y, Ctx, /*Canonical=*/true);
+  return X == Y;
+}
+
+std::optional<ReductionOp> minMaxCall(const CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
   if (!FD || !FD->getIdentifier() || CE->getNumArgs() != 2)
     return std::nullopt;
@@ -132,18 +140,10 @@ std::optional<ReductionOp> matchReductionUpdate(const ASTContext &Ctx, const Exp
     const Expr *A = C->getLHS(), *B = C->getRHS();
     const Expr *T = CO->getTrueExpr(), *F = CO->getFalseExpr();
     bool Less = C->getOpcode() == BO_LT || C->getOpcode() == BO_LE;
-    auto Same = [&Ctx](const Expr *P, const Expr *Q) {
-      if (P->HasSideEffects(Ctx) || Q->HasSideEffects(Ctx))
-        return false;
-      llvm::FoldingSetNodeID A, B;
-      P->IgnoreParenImpCasts()->Profile(A, Ctx, /*Canonical=*/true);
-      Q->IgnoreParenImpCasts()->Profile(B, Ctx, /*Canonical=*/true);
-      return A == B;
-    };
     bool PicksA;
-    if (Same(T, A) && Same(F, B))
+    if (sameValue(Ctx, T, A) && sameValue(Ctx, F, B))
       PicksA = true;
-    else if (Same(T, B) && Same(F, A))
+    else if (sameValue(Ctx, T, B) && sameValue(Ctx, F, A))
       PicksA = false;
     else
       return std::nullopt;

@@ -22,6 +22,13 @@
 
 namespace gpupar {
 
+/// Returns the operator of `fmin`-style calls: `fmin(x, e)`, `fmaxf(e, x)` (Min or Max).
+std::optional<ReductionOp> minMaxCall(const clang::CallExpr *CE);
+
+/// Returns true when `A` and `B` are the same side-effect-free expression (parentheses and
+/// implicit casts aside): `a[i + 1]` and `(a[1 + i])` are not, `a[i]` and `(a[i])` are.
+bool sameValue(const clang::ASTContext &Ctx, const clang::Expr *A, const clang::Expr *B);
+
 /// Returns the reduction `E` (a statement-level expression) performs on a variable, with the
 /// variable in `Var`, or nothing. `x -= e` and `x = x - e` count as '+'.
 std::optional<ReductionOp> matchReductionUpdate(const clang::ASTContext &Ctx, const clang::Expr *E,
