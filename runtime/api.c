@@ -1,5 +1,4 @@
 /* Public API: init, version, backend and devices, options, NCCL version. */
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +6,7 @@
 
 #include "backend.h"
 #include "log.h"
+#include "nccl_dl.h"
 #include "registry.h"
 
 int gpupar_init(void) {
@@ -72,16 +72,7 @@ const char *gpupar_cuda_unavailable_reason(void) {
 int gpupar_nccl_version(int *version) {
   if (!version)
     return GPUPAR_EINVAL;
-  void *lib = dlopen("libnccl.so.2", RTLD_NOW | RTLD_LOCAL);
-  if (!lib)
-    lib = dlopen("libnccl.so", RTLD_NOW | RTLD_LOCAL);
-  if (!lib)
-    return GPUPAR_ENODEV;
-  int (*get)(int *) = NULL;
-  *(void **)&get = dlsym(lib, "ncclGetVersion");
-  int rc = get && get(version) == 0 ? GPUPAR_OK : GPUPAR_ENODEV;
-  dlclose(lib);
-  return rc;
+  return gpupar__nccl_version(version);
 }
 
 /* --- gpupar_configure --------------------------------------------------------------------- */

@@ -79,6 +79,15 @@ struct gpupar__backend {
                 gpupar__error *err);
   /* Waits until all work issued on stream `s` of `dev` (every stream when s < 0) is complete. */
   int (*sync)(gpupar__device *dev, int s, gpupar__error *err);
+  /* Returns whether `reduce` can combine elements of type (kind, size) with `op`
+   * (gpupar_red_op); NULL: never. */
+  int (*can_reduce)(int kind, size_t size, int op);
+  /* Sets the `count` elements at `dst` on devs[root] to src[0] OP src[1] OP ... OP src[n-1]
+   * (src[i] on devs[i], n >= 2, each device once), after the work issued so far on stream 0 of
+   * every device; the sources are left unchanged. Complete after devs[root] syncs stream 0.
+   * CUDA: ncclReduce. NULL when unsupported. */
+  int (*reduce)(gpupar__device *const *devs, int n, int root, void *const *src, void *dst,
+                long long count, int kind, size_t size, int op, gpupar__error *err);
   /* Marks the start of a call's work on `dev` (for the learned throughput); may be NULL. */
   void (*timing_begin)(gpupar__device *dev);
   /* After sync: sets `*us` to the device time since timing_begin; returns 0, or -1 when the

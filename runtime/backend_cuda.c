@@ -11,6 +11,7 @@
 
 #include "backend.h"
 #include "log.h"
+#include "nccl_dl.h"
 
 #define GPUPAR__CUDA_BLOCK 256u
 #define GPUPAR__CUDA_BLOCKS_PER_SM 32ull
@@ -267,6 +268,28 @@ static int cuda_launch(gpupar__device *dev, int s, const gpupar_loop *loop, gpup
   return GPUPAR_OK;
 }
 
+static int cuda_can_reduce(int kind, size_t size, int op) {
+  return gpupar__nccl_can_reduce(kind, size, op);
+}
+
+static int cuda_reduce(gpupar__device *const *devs, int n, int root, void *const *src, void *dst,
+                       long long count, int kind, size_t size, int op, gpupar__error *err) {
+  int ordinals[GPUPAR__MAX_DEVICES];
+  void *streams[GPUPAR__MAX_DEVICES];
+  if (n < 2 || n > GPUPAR__MAX_DEVICES || count < 0)
+    return gpupar__fail(err, GPUPAR_EINVAL, "invalid device reduction");
+  for (int i = 0; i < n; i++) {
+    ordinals[i] = devs[i]->info.ordinal;
+    streams[i] = devs[i]->streams[0];
+  }
+  char msg[200];
+  if (gpupar__nccl_reduce(ordinals, n, root, src, dst, (size_t)count,
+                          gpupar__nccl_datatype(kind, size), gpupar__nccl_redop(op), streams, msg,
+                          sizeof msg) != 0)
+    return gpupar__fail(err, GPUPAR_EDEVICE, "%s", msg);
+  return GPUPAR_OK;
+}
+
 static int cuda_sync(gpupar__device *dev, int s, gpupar__error *err) {
   if (use(dev, err) != GPUPAR_OK)
     return err->status;
@@ -375,6 +398,8 @@ const gpupar__backend gpupar__backend_cuda = {
     .copy_peer = cuda_copy_peer,
     .can_peer = cuda_can_peer,
     .launch = cuda_launch,
+    .can_reduce = cuda_can_reduce,
+    .reduce = cuda_reduce,
     .sync = cuda_sync,
     .timing_begin = cuda_timing_begin,
     .timing_end = cuda_timing_end,

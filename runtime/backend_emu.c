@@ -14,6 +14,8 @@
 #include <time.h>
 
 #include "backend.h"
+#include "nccl_dl.h"
+#include "reduce.h"
 #include "trace.h"
 
 #define GPUPAR__EMU_NS_PER_ITER 1.0
@@ -90,6 +92,30 @@ static int emu_launch(gpupar__device *dev, int s, const gpupar_loop *loop, gpupa
   return GPUPAR_OK;
 }
 
+/* Emulated devices combine what NCCL can (so that tests take both paths), in rank order. */
+static int emu_can_reduce(int kind, size_t size, int op) {
+  return gpupar__nccl_can_reduce(kind, size, op);
+}
+
+static int emu_reduce(gpupar__device *const *devs, int n, int root, void *const *src, void *dst,
+                      long long count, int kind, size_t size, int op, gpupar__error *err) {
+  if (n < 2 || root < 0 || root >= n || count < 0 || !emu_can_reduce(kind, size, op))
+    return gpupar__fail(err, GPUPAR_EINVAL, "invalid device reduction");
+  for (int i = 0; i < n; i++)
+    if (devs[i]->faults & GPUPAR__FAULT_REDUCE)
+      return gpupar__fail(err, GPUPAR_EDEVICE, "%s: device reduction failed (injected)",
+                          devs[i]->info.name);
+  size_t bytes = (size_t)count * size;
+  (void)root; /* dst is a buffer of its own on devs[root] */
+  memcpy(dst, src[0], bytes);
+  for (int i = 1; i < n; i++)
+    if (gpupar__red_combine(kind, size, op, dst, src[i], count) != GPUPAR_OK)
+      return gpupar__fail(err, GPUPAR_EINVAL, "invalid device reduction");
+  for (int i = 0; i < n; i++) /* each device sends its buffer over the modeled link */
+    devs[i]->modeled_us += (double)bytes / devs[i]->h2d_bps * 1e6;
+  return GPUPAR_OK;
+}
+
 static int emu_sync(gpupar__device *dev, int s, gpupar__error *err) {
   (void)dev;
   (void)s;
@@ -115,6 +141,8 @@ const gpupar__backend gpupar__backend_emu = {
     .copy_peer = emu_copy_peer,
     .can_peer = emu_can_peer,
     .launch = emu_launch,
+    .can_reduce = emu_can_reduce,
+    .reduce = emu_reduce,
     .sync = emu_sync,
     .timing_begin = emu_timing_begin,
     .timing_end = emu_timing_end,

@@ -103,9 +103,17 @@ int gpupar__config_parse_log(const char *value, int *level, char *msg, size_t le
   return -1;
 }
 
-const char *const gpupar__config_vars[] = {
-    "GPUPAR_FAULT",     "GPUPAR_EMU_SPEEDS", "GPUPAR_HYBRID", "GPUPAR_STREAMS", "GPUPAR_THREADS",
-    "GPUPAR_MIN_BYTES", "GPUPAR_MIN_TRIP",   "GPUPAR_FORCE",  "GPUPAR_PROFILE", NULL};
+const char *const gpupar__config_vars[] = {"GPUPAR_FAULT",
+                                           "GPUPAR_EMU_SPEEDS",
+                                           "GPUPAR_HYBRID",
+                                           "GPUPAR_STREAMS",
+                                           "GPUPAR_THREADS",
+                                           "GPUPAR_MIN_BYTES",
+                                           "GPUPAR_MIN_TRIP",
+                                           "GPUPAR_FORCE",
+                                           "GPUPAR_PROFILE",
+                                           "GPUPAR_REDUCE",
+                                           NULL};
 
 static int invalid_var(const char *name, const char *value, const char *forms, char *msg,
                        size_t len) {
@@ -175,6 +183,7 @@ static int parse_faults(const char *value, gpupar__config *cfg) {
     int kind = klen == 3 && strncmp(p, "oom", 3) == 0      ? GPUPAR__FAULT_OOM
                : klen == 6 && strncmp(p, "launch", 6) == 0 ? GPUPAR__FAULT_LAUNCH
                : klen == 4 && strncmp(p, "lost", 4) == 0   ? GPUPAR__FAULT_LOST
+               : klen == 6 && strncmp(p, "reduce", 6) == 0 ? GPUPAR__FAULT_REDUCE
                                                            : 0;
     /* DEVICE: lowercase letters, ':', 1 to 4 digits. */
     const char *d = at + 1, *colon = memchr(d, ':', dlen);
@@ -278,6 +287,13 @@ int gpupar__config_parse_var(const char *name, const char *value, gpupar__config
     if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0)
       return invalid_var(name, value, "expected 0 or 1", msg, len);
     cfg->profile = value[0] == '1';
+  } else if (strcmp(name, "GPUPAR_REDUCE") == 0) {
+    if (strcmp(value, "devices") == 0)
+      cfg->reduce = GPUPAR__REDUCE_DEVICES;
+    else if (strcmp(value, "host") == 0)
+      cfg->reduce = GPUPAR__REDUCE_HOST;
+    else
+      return invalid_var(name, value, "expected devices or host", msg, len);
   } else {
     snprintf(msg, len, "%s is not a gpupar variable", name);
     return -1;

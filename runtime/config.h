@@ -21,13 +21,22 @@ typedef enum gpupar__devices_mode {
 } gpupar__devices_mode;
 
 #define GPUPAR__FAULT_FORMS                                                                        \
-  "expected a comma-separated list of KIND@DEVICE with KIND oom, launch or lost and DEVICE as "    \
-  "in the trace (emu:1, cuda:0)"
+  "expected a comma-separated list of KIND@DEVICE with KIND oom, launch, lost or reduce and "      \
+  "DEVICE as in the trace (emu:1, cuda:0)"
 #define GPUPAR__MAX_FAULTS 64
 #define GPUPAR__MAX_STREAMS 8
 
-/* Injected failures (GPUPAR_FAULT). */
-enum { GPUPAR__FAULT_OOM = 1, GPUPAR__FAULT_LAUNCH = 2, GPUPAR__FAULT_LOST = 4 };
+/* Injected failures (GPUPAR_FAULT); reduce: combining array reductions on the devices fails
+ * when it involves the device (an emu device: the runtime then combines on the host). */
+enum {
+  GPUPAR__FAULT_OOM = 1,
+  GPUPAR__FAULT_LAUNCH = 2,
+  GPUPAR__FAULT_LOST = 4,
+  GPUPAR__FAULT_REDUCE = 16
+};
+
+/* GPUPAR_REDUCE: where the array reductions of several devices are combined. */
+enum { GPUPAR__REDUCE_DEVICES = 0, GPUPAR__REDUCE_HOST = 1 };
 
 /* GPUPAR_FORCE. */
 enum { GPUPAR__FORCE_NONE = 0, GPUPAR__FORCE_GPU = 1, GPUPAR__FORCE_CPU = 2 };
@@ -55,6 +64,7 @@ typedef struct gpupar__config {
   long long min_trip;  /* GPUPAR_MIN_TRIP: host threads below this trip: no */
   int force;           /* GPUPAR_FORCE: GPUPAR__FORCE_* */
   int profile;         /* GPUPAR_PROFILE: summary table at exit */
+  int reduce;          /* GPUPAR_REDUCE: GPUPAR__REDUCE_* */
   int max_devices;     /* cap on devices per call, 0 = none (API only) */
 } gpupar__config;
 
@@ -71,9 +81,9 @@ int gpupar__config_parse_log(const char *value, int *level, char *msg, size_t le
 
 /* Parses the value `value` (NULL means unset: the default is kept) of the tuning variable `name`
  * (GPUPAR_FAULT, GPUPAR_EMU_SPEEDS, GPUPAR_HYBRID, GPUPAR_STREAMS, GPUPAR_THREADS,
- * GPUPAR_MIN_BYTES, GPUPAR_MIN_TRIP, GPUPAR_FORCE, GPUPAR_PROFILE) into `*cfg`. Returns 0, or -1
- * with a one-line message naming the variable, the value and the accepted forms in `msg`; a
- * failed parse leaves `*cfg` alone. */
+ * GPUPAR_MIN_BYTES, GPUPAR_MIN_TRIP, GPUPAR_FORCE, GPUPAR_PROFILE, GPUPAR_REDUCE) into `*cfg`.
+ * Returns 0, or -1 with a one-line message naming the variable, the value and the accepted forms in
+ * `msg`; a failed parse leaves `*cfg` alone. */
 int gpupar__config_parse_var(const char *name, const char *value, gpupar__config *cfg, char *msg,
                              size_t len);
 
