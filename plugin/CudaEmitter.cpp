@@ -59,9 +59,10 @@ PerThread perThread(const LoopPlan &P, const std::string &Indent, bool Kernel) {
                     opType(R) + " >(gpupar_r" + DS + ", gpupar_c" + DS + ", gpupar_cursor) - " +
                     R.LoScalar + ";\n";
       else
-        T.Locals += Indent + "gpupar_red_fill<" + opType(R) + " >(" + slotPointer(R, D) +
-                    ", gpupar_L->partial_counts[" + DS + "]);\n" + Indent + R.TypeCxx + " *" +
-                    R.Name + " = " + slotPointer(R, D) + " - " + R.LoScalar + ";\n";
+        T.Locals += Indent + "if (!gpupar_L->partials_ready)\n" + Indent + "  gpupar_red_fill<" +
+                    opType(R) + " >(" + slotPointer(R, D) + ", gpupar_L->partial_counts[" + DS +
+                    "]);\n" + Indent + R.TypeCxx + " *" + R.Name + " = " + slotPointer(R, D) +
+                    " - " + R.LoScalar + ";\n";
       continue;
     }
     T.Locals += Indent + R.TypeCxx + " " + R.Name + " = ";
@@ -238,12 +239,14 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
         ",\n      (unsigned long long)gpupar_L->collapsed_trips[" + std::to_string(I) + "]";
   std::string Shared = "0";
   if (PT.AnyArray) {
-    // Each chunk's buffer starts as the identity; blocks privatise small sections.
+    // A chunk's buffer starts as the identity unless the runtime shares one per device (and
+    // filled it); blocks privatise small sections.
     OS << "  size_t gpupar_smem = 0;\n";
     for (size_t I = 0; I < P.Reductions.size(); ++I)
       if (P.Reductions[I].IsArray) {
         std::string D = std::to_string(PT.Desc[I]);
-        OS << "  gpupar_red_fill_async<" << opType(P.Reductions[I]) << " >("
+        OS << "  if (!gpupar_L->partials_ready)\n"
+           << "    gpupar_red_fill_async<" << opType(P.Reductions[I]) << " >("
            << slotPointer(P.Reductions[I], PT.Desc[I]) << ", gpupar_L->partial_counts[" << D
            << "], gpupar_L->stream);\n";
         OS << "  gpupar_smem += gpupar_red_shared_bytes(sizeof(" << P.Reductions[I].TypeCxx

@@ -51,6 +51,7 @@ typedef struct sub {
   double t0, t1;
   unsigned long long seq;
   gpupar__red_chunk *red; /* reductions: partial results of the current attempt */
+  int launched;           /* its current attempt reached the kernel launch */
 } sub;
 
 typedef struct exec {
@@ -72,7 +73,8 @@ typedef struct exec {
   gpupar__trace_event *events;
   int nevents, max_events;
   gpupar__exec_out *out;
-  int committed; /* a chunk's results are in host memory */
+  int committed;                             /* a chunk's results are in host memory */
+  gpupar__red_acc *acc[GPUPAR__MAX_DEVICES]; /* this round's array-reduction buffer per device */
 } exec;
 
 /* --- Device memory and staging pools ---------------------------------------------------- */
@@ -229,8 +231,8 @@ static gpupar__trace_event *new_event(exec *x, int cat, const char *device, int 
   return e;
 }
 
-static void record_copy(exec *x, gpupar__device *dev, const sub *s, int a, size_t bytes, int dir,
-                        double t0, unsigned long long seq, const char *peer) {
+static void record_copy(exec *x, gpupar__device *dev, const sub *s, const char *what, size_t bytes,
+                        int dir, double t0, unsigned long long seq, const char *peer) {
   gpupar__trace_event *e = new_event(x, GPUPAR__TRACE_COPY, dev->info.name, s ? s->stream : 0);
   if (!e)
     return;
@@ -241,7 +243,7 @@ static void record_copy(exec *x, gpupar__device *dev, const sub *s, int a, size_
   }
   e->ts = t0;
   e->dur = gpupar__now_us() - t0;
-  snprintf(e->array, sizeof e->array, "%s", x->loop->arrays[a].name);
+  snprintf(e->array, sizeof e->array, "%s", what ? what : "?");
   e->bytes = bytes;
   e->dir = dir;
   e->seq = seq;
@@ -503,8 +505,8 @@ static void fill_shared(exec *x) {
         gpupar__dev_release(dev, buf, size); /* emu and injected failures: nothing in flight */
         continue;
       }
-      record_copy(x, dev, NULL, a, bytes, peer ? GPUPAR__D2D : GPUPAR__H2D, t0, seq,
-                  peer ? rdev->info.name : NULL);
+      record_copy(x, dev, NULL, x->loop->arrays[a].name, bytes, peer ? GPUPAR__D2D : GPUPAR__H2D,
+                  t0, seq, peer ? rdev->info.name : NULL);
       if (peer)
         x->out->bytes_in += 0;
       else
@@ -551,14 +553,14 @@ static int stage_in(exec *x, sub *s) {
                                  element(x->call->arrays[a], h->lo, es), bytes,
                                  &s->err) != GPUPAR_OK)
         return fail_sub(s, kind_of(dev, &s->err, 0));
-      record_copy(x, dev, s, a, bytes, GPUPAR__D2D, t0, seq, dev->info.name);
+      record_copy(x, dev, s, x->loop->arrays[a].name, bytes, GPUPAR__D2D, t0, seq, dev->info.name);
       continue;
     }
     if (copy_in(dev, s->stream, element(s->ptrs[a], h->lo, es),
                 element(x->call->arrays[a], h->lo, es), bytes, &sl->in_stage, &sl->in_size,
                 &s->err) != GPUPAR_OK)
       return fail_sub(s, kind_of(dev, &s->err, 0));
-    record_copy(x, dev, s, a, bytes, GPUPAR__H2D, t0, seq, NULL);
+    record_copy(x, dev, s, x->loop->arrays[a].name, bytes, GPUPAR__H2D, t0, seq, NULL);
     x->out->bytes_in += bytes;
   }
   return 0;
@@ -584,8 +586,10 @@ static int launch(exec *x, sub *s) {
     gpupar__fail(&s->err, GPUPAR_EDEVICE, "kernel launch failed (injected)");
     return fail_sub(s, KIND_LAUNCH);
   }
-  if (gpupar__red_dev_begin(x->loop, x->call, dev, &L, &s->red, &s->err) != GPUPAR_OK)
+  if (gpupar__red_dev_begin(x->loop, x->call, dev, gpupar__red_acc_buffer(x->acc[s->dev]), &L,
+                            &s->red, &s->err) != GPUPAR_OK)
     return fail_sub(s, kind_of(dev, &s->err, 0));
+  s->launched = 1;
   if (dev->backend->launch(dev, s->stream, x->loop, &L, &s->err) != GPUPAR_OK)
     return fail_sub(s, kind_of(dev, &s->err, 1));
   s->t1 = gpupar__now_us();
@@ -614,7 +618,7 @@ static int stage_out(exec *x, sub *s) {
     if (dev->backend->copy_out(dev, s->stream, sl->stage, element(s->ptrs[a], sl->write.lo, es),
                                bytes, &s->err) != GPUPAR_OK)
       return fail_sub(s, kind_of(dev, &s->err, 0));
-    record_copy(x, dev, s, a, bytes, GPUPAR__D2H, t0, seq, NULL);
+    record_copy(x, dev, s, x->loop->arrays[a].name, bytes, GPUPAR__D2H, t0, seq, NULL);
     x->out->bytes_out += bytes;
   }
   return 0;
@@ -644,6 +648,7 @@ static void issue_device(exec *x, int d, const int *list, int n) {
   for (int i = 0; i < n; i++) {
     x->subs[list[i]].stream = i % dev->nstreams;
     x->subs[list[i]].state = SUB_RUNNING;
+    x->subs[list[i]].launched = 0;
   }
   for (int t = 0; t < n + 2; t++) {
     if (t < n && x->subs[list[t]].state == SUB_RUNNING)
@@ -822,12 +827,45 @@ static int run_host_subs(exec *x) {
   return rc;
 }
 
+/* Brings the round's array-reduction buffers home (see reduce.h); devices whose buffer could not
+ * be brought home get ok[d] = 0 with errs[d] and kinds[d] set. */
+static void gather_reductions(exec *x, const int *running, const unsigned long long *begin, int *ok,
+                              gpupar__error *errs, int *kinds) {
+  int ndev = x->in->ndev, was_ok[GPUPAR__MAX_DEVICES];
+  gpupar__red_acc *acc[GPUPAR__MAX_DEVICES];
+  for (int d = 0; d < ndev; d++) {
+    acc[d] = running[d] ? x->acc[d] : NULL;
+    was_ok[d] = ok[d];
+  }
+  gpupar__red_gather_out g;
+  gpupar__red_acc_gather(x->loop, x->call, x->in->devs, acc, begin, ok, errs, ndev,
+                         x->in->reduce_on_devices, &g);
+  if (g.why[0])
+    GPUPAR__DEBUG("%s: array reductions combined on the host: %s", site_name(x), g.why);
+  for (int d = 0; d < ndev; d++) {
+    gpupar__device *dev = x->in->devs[d];
+    if (was_ok[d] && !ok[d])
+      kinds[d] = kind_of(dev, &errs[d], 0);
+    if (g.on_devices && acc[d] && ok[d] && d != g.root)
+      record_copy(x, x->in->devs[g.root], NULL, "reductions", g.bytes, GPUPAR__D2D, g.t0[d],
+                  gpupar__trace_seq(), dev->info.name);
+    if (g.d2h[d]) {
+      record_copy(x, dev, NULL, "reductions", g.d2h[d], GPUPAR__D2H, g.t0[d], gpupar__trace_seq(),
+                  NULL);
+      x->out->bytes_out += g.d2h[d];
+    }
+  }
+}
+
 /* One round: issue every pending device sub-chunk, run the planned host share meanwhile, sync,
- * commit what succeeded, reassign what failed. */
+ * bring the array reductions home, commit what succeeded, reassign what failed. */
 static int round_once(exec *x, int first_round) {
   int ndev = x->in->ndev, rc = GPUPAR_OK;
   int *list = malloc((size_t)x->nsubs * sizeof *list + 1);
-  int touched[GPUPAR__MAX_DEVICES] = {0};
+  int touched[GPUPAR__MAX_DEVICES] = {0}, ok[GPUPAR__MAX_DEVICES] = {0},
+      running[GPUPAR__MAX_DEVICES] = {0}, kinds[GPUPAR__MAX_DEVICES] = {0};
+  unsigned long long begin[GPUPAR__MAX_DEVICES];
+  gpupar__error errs[GPUPAR__MAX_DEVICES];
   double t_start[GPUPAR__MAX_DEVICES];
   if (!list)
     return GPUPAR_ENOMEM;
@@ -845,34 +883,70 @@ static int round_once(exec *x, int first_round) {
     t_start[d] = gpupar__now_us();
     if (dev->backend->timing_begin)
       dev->backend->timing_begin(dev);
+    gpupar__error err = {0};
+    if (gpupar__red_acc_open(x->loop, x->call, dev, &x->acc[d], &err) != GPUPAR_OK) {
+      for (int i = 0; i < n; i++) {
+        x->subs[list[i]].err = err;
+        fail_sub(&x->subs[list[i]], kind_of(dev, &err, 0));
+      }
+      continue;
+    }
     issue_device(x, d, list, n);
   }
   if (first_round) /* the hybrid host share overlaps the devices' asynchronous work */
     rc = run_host_subs(x);
+  /* Sync. A chunk that failed after its kernel may have updated the device's array-reduction
+   * buffer: then none of the device's chunks of this round can be committed. */
   for (int d = 0; d < ndev; d++) {
     if (!touched[d])
       continue;
     gpupar__device *dev = x->in->devs[d];
-    gpupar__error err = {0};
-    int ok = dev->backend->sync(dev, -1, &err) == GPUPAR_OK;
+    memset(&errs[d], 0, sizeof errs[d]);
+    ok[d] = dev->backend->sync(dev, -1, &errs[d]) == GPUPAR_OK;
+    if (!ok[d])
+      kinds[d] = kind_of(dev, &errs[d], 0);
     double us;
     if (!dev->backend->timing_end || dev->backend->timing_end(dev, &us) != 0)
       us = gpupar__now_us() - t_start[d];
     x->dev_us[d] += us;
+    begin[d] = ~0ull;
+    for (int i = 0; i < x->nsubs; i++) {
+      sub *s = &x->subs[i];
+      if (s->dev != d)
+        continue;
+      if (s->state == SUB_RUNNING) {
+        running[d]++;
+        if (s->range.begin < begin[d])
+          begin[d] = s->range.begin;
+      } else if (s->state == SUB_FAILED && s->launched && x->acc[d] && ok[d]) {
+        ok[d] = 0;
+        kinds[d] = KIND_ERROR;
+        gpupar__fail(&errs[d], GPUPAR_EDEVICE,
+                     "a chunk failed after updating the device's reduction buffer (%.150s)",
+                     s->err.msg);
+      }
+    }
+  }
+  gather_reductions(x, running, begin, ok, errs, kinds);
+  for (int d = 0; d < ndev; d++) {
+    if (!touched[d])
+      continue;
+    gpupar__device *dev = x->in->devs[d];
     for (int i = 0; i < x->nsubs; i++) {
       sub *s = &x->subs[i];
       if (s->dev != d || s->state != SUB_RUNNING)
         continue;
-      if (ok) {
+      if (ok[d]) {
         commit(x, s);
       } else {
-        s->err = err;
-        fail_sub(s, kind_of(dev, &err, 0));
+        s->err = errs[d];
+        fail_sub(s, kinds[d]);
       }
     }
     for (int i = 0; i < x->nsubs; i++)
       if (x->subs[i].dev == d && (x->subs[i].state == SUB_DONE || x->subs[i].state == SUB_FAILED))
         release_sub(x, &x->subs[i]);
+    gpupar__red_acc_close(dev, &x->acc[d]);
   }
   for (int i = 0; i < x->nsubs; i++)
     if (x->subs[i].state == SUB_FAILED && x->subs[i].dev >= 0)

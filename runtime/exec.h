@@ -26,6 +26,7 @@ typedef struct gpupar__exec_in {
   int ndev;
   double hybrid; /* host share: 0 none, -1 learned, (0,1) fixed fraction */
   int host_threads;
+  int reduce_on_devices; /* combine array reductions on the devices when they can (GPUPAR_REDUCE) */
 } gpupar__exec_in;
 
 typedef struct gpupar__exec_out {

@@ -160,8 +160,8 @@ int gpupar__red_supported(int kind, size_t size, int op) {
   XX(2, int16_t)                                                                                   \
   XX(3, int32_t)                                                                                   \
   XX(4, int64_t)                                                                                   \
-  XX(5, uint8_t) XX(6, uint16_t) XX(7, uint32_t) XX(8, uint64_t) XX(9, float) XX(10, double)       \
-      XX(11, f128)
+  XX(5, uint8_t)                                                                                   \
+  XX(6, uint16_t) XX(7, uint32_t) XX(8, uint64_t) XX(9, float) XX(10, double) XX(11, f128)
 
 int gpupar__red_combine(int kind, size_t size, int op, void *dst, const void *src, long long n) {
   if (!gpupar__red_supported(kind, size, op) || n < 0)
@@ -198,6 +198,7 @@ int gpupar__red_identity(int kind, size_t size, int op, void *dst, long long n) 
 typedef struct entry {
   unsigned long long begin; /* first iteration of the chunk */
   void *data;               /* one value per scalar, `count` per array, at collector offsets */
+  int parts;                /* GPUPAR__RED_SCALARS | GPUPAR__RED_ARRAYS: what `data` holds */
 } entry;
 
 typedef struct collector {
@@ -296,9 +297,11 @@ int gpupar__red_finish(const gpupar_loop *loop, gpupar_call *call) {
       const gpupar_reduction_desc *d = &loop->reductions[r];
       char *dst = (char *)acc + c->offset[r];
       memcpy(dst, call->reductions[r], (size_t)c->count[r] * d->size); /* the value before */
+      int part = d->is_array ? GPUPAR__RED_ARRAYS : GPUPAR__RED_SCALARS;
       for (int i = 0; i < c->nentries; i++)
-        gpupar__red_combine(d->kind, d->size, d->op, dst,
-                            (const char *)c->entries[i].data + c->offset[r], c->count[r]);
+        if (c->entries[i].parts & part)
+          gpupar__red_combine(d->kind, d->size, d->op, dst,
+                              (const char *)c->entries[i].data + c->offset[r], c->count[r]);
     }
     for (int r = 0; r < c->nred; r++)
       memcpy(call->reductions[r], (const char *)acc + c->offset[r],
@@ -311,7 +314,7 @@ int gpupar__red_finish(const gpupar_loop *loop, gpupar_call *call) {
 }
 
 /* Adds the chunk result `data` (ownership passes to the collector). Returns 0 or -1. */
-static int record(collector *c, unsigned long long begin, void *data) {
+static int record(collector *c, unsigned long long begin, void *data, int parts) {
   pthread_mutex_lock(&c->lock);
   if (c->nentries == c->cap) {
     int want = c->cap ? 2 * c->cap : 16;
@@ -327,9 +330,34 @@ static int record(collector *c, unsigned long long begin, void *data) {
   }
   c->entries[c->nentries].begin = begin;
   c->entries[c->nentries].data = data;
+  c->entries[c->nentries].parts = parts;
   c->nentries++;
   pthread_mutex_unlock(&c->lock);
   return 0;
+}
+
+size_t gpupar__red_entry_bytes(const gpupar_call *call) {
+  const collector *c = call->reduce_state;
+  return c ? c->bytes : 0;
+}
+
+size_t gpupar__red_entry_offset(const gpupar_call *call, int r) {
+  const collector *c = call->reduce_state;
+  return c->offset[r];
+}
+
+int gpupar__red_record_entry(const gpupar_call *call, unsigned long long begin, const void *data,
+                             int parts) {
+  collector *c = call->reduce_state;
+  void *copy = malloc(c->bytes ? c->bytes : 1);
+  if (!copy) {
+    pthread_mutex_lock(&c->lock);
+    c->failed = 1;
+    pthread_mutex_unlock(&c->lock);
+    return -1;
+  }
+  memcpy(copy, data, c->bytes);
+  return record(c, begin, copy, parts);
 }
 
 /* --- Chunks ------------------------------------------------------------------------------- */
@@ -337,6 +365,7 @@ static int record(collector *c, unsigned long long begin, void *data) {
 struct gpupar__red_chunk {
   const gpupar_loop *loop;
   collector *col;
+  int parts; /* what the chunk's own block holds; array partials in a device buffer else */
   unsigned slots;
   void *block; /* host memory (host chunks) or device memory (device chunks) */
   size_t block_size;
@@ -349,7 +378,7 @@ struct gpupar__red_chunk {
 };
 
 static gpupar__red_chunk *new_chunk(const gpupar_loop *loop, const gpupar_call *call,
-                                    unsigned slots) {
+                                    unsigned slots, int parts) {
   collector *col = call->reduce_state;
   if (!col || loop->nreductions <= 0)
     return NULL;
@@ -360,6 +389,7 @@ static gpupar__red_chunk *new_chunk(const gpupar_loop *loop, const gpupar_call *
     return NULL;
   c->loop = loop;
   c->col = col;
+  c->parts = parts;
   c->slots = slots;
   c->offset = (size_t *)(c + 1);
   c->partials = (void **)(c->offset + n);
@@ -369,7 +399,8 @@ static gpupar__red_chunk *new_chunk(const gpupar_loop *loop, const gpupar_call *
     long long elems = d->is_array ? col->count[r] : (long long)slots;
     c->counts[r] = elems;
     c->offset[r] = c->bytes;
-    c->bytes += ALIGN((size_t)elems * d->size);
+    if (parts & (d->is_array ? GPUPAR__RED_ARRAYS : GPUPAR__RED_SCALARS))
+      c->bytes += ALIGN((size_t)elems * d->size);
   }
   if (c->bytes == 0)
     c->bytes = 16;
@@ -390,6 +421,8 @@ static int fold_and_record(gpupar__red_chunk *c, const void *buf, unsigned long 
     const gpupar_reduction_desc *d = &c->loop->reductions[r];
     const char *src = (const char *)buf + c->offset[r];
     char *dst = data + col->offset[r];
+    if (!(c->parts & (d->is_array ? GPUPAR__RED_ARRAYS : GPUPAR__RED_SCALARS)))
+      continue;
     if (d->is_array) {
       memcpy(dst, src, (size_t)col->count[r] * d->size);
       continue;
@@ -399,7 +432,7 @@ static int fold_and_record(gpupar__red_chunk *c, const void *buf, unsigned long 
       for (unsigned s = 1; s < c->slots; s++)
         gpupar__red_combine(d->kind, d->size, d->op, dst, src + (size_t)s * d->size, 1);
   }
-  return record(col, begin, data);
+  return record(col, begin, data, c->parts);
 }
 
 int gpupar__red_host_begin(const gpupar_loop *loop, const gpupar_call *call, gpupar_launch *launch,
@@ -407,7 +440,7 @@ int gpupar__red_host_begin(const gpupar_loop *loop, const gpupar_call *call, gpu
   *out = NULL;
   if (!call->reduce_state || loop->nreductions <= 0)
     return 0;
-  gpupar__red_chunk *c = new_chunk(loop, call, 1);
+  gpupar__red_chunk *c = new_chunk(loop, call, 1, GPUPAR__RED_ALL);
   if (!c)
     return -1;
   c->block = malloc(c->bytes);
@@ -435,11 +468,13 @@ int gpupar__red_host_end(gpupar__red_chunk *c, unsigned long long begin, int rc)
 }
 
 int gpupar__red_dev_begin(const gpupar_loop *loop, const gpupar_call *call, gpupar__device *dev,
-                          gpupar_launch *launch, gpupar__red_chunk **out, gpupar__error *err) {
+                          void *arrays, gpupar_launch *launch, gpupar__red_chunk **out,
+                          gpupar__error *err) {
   *out = NULL;
   if (!call->reduce_state || loop->nreductions <= 0)
     return GPUPAR_OK;
-  gpupar__red_chunk *c = new_chunk(loop, call, GPUPAR_REDUCE_SLOTS);
+  int parts = arrays ? GPUPAR__RED_SCALARS : GPUPAR__RED_ALL;
+  gpupar__red_chunk *c = new_chunk(loop, call, GPUPAR_REDUCE_SLOTS, parts);
   if (!c)
     return gpupar__fail(err, GPUPAR_ENOMEM, "out of host memory (reduction buffers)");
   int rc = gpupar__dev_alloc(dev, c->bytes, &c->block, &c->block_size, err);
@@ -448,10 +483,13 @@ int gpupar__red_dev_begin(const gpupar_loop *loop, const gpupar_call *call, gpup
     return rc;
   }
   for (int r = 0; r < loop->nreductions; r++)
-    c->partials[r] = (char *)c->block + c->offset[r];
+    c->partials[r] = loop->reductions[r].is_array && arrays
+                         ? (char *)arrays + gpupar__red_entry_offset(call, r)
+                         : (char *)c->block + c->offset[r];
   launch->partials = c->partials;
   launch->partial_counts = c->counts;
   launch->partial_slots = GPUPAR_REDUCE_SLOTS;
+  launch->partials_ready = arrays != NULL;
   *out = c;
   return GPUPAR_OK;
 }

@@ -300,7 +300,8 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
                         .sp = &sp,
                         .site = site,
                         .hybrid = reg->config.hybrid,
-                        .host_threads = cost.host_threads};
+                        .host_threads = cost.host_threads,
+                        .reduce_on_devices = reg->config.reduce == GPUPAR__REDUCE_DEVICES};
   int cap = atomic_load(&max_devices_cap);
   if (call->max_devices > 0 && (cap == 0 || call->max_devices < cap))
     cap = call->max_devices;

@@ -55,7 +55,7 @@ typedef struct gpupar_launch {
    * elements of an array reduction. The launch writes every one of them: a scalar reduction's
    * per-block results (block b in slot b, the other slots the identity; a launch uses at most
    * `partial_slots` blocks), an array reduction's combined elements, a GPUPAR_RED_LAST
-   * variable's value after the chunk's last iteration in slot 0. */
+   * variable's value after the chunk's last iteration in slot 0 (but see partials_ready). */
   void *const *partials;
   unsigned partial_slots;
   /* Added in 0.2: the number of elements of each partials[r] (partial_slots for a scalar, the
@@ -65,6 +65,10 @@ typedef struct gpupar_launch {
    * memory), outermost first; every iteration k of the chunk runs all their iterations. */
   const long long *collapsed_trips;
   int ncollapsed;
+  /* Added in 0.2: the array reductions' partial buffers already hold the identity or the results
+   * of earlier chunks on the same device (they share one buffer per device): the launch must add
+   * its updates to them and not fill them first. 0: the launch fills them. */
+  int partials_ready;
 } gpupar_launch;
 
 /* Runs one chunk; returns 0 on success, a backend error code (a cudaError_t value) otherwise. */

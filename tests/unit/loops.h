@@ -3,6 +3,8 @@
 #ifndef GPUPAR_TESTS_UNIT_LOOPS_H
 #define GPUPAR_TESTS_UNIT_LOOPS_H
 
+#include <math.h>
+
 #include "gpupar/gpupar.h"
 #include "gpupar/kernel.h"
 
@@ -301,6 +303,69 @@ static inline int matvec_offload(int r, int c, const float *m, const float *v, f
   if (!rc && !loops_skip_host_fallback) {
     matvec_serial(r, c, m, v, out);
     gpupar_host_done(&matvec_loop, &call);
+  }
+  return rc;
+}
+
+/* hist.c:8:  reduction(+: hist[0:64]) reduction(max: top[0:8])
+ *   for (int i = 0; i < n; i++) { hist[x[i] % 64] += w[i]; top[x[i] % 8] = fmax(top[x[i] % 8],
+ * w[i]); } (array reductions: on devices, one buffer per device shared by its chunks) */
+enum { HIST_BINS = 64, HIST_TOPS = 8 };
+static inline int hist_host(const gpupar_launch *L) {
+  const int *x = (const int *)L->arrays[0], *w = (const int *)L->arrays[1];
+  long long *hist = (long long *)L->partials[0];
+  double *top = (double *)L->partials[1];
+  if (!L->partials_ready) {
+    for (long long b = 0; b < L->partial_counts[0]; b++)
+      hist[b] = 0;
+    for (long long b = 0; b < L->partial_counts[1]; b++)
+      top[b] = -HUGE_VAL;
+  }
+  for (unsigned long long k = L->begin; k < L->end; ++k) {
+    int i = (int)GPUPAR_INDEX(L->lo, L->step, k);
+    hist[x[i] % HIST_BINS] += w[i];
+    if (w[i] > top[x[i] % HIST_TOPS])
+      top[x[i] % HIST_TOPS] = w[i];
+  }
+  return 0;
+}
+static const gpupar_array_desc hist_arrays[] = {{"x", sizeof(int), GPUPAR_READ},
+                                                {"w", sizeof(int), GPUPAR_READ}};
+static const gpupar_term_desc hist_terms[] = {{0, GPUPAR_READ, 1}, {1, GPUPAR_READ, 1}};
+static const gpupar_reduction_desc hist_reds[] = {
+    {"hist", GPUPAR_TYPE_SIGNED, sizeof(long long), GPUPAR_RED_ADD, 1},
+    {"top", GPUPAR_TYPE_FLOAT, sizeof(double), GPUPAR_RED_MAX, 1}};
+static const gpupar_loop hist_loop = {
+    GPUPAR_VERSION_CODE, "hist.c:8", 2, hist_arrays, 2, hist_terms, 0,
+    hist_host,           NULL,       2, hist_reds};
+
+static inline void hist_serial(int n, const int *x, const int *w, long long *hist, double *top) {
+  for (int i = 0; i < n; i++) {
+    hist[x[i] % HIST_BINS] += w[i];
+    top[x[i] % HIST_TOPS] = w[i] > top[x[i] % HIST_TOPS] ? w[i] : top[x[i] % HIST_TOPS];
+  }
+}
+
+static inline int hist_offload(int n, const int *x, const int *w, long long *hist, double *top) {
+  gpupar_span spans[2];
+  gpupar_span_init(&spans[0], 1, 0);
+  gpupar_span_init(&spans[1], 1, 0);
+  void *const arrays[2] = {(void *)x, (void *)w};
+  void *const vars[2] = {hist, top};
+  const long long counts[2] = {HIST_BINS, HIST_TOPS};
+  gpupar_call call = {.version = GPUPAR_VERSION_CODE,
+                      .lo = 0,
+                      .hi = n,
+                      .step = 1,
+                      .cond = GPUPAR_LT,
+                      .arrays = arrays,
+                      .spans = spans,
+                      .reductions = vars,
+                      .reduction_counts = counts};
+  int rc = gpupar_run(&hist_loop, &call);
+  if (!rc && !loops_skip_host_fallback) {
+    hist_serial(n, x, w, hist, top);
+    gpupar_host_done(&hist_loop, &call);
   }
   return rc;
 }

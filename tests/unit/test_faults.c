@@ -1,5 +1,6 @@
-/* Failures: a fake backend that fails at the n-th alloc, copy_in, launch, copy_out or sync, and
- * the injected faults of GPUPAR_FAULT (oom, launch, lost) on emu devices. Whatever fails, the
+/* Failures: a fake backend that fails at the n-th alloc, copy_in, launch, copy_out, sync or
+ * device reduction, and the injected faults of GPUPAR_FAULT (oom, launch, lost, reduce) on emu
+ * devices. Whatever fails, the
  * results must equal the serial loop's (every iteration committed exactly once), the trace must
  * show the expected fallbacks, warnings come once per (site, device, kind), and no device buffer
  * may leak. Run with GPUPAR_TRACE set (events are inspected in memory). */
@@ -17,11 +18,13 @@
 #include "exec.h"
 #include "log.h"
 #include "loops.h"
+#include "nccl_dl.h"
 #include "registry.h"
 #include "trace.h"
 
-enum { OP_ALLOC, OP_COPY_IN, OP_LAUNCH, OP_COPY_OUT, OP_SYNC, NOPS };
-static const char *const op_names[NOPS] = {"alloc", "copy_in", "launch", "copy_out", "sync"};
+enum { OP_ALLOC, OP_COPY_IN, OP_LAUNCH, OP_COPY_OUT, OP_SYNC, OP_REDUCE, NOPS };
+static const char *const op_names[NOPS] = {"alloc",    "copy_in", "launch",
+                                           "copy_out", "sync",    "reduce"};
 static int calls[NOPS], fail_op = -1, fail_at, fail_status = GPUPAR_EDEVICE, outstanding;
 
 /* Returns nonzero (and sets `err`) when this call of `op` is the one to fail. */
@@ -69,6 +72,13 @@ static int fake_sync(gpupar__device *dev, int s, gpupar__error *err) {
   return inject(OP_SYNC, err) ? err->status : gpupar__backend_emu.sync(dev, s, err);
 }
 
+static int fake_reduce(gpupar__device *const *devs, int n, int root, void *const *src, void *dst,
+                       long long count, int kind, size_t size, int op, gpupar__error *err) {
+  return inject(OP_REDUCE, err)
+             ? err->status
+             : gpupar__backend_emu.reduce(devs, n, root, src, dst, count, kind, size, op, err);
+}
+
 static const gpupar__backend fake = {.name = "fake",
                                      .kind = GPUPAR_BACKEND_EMU,
                                      .async = 1,
@@ -77,6 +87,8 @@ static const gpupar__backend fake = {.name = "fake",
                                      .copy_in = fake_copy_in,
                                      .copy_out = fake_copy_out,
                                      .launch = fake_launch,
+                                     .can_reduce = gpupar__nccl_can_reduce,
+                                     .reduce = fake_reduce,
                                      .sync = fake_sync};
 
 /* Frees every cached device block, so that `outstanding` counts leaks only. */
@@ -92,6 +104,9 @@ typedef struct data {
   float x[N], y[N];
   double sx[N], sy[2 * N + 1];
   float in[N / M * M], out[N / M * M];
+  int hx[N], hw[N];
+  long long hist[HIST_BINS];
+  double top[HIST_TOPS];
 } data;
 
 static void fill(data *d) {
@@ -103,6 +118,14 @@ static void fill(data *d) {
   }
   for (int i = 0; i < N / M * M; i++)
     d->in[i] = (float)(i % 31);
+  for (int i = 0; i < N; i++) {
+    d->hx[i] = (i * 7919) % 1000;
+    d->hw[i] = i % 13 - 6;
+  }
+  for (int b = 0; b < HIST_BINS; b++)
+    d->hist[b] = b; /* the values before the loop count once */
+  for (int b = 0; b < HIST_TOPS; b++)
+    d->top[b] = b - 3.0;
 }
 
 typedef int (*case_fn)(data *d);
@@ -111,7 +134,8 @@ static int case_strided(data *d) {
   return strided_offload(N - 1, 0, -1, GPUPAR_GE, d->sx, d->sy, NULL);
 }
 static int case_stencil(data *d) { return stencil_offload(N / M, M, d->in, d->out); }
-static const case_fn cases[] = {case_saxpy, case_strided, case_stencil};
+static int case_hist(data *d) { return hist_offload(N, d->hx, d->hw, d->hist, d->top); }
+static const case_fn cases[] = {case_saxpy, case_strided, case_stencil, case_hist};
 
 /* The serial results of case `c` from `d`'s initial state. */
 static void serial(size_t c, data *d) {
@@ -119,8 +143,10 @@ static void serial(size_t c, data *d) {
     saxpy_serial(N, 3.0f, d->x, d->y);
   else if (c == 1)
     strided_serial(N - 1, 0, -1, GPUPAR_GE, d->sx, d->sy);
-  else
+  else if (c == 2)
     stencil_serial(N / M, M, d->in, d->out);
+  else
+    hist_serial(N, d->hx, d->hw, d->hist, d->top);
 }
 
 static void test_every_failure(void **state) {
@@ -352,6 +378,74 @@ static void test_fault_everywhere_runs_on_host(void **state) {
   use_faults("");
 }
 
+/* Returns the bytes of "reductions" copies since `from` in direction `dir` on `device`. */
+static size_t reduction_bytes(size_t from, int dir, const char *device) {
+  size_t n = gpupar__trace_copy(events, sizeof events / sizeof events[0]), bytes = 0;
+  for (size_t i = from; i < n && i < sizeof events / sizeof events[0]; i++)
+    if (events[i].cat == GPUPAR__TRACE_COPY && events[i].dir == dir &&
+        strcmp(events[i].array, "reductions") == 0 && strcmp(events[i].device, device) == 0)
+      bytes += events[i].bytes;
+  return bytes;
+}
+
+/* Runs the histogram case through gpupar_run only and checks every element. */
+static void hist_checked(void) {
+  static data d, want;
+  fill(&d);
+  fill(&want);
+  serial(3, &want);
+  loops_skip_host_fallback = 1;
+  assert_int_equal(case_hist(&d), 1);
+  loops_skip_host_fallback = 0;
+  assert_memory_equal(&d, &want, sizeof d);
+}
+
+static void test_reductions_on_devices(void **state) {
+  (void)state;
+  use_faults("");
+  size_t from = gpupar__trace_copy(NULL, 0);
+  hist_checked();
+  /* emu:1 and emu:2 send their buffers to emu:0, which alone copies the result home. */
+  size_t one = reduction_bytes(from, GPUPAR__D2H, "emu:0");
+  assert_true(one >= HIST_BINS * sizeof(long long) + HIST_TOPS * sizeof(double));
+  assert_int_equal(reduction_bytes(from, GPUPAR__D2D, "emu:0"), 2 * one);
+  assert_int_equal(reduction_bytes(from, GPUPAR__D2H, "emu:1"), 0);
+  assert_int_equal(reduction_bytes(from, GPUPAR__D2H, "emu:2"), 0);
+  /* GPUPAR_REDUCE=host: every device copies its buffer, the host combines. */
+  assert_int_equal(gpupar__registry_set("GPUPAR_REDUCE", "host"), 0);
+  use_faults("");
+  from = gpupar__trace_copy(NULL, 0);
+  hist_checked();
+  assert_int_equal(reduction_bytes(from, GPUPAR__D2D, "emu:0"), 0);
+  for (int i = 0; i < 3; i++) {
+    char name[16];
+    snprintf(name, sizeof name, "emu:%d", i);
+    assert_int_equal(reduction_bytes(from, GPUPAR__D2H, name), one);
+  }
+  assert_int_equal(gpupar__registry_set("GPUPAR_REDUCE", "devices"), 0);
+  use_faults("");
+}
+
+static void test_fault_reduce(void **state) {
+  (void)state;
+  use_faults("reduce@emu:2");
+  size_t from = gpupar__trace_copy(NULL, 0);
+  hist_checked();
+  /* Combining on the devices failed: each device's buffer came home on its own. */
+  size_t one = reduction_bytes(from, GPUPAR__D2H, "emu:1");
+  assert_true(one > 0);
+  assert_int_equal(reduction_bytes(from, GPUPAR__D2H, "emu:0"), one);
+  assert_int_equal(reduction_bytes(from, GPUPAR__D2H, "emu:2"), one);
+  assert_int_equal(count_events(from, GPUPAR__TRACE_FAULT, NULL, NULL), 0);
+  /* Faults that move chunks: the device buffers of the round must not count twice. */
+  use_faults("launch@emu:0,oom@emu:1,reduce@emu:1");
+  hist_checked();
+  use_faults("lost@emu:2");
+  hist_checked();
+  hist_checked(); /* emu:2 is lost during this call */
+  use_faults("");
+}
+
 static void test_fault_spec_errors(void **state) {
   (void)state;
   const char *bad[] = {
@@ -371,12 +465,14 @@ static void test_fault_spec_errors(void **state) {
   gpupar__config cfg;
   char msg[512];
   gpupar__config_defaults(&cfg);
-  assert_int_equal(gpupar__config_parse_var("GPUPAR_FAULT", "oom@emu:1,launch@cuda:0,lost@emu:12",
+  assert_int_equal(gpupar__config_parse_var("GPUPAR_FAULT",
+                                            "oom@emu:1,launch@cuda:0,lost@emu:12,reduce@cuda:1",
                                             &cfg, msg, sizeof msg),
                    0);
-  assert_int_equal(cfg.nfaults, 3);
+  assert_int_equal(cfg.nfaults, 4);
   assert_int_equal(cfg.faults[1].kind, GPUPAR__FAULT_LAUNCH);
   assert_string_equal(cfg.faults[2].dev, "emu:12");
+  assert_int_equal(cfg.faults[3].kind, GPUPAR__FAULT_REDUCE);
 }
 
 int main(void) {
@@ -386,6 +482,8 @@ int main(void) {
                                      cmocka_unit_test(test_fault_launch),
                                      cmocka_unit_test(test_fault_lost),
                                      cmocka_unit_test(test_fault_everywhere_runs_on_host),
+                                     cmocka_unit_test(test_reductions_on_devices),
+                                     cmocka_unit_test(test_fault_reduce),
                                      cmocka_unit_test(test_every_failure)};
   gpupar_init();
   gpupar__log_set_level(GPUPAR__LOG_ERROR); /* the expected warnings would flood the output */

@@ -221,8 +221,9 @@ static int red_host(const gpupar_launch *L) {
   double m = -HUGE_VAL;
   int p = 1, last = 0;
   unsigned *hist = (unsigned *)L->partials[4];
-  for (int b = 0; b < 16; b++)
-    hist[b] = 0;
+  if (!L->partials_ready) /* else it is the device's shared buffer (see loop.h) */
+    for (int b = 0; b < 16; b++)
+      hist[b] = 0;
   for (unsigned long long k = L->begin; k < L->end; ++k) {
     int i = (int)GPUPAR_INDEX(L->lo, L->step, k);
     s += x[i];
