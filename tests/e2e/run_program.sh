@@ -12,7 +12,7 @@ expect=${3:-offload}
 shift 3 2>/dev/null || shift $#
 [ "${1:-}" = "--" ] && shift
 here=$(cd "$(dirname "$0")" && pwd)
-tag=${devices//[:,]/_}
+tag=${devices//[:,]/_}${E2E_TAG:+.$E2E_TAG} # E2E_TAG: a variant run (other GPUPAR_* settings)
 trace="$out/trace.$tag.json"
 rm -f "$trace"
 
