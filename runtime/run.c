@@ -20,6 +20,14 @@
 
 static atomic_int max_devices_cap;
 
+/* Returns whether code generated for gpupar `v` (GPUPAR_VERSION_CODE) may call this runtime: same
+ * major, and the same minor before 1.0 (0.x descriptors grow between minors), else not newer. */
+static int version_ok(unsigned v) {
+  unsigned major = v / 10000, minor = v / 100 % 100;
+  return major == GPUPAR_VERSION_MAJOR &&
+         (major == 0 ? minor == GPUPAR_VERSION_MINOR : minor <= GPUPAR_VERSION_MINOR);
+}
+
 int gpupar_set_max_devices(int max) {
   if (max < 0)
     return GPUPAR_EINVAL;
@@ -188,9 +196,8 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
   double t_start = gpupar__now_us();
   call->call_id = atomic_fetch_add(&calls, 1) + 1;
   const char *site_name = loop->site ? loop->site : "?";
-  if (loop->version / 10000 != GPUPAR_VERSION_MAJOR ||
-      call->version / 10000 != GPUPAR_VERSION_MAJOR) {
-    unsigned v = loop->version / 10000 != GPUPAR_VERSION_MAJOR ? loop->version : call->version;
+  if (!version_ok(loop->version) || !version_ok(call->version)) {
+    unsigned v = !version_ok(loop->version) ? loop->version : call->version;
     if (!atomic_exchange(&version_warned, 1))
       GPUPAR__WARN("%s: generated for gpupar %u.%u.%u but the runtime is %s; loops run on the "
                    "host (recompile with this gpupar)",
@@ -344,7 +351,8 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
 /* Reductions (reduce.c): partial results are collected while the call runs and combined into the
  * host variables only when it ran; otherwise the serial loop computes them. */
 int gpupar_run(const gpupar_loop *loop, gpupar_call *call) {
-  if (!loop || !call || loop->version / 10000 != GPUPAR_VERSION_MAJOR || loop->nreductions <= 0)
+  if (!loop || !call || !version_ok(loop->version) || !version_ok(call->version) ||
+      loop->nreductions <= 0)
     return run_call(loop, call);
   char why[256];
   if (gpupar__red_start(loop, call, why, sizeof why) != GPUPAR_OK) {
@@ -367,7 +375,7 @@ void gpupar_host_done(const gpupar_loop *loop, const gpupar_call *call) {
   char why[128];
   int have_sp = gpupar__space_init(&sp, call->lo, call->hi, call->step, call->cond,
                                    call->is_unsigned, why, sizeof why) == GPUPAR_OK;
-  if (call->host_start_us > 0 && loop->version / 10000 == GPUPAR_VERSION_MAJOR) {
+  if (call->host_start_us > 0 && version_ok(loop->version)) {
     double us = gpupar__now_us() - call->host_start_us;
     gpupar__site *site = gpupar__site_get(loop);
     gpupar__site_add_time(site, us);

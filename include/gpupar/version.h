@@ -1,14 +1,15 @@
 /* gpupar version. Generated code records the version it was generated for; the runtime refuses
- * code generated for another major version. */
+ * (runs on the host) code generated for another major version, for a newer minor version, and,
+ * before 1.0, for another minor version: the descriptors of loop.h grow between 0.x minors. */
 #ifndef GPUPAR_VERSION_H
 #define GPUPAR_VERSION_H
 
 #define GPUPAR_VERSION_MAJOR 0
-#define GPUPAR_VERSION_MINOR 1
+#define GPUPAR_VERSION_MINOR 2
 #define GPUPAR_VERSION_PATCH 0
 
 #define GPUPAR_VERSION_CODE                                                                        \
   (GPUPAR_VERSION_MAJOR * 10000 + GPUPAR_VERSION_MINOR * 100 + GPUPAR_VERSION_PATCH)
-#define GPUPAR_VERSION_STRING "0.1.0"
+#define GPUPAR_VERSION_STRING "0.2.0"
 
 #endif

@@ -202,8 +202,14 @@ static void test_host_fallbacks(void **state) {
                    .spans = spans};
   assert_int_equal(gpupar_run(&old, &c), 0);
   assert_int_equal(gpupar_run(&old, &c), 0); /* warned once only */
-  c.version = 0;
-  assert_int_equal(gpupar_run(&saxpy_loop, &c), 1); /* 0.x generated code is this major */
+  /* Before 1.0 another minor version is refused too (its descriptors differ); a patch is not. */
+  c.version = GPUPAR_VERSION_CODE - 100;
+  assert_int_equal(gpupar_run(&saxpy_loop, &c), 0);
+  old.version = GPUPAR_VERSION_CODE + 100;
+  c.version = GPUPAR_VERSION_CODE;
+  assert_int_equal(gpupar_run(&old, &c), 0);
+  c.version = GPUPAR_VERSION_CODE / 100 * 100 + 99;
+  assert_int_equal(gpupar_run(&saxpy_loop, &c), 1);
   assert_true(fy[3] == 4.0f);
   /* No host entry point. */
   gpupar_loop no_host = saxpy_loop;
