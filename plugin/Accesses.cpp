@@ -1,5 +1,6 @@
 //===- Accesses.cpp - what an offloaded loop body reads and writes ---------===//
 #include "Accesses.h"
+#include "BodyWalker.h"
 #include "Functions.h"
 #include "MathCalls.h"
 #include "Scalars.h"
@@ -97,132 +98,7 @@ static std::string typeProblem(QualType T) {
   return "";
 }
 
-namespace {
-
-/// Pre-pass: locals declared in the body and variables the body writes or takes the address of.
-class WriteCollector : public RecursiveASTVisitor<WriteCollector> {
-public:
-  llvm::DenseSet<const VarDecl *> Locals;
-  llvm::DenseMap<const VarDecl *, const Expr *> Written;
-
-  bool VisitVarDecl(VarDecl *VD) {
-    Locals.insert(VD);
-    return true;
-  }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      note(BO->getLHS(), BO);
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-      note(UO->getSubExpr(), UO);
-    return true;
-  }
-
-private:
-  void note(const Expr *LHS, const Expr *By) {
-    if (const VarDecl *VD = referencedVar(LHS))
-      Written.try_emplace(VD, By);
-  }
-};
-
-enum class Mode { Read, Write, ReadWrite };
-
-/// Where an lvalue or a pointer points.
-struct Place {
-  enum Kind { Array, Local, Scalar } K = Array;
-  const VarDecl *Base = nullptr;
-  Poly Index;               ///< in units of the base's innermost element type (Array only)
-  bool Affine = true;       ///< Index is exact
-  bool Inside = false;      ///< inside one element (a struct member): offsets stay in it
-  bool PtrArith = false;    ///< reached through `*p`, `p + e` or a pointer local
-  bool Member = false;      ///< a struct member
-  unsigned Substituted = 0; ///< pointer locals expanded
-};
-
-class BodyWalker {
-public:
-  BodyWalker(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, const EmitSupport &S,
-             BodyInfo &Info)
-      : Ctx(Ctx), F(F), Dir(Dir), S(S), Info(Info) {}
-
-  bool run(Problem &P);
-
-private:
-  ASTContext &Ctx;
-  const LoopForm &F;
-  const Directive &Dir;
-  const EmitSupport &S;
-  BodyInfo &Info;
-  WriteCollector Pre;
-  std::vector<unsigned> Active; ///< indices into Info.Inner of the enclosing canonical loops
-  /// Array elements updated as `a[e] op= v` or `a[e] = a[e] op v` (for array reductions),
-  /// by the element accessed (the target and the same element read on the right).
-  llvm::DenseMap<const Expr *, ElementUpdate> Updates;
-  void noteUpdate(const Expr *E) {
-    if (std::optional<ElementUpdate> U = matchElementUpdate(Ctx, E)) {
-      Updates[U->Target->IgnoreParenImpCasts()] = *U;
-      for (const Expr *R : U->Reads)
-        Updates[R] = *U;
-    }
-  }
-  unsigned BreakDepth = 0; ///< loops and switches between here and the offloaded loop
-  unsigned CondDepth = 0;  ///< branches between here and the offloaded loop
-  Problem Failure;
-  bool Failed = false;
-
-  bool fail(SourceRange R, std::string Message) {
-    if (!Failed) {
-      Failed = true;
-      Failure.Level = Severity::Warning;
-      Failure.Range = R;
-      Failure.Message = std::move(Message);
-    }
-    return false;
-  }
-  std::string text(const Stmt *S) { return sourceText(Ctx, S); }
-  std::string quoted(const NamedDecl *D) { return "'" + D->getNameAsString() + "'"; }
-
-  /// Records that the loop needs a feature the emitter may lack (reported after the
-  /// dependence test, so that proven dependences are errors first).
-  void need(bool Supported, SourceRange R, std::string Message) {
-    if (!Supported && Info.Unsupported.empty()) {
-      Problem P;
-      P.Level = Severity::Warning;
-      P.Range = R;
-      P.Message = std::move(Message) + "; the loop stays serial";
-      Info.Unsupported.push_back(std::move(P));
-    }
-  }
-  bool isLoopVar(const VarDecl *VD) const {
-    if (VD == F.Var)
-      return true;
-    for (const LoopForm &C : Info.Collapse)
-      if (C.Var == VD)
-        return true;
-    return false;
-  }
-  bool isOuter(const VarDecl *VD) const { return !isLoopVar(VD) && !Pre.Locals.count(VD); }
-  std::optional<Poly> unitsOf(QualType T);
-  std::optional<Poly> buildIndex(const Expr *E);
-  bool addIndex(Place &P, const Expr *Idx, std::optional<Poly> Units, int Sign = 1);
-  bool locatePointer(const Expr *E, Place &P);
-  bool locateElement(const Expr *E, Place &P);
-  bool walkAccess(const Expr *E, Mode M);
-  void addType(QualType T);
-  bool finish();
-  bool isInvariant(const Expr *E);
-  bool checkName(const NamedDecl *D, SourceRange R);
-  bool checkLocal(const VarDecl *VD);
-  bool walk(const Stmt *S, Mode M = Mode::Read);
-  bool walkChildren(const Stmt *S);
-  bool walkFor(const ForStmt *FS);
-  bool walkDeclRef(const DeclRefExpr *DRE, Mode M);
-  bool walkCall(const CallExpr *CE);
-  bool walkBinary(const BinaryOperator *BO);
-  bool walkUnary(const UnaryOperator *UO, Mode M);
-};
+namespace body {
 
 bool BodyWalker::isInvariant(const Expr *E) {
   if (!E->getType()->isIntegerType() || E->HasSideEffects(Ctx))
@@ -282,13 +158,13 @@ bool BodyWalker::checkLocal(const VarDecl *VD) {
   std::string Why = typeProblem(T);
   if (!Why.empty())
     return fail(R, Why);
-  if (T->isEnumeralType())
+  if (T->isEnumeralType() && Frames.empty())
     return fail(R, "local " + quoted(VD) +
                        " has an enum type, which is not supported yet; use an integer type");
   if (T->isPointerType()) {
     // `T *row = a + i*n;`: accesses through it are accesses to `a`.
     Place P;
-    if (Pre.Written.count(VD) || !VD->getInit())
+    if (preOf(VD).Written.count(VD) || !VD->getInit())
       return fail(R, "pointer variable " + quoted(VD) +
                          " must be initialised once and never reassigned in an offloaded loop");
     if (const auto *CE = dyn_cast<CallExpr>(VD->getInit()->IgnoreParenCasts()))
@@ -322,6 +198,8 @@ bool BodyWalker::checkLocal(const VarDecl *VD) {
     if (const auto *ILE = dyn_cast<InitListExpr>(Init->IgnoreParenImpCasts())) {
       const InitListExpr *Syn =
           ILE->isSemanticForm() && ILE->getSyntacticForm() ? ILE->getSyntacticForm() : ILE;
+      if (!Frames.empty()) // a called function's locals are printed with casts per field
+        return walk(ILE->isSemanticForm() ? ILE : ILE->getSemanticForm());
       for (const Expr *E : Syn->inits())
         if (isa<InitListExpr, DesignatedInitExpr>(E->IgnoreParenImpCasts()))
           return fail(E->getSourceRange(),
@@ -356,9 +234,17 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
   bool Canonical =
       matchLoopForm(Ctx, FS, Inner, Ignored) && Inner.Op != Cond::NE &&
       ((Inner.Step > 0) == (Inner.Op == Cond::LT || Inner.Op == Cond::LE)) &&
-      (Pre.Locals.count(Inner.Var) ||
-       (Info.written(Inner.Var) && Info.written(Inner.Var)->Role != ScalarRole::Reduction)) &&
-      isInvariant(Inner.Lo) && isInvariant(Inner.Hi);
+      (preOf(Inner.Var).Locals.count(Inner.Var) ||
+       (Info.written(Inner.Var) && Info.written(Inner.Var)->Role != ScalarRole::Reduction));
+  // In a called function, the bounds with parameters replaced by the call's arguments.
+  std::optional<Poly> BoundLo, BoundHi;
+  if (Canonical && !Frames.empty()) {
+    BoundLo = invariantBound(Inner.Lo);
+    BoundHi = invariantBound(Inner.Hi);
+    Canonical = BoundLo && BoundHi;
+  } else if (Canonical) {
+    Canonical = isInvariant(Inner.Lo) && isInvariant(Inner.Hi);
+  }
   if (Canonical) {
     WriteCollector InnerWrites;
     InnerWrites.TraverseStmt(const_cast<Stmt *>(FS->getBody()));
@@ -368,7 +254,18 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
     return false;
   ++BreakDepth;
   if (Canonical) {
-    Info.Inner.push_back({Inner, Info.Atoms.loopVar(Inner.Var)});
+    InnerLoop L;
+    L.Form = Inner;
+    if (Frames.empty())
+      L.Atom = Info.Atoms.loopVar(Inner.Var);
+    else {
+      // Each call walked gets its own variable: two calls' loops may have different bounds.
+      L.Atom = Info.Atoms.freshLoopVar(Inner.Var);
+      L.Bounds = true;
+      L.LoBound = *BoundLo;
+      L.HiBound = *BoundHi;
+    }
+    Info.Inner.push_back(L);
     Active.push_back(Info.Inner.size() - 1);
   } else {
     ++CondDepth;
@@ -403,7 +300,16 @@ bool BodyWalker::walkDeclRef(const DeclRefExpr *DRE, Mode M) {
                   "loop variable " + quoted(VD) + " is modified in the loop body");
     return true;
   }
-  if (Pre.Locals.count(VD))
+  if (isBoundPointer(VD))
+    return fail(DRE->getSourceRange(),
+                M != Mode::Read
+                    ? "pointer parameter " + quoted(VD) +
+                          " is modified; pointer parameters must keep pointing where the call "
+                          "points them"
+                    : "pointer parameter " + quoted(VD) + " may only be subscripted ('" +
+                          VD->getNameAsString() + "[k]', '*" + VD->getNameAsString() + "', '" +
+                          VD->getNameAsString() + "->m') or passed to a function");
+  if (preOf(VD).Locals.count(VD))
     return true;
   if (isArrayVariable(VD))
     return fail(DRE->getSourceRange(), "array " + quoted(VD) +
@@ -503,12 +409,24 @@ std::optional<Poly> BodyWalker::buildIndex(const Expr *E) {
         return false;
       },
       [this](const Expr *X) { return isInvariant(X); });
-  // `int idx = i*n + j; a[idx]`: a body local initialised once and never reassigned.
+  // `int idx = i*n + j; a[idx]`: a body local initialised once and never reassigned. In a
+  // called function, also an integer parameter never assigned: the call's argument.
   Builder.Subst = [this](const VarDecl *V) -> const Expr * {
-    if (!Pre.Locals.count(V) || Pre.Written.count(V) || !V->getType()->isIntegerType() ||
+    const WriteCollector &W = preOf(V);
+    if (!W.Locals.count(V) || W.Written.count(V) || !V->getType()->isIntegerType() ||
         V->getType().isVolatileQualified())
       return nullptr;
+    int K = frameOf(V);
+    if (K >= 0 && isa<ParmVarDecl>(V))
+      return Frames[K]->Args.lookup(V);
     return V->getInit();
+  };
+  // A loop variable of a called function: the atom of the loop being walked.
+  Builder.AtomOf = [this](const VarDecl *V) {
+    for (auto I = Active.rbegin(); I != Active.rend(); ++I)
+      if (Info.Inner[*I].Form.Var == V)
+        return Info.Inner[*I].Atom;
+    return Info.Atoms.loopVar(V);
   };
   std::optional<Poly> P = Builder.build(E);
   if (P && !P->isAffine(Info.Atoms))
@@ -545,12 +463,20 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
       return fail(E->getSourceRange(), "'" + text(E) + "' is not an array");
     if (!checkName(VD, DRE->getSourceRange()))
       return false;
-    if (Pre.Locals.count(VD)) {
+    if (isBoundPointer(VD)) { // a parameter: where the call's argument points
+      const Place &B = Frames[frameOf(VD)]->Pointers.find(VD)->second;
+      P.K = B.K;
+      P.Base = B.Base;
+      P.Index = B.Index;
+      P.Affine = B.Affine;
+      return true;
+    }
+    if (preOf(VD).Locals.count(VD)) {
       if (VD->getType()->isArrayType()) {
         P.K = Place::Local;
         return true;
       }
-      if (VD->getType()->isPointerType() && !Pre.Written.count(VD) && VD->getInit() &&
+      if (VD->getType()->isPointerType() && !preOf(VD).Written.count(VD) && VD->getInit() &&
           P.Substituted < 8) {
         ++P.Substituted;
         P.PtrArith = true;
@@ -610,6 +536,10 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
     }
   if (isa<MemberExpr>(E)) // an array member: `p[i].v` in `p[i].v[k]`
     return locateElement(E, P);
+  if (const auto *CE = dyn_cast<CallExpr>(E)) // the function's own reason first
+    return walkCall(CE) && fail(E->getSourceRange(), "pointer returned by '" + text(E) +
+                                                         "' is not supported in an offloaded "
+                                                         "loop; subscript an array variable");
   return fail(E->getSourceRange(), "pointer expression '" + text(E) +
                                        "' is not supported in an offloaded loop; subscript an "
                                        "array variable");
@@ -640,7 +570,7 @@ bool BodyWalker::locateElement(const Expr *E, Place &P) {
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (VD && Pre.Locals.count(VD)) {
+    if (VD && preOf(VD).Locals.count(VD)) {
       P.K = Place::Local;
       return true;
     }
@@ -682,7 +612,7 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
          "arrays of structs ('" + text(E) + "') are not generated yet");
     addType(VD->getType());
   }
-  if (P.PtrArith)
+  if (P.PtrArith && Frames.empty()) // a called function's pointers are printed as they are
     need(S.PointerArith, E->getSourceRange(),
          "pointer arithmetic ('" + text(E) + "') is not generated yet");
   QualType VT = VD->getType().getCanonicalType();
@@ -694,6 +624,13 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
          "multi-dimensional array access '" + text(E) + "' is not generated yet");
   const ClauseItem *RedItem = nullptr;
   bool Reduced = Dir.reductionOf(VD->getName(), &RedItem) && RedItem->IsSection;
+  if (M != Mode::Read && elementType(VD).isConstQualified())
+    return fail(E->getSourceRange(), "write to '" + text(E) + "' goes to " + quoted(VD) +
+                                         ", whose elements are declared 'const'");
+  if (Reduced && !Frames.empty())
+    return fail(E->getSourceRange(), "'" + text(E) + "' reaches " + quoted(VD) +
+                                         ", which is in 'reduction'; update reduction arrays "
+                                         "in the loop body itself");
   if (!P.Affine && M != Mode::Read && !Reduced)
     return fail(E->getSourceRange(),
                 "subscript '" + text(E) + "' is not affine in the loop variables");
@@ -705,6 +642,8 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
   A.Subscript = P.Index;
   A.Affine = P.Affine;
   A.Unconditional = CondDepth == 0;
+  if (!Frames.empty())
+    A.Via = Frames.front()->Call;
   if (M == Mode::Read || M == Mode::ReadWrite)
     Info.Accesses.push_back(A);
   if (M == Mode::Write || M == Mode::ReadWrite) {
@@ -771,6 +710,9 @@ bool BodyWalker::walkCall(const CallExpr *CE) {
     need(S.Functions, CE->getSourceRange(),
          "call to " + quoted(FD) +
              ", defined in this file: device copies of functions are not generated yet");
+    for (const ParmVarDecl *PVD : Def->parameters())
+      if (PVD->getType()->isPointerType())
+        return walkBoundCall(CE, Def);
   }
   for (const Expr *Arg : CE->arguments())
     if (!walk(Arg))
@@ -892,6 +834,9 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
                   "remove '#pragma gpupar' or the 'break'");
     return true;
   case Stmt::GotoStmtClass: {
+    if (!Frames.empty())
+      return fail(S->getSourceRange(), "'goto' is not supported in a function called with "
+                                       "pointers from an offloaded loop");
     const LabelStmt *L = cast<GotoStmt>(S)->getLabel()->getStmt();
     const SourceManager &SM = Ctx.getSourceManager();
     SourceRange B = F.For->getBody()->getSourceRange();
@@ -906,6 +851,8 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
   case Stmt::IndirectGotoStmtClass:
     return fail(S->getSourceRange(), "computed 'goto' is not supported in an offloaded loop");
   case Stmt::ReturnStmtClass:
+    if (!Frames.empty()) // from a called function (walkBoundCall: early returns)
+      return walk(cast<ReturnStmt>(S)->getRetValue());
     return fail(S->getSourceRange(),
                 "'return' cannot leave an offloaded loop; remove '#pragma gpupar' or the "
                 "'return'");
@@ -1051,11 +998,20 @@ bool BodyWalker::finish() {
                       "' is not affine in the loop variables, and " + quoted(VD) +
                       " is written in the loop");
     if (NonAffine && !Written) {
-      if (Shape.Extent.empty())
-        return fail(NonAffine->Expr->getSourceRange(),
-                    "cannot tell which elements of " + quoted(VD) + " '" + text(NonAffine->Expr) +
-                        "' reads; add 'map(to: " + VD->getNameAsString() +
-                        "[0:len])' with the number of elements");
+      if (Shape.Extent.empty()) {
+        std::string In;
+        if (NonAffine->Via)
+          if (const FunctionDecl *FD = enclosingFunction(Ctx, NonAffine->Expr))
+            In = "in function " + quoted(FD) + ": ";
+        fail(NonAffine->Expr->getSourceRange(),
+             In + "cannot tell which elements of " + quoted(VD) + " '" + text(NonAffine->Expr) +
+                 "' reads; add 'map(to: " + VD->getNameAsString() +
+                 "[0:len])' with the number of elements");
+        if (NonAffine->Via)
+          Failure.Notes.push_back(
+              {NonAffine->Via->getSourceRange(), "called from the offloaded loop here"});
+        return false;
+      }
       Shape.CopyWhole = true;
       std::string Row = RowText == "1LL" ? "" : " * (" + RowText + ")";
       if (Shape.Map) {
@@ -1147,7 +1103,9 @@ bool BodyWalker::finish() {
   return true;
 }
 
-} // namespace
+} // namespace body
+
+using body::BodyWalker;
 
 size_t BodyInfo::arrayIndex(const VarDecl *VD) const {
   return std::find(Arrays.begin(), Arrays.end(), VD) - Arrays.begin();

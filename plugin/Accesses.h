@@ -24,6 +24,10 @@ namespace gpupar {
 struct InnerLoop {
   LoopForm Form;
   unsigned Atom = 0; ///< the loop variable's atom
+  /// A loop in a called function: its bounds as polynomials over the loop's atoms, with the
+  /// function's parameters replaced by the call's arguments (Form.Lo/Hi name the parameters).
+  bool Bounds = false;
+  Poly LoBound, HiBound;
 };
 
 /// One access to an array: a read or a write (a read-modify-write gives one of each).
@@ -38,6 +42,9 @@ struct Access {
   Poly Subscript;
   bool Affine = true;         ///< false: the subscript is not affine (e.g. `x[idx[i]]`)
   bool Unconditional = false; ///< runs in every iteration (no branch around it)
+  /// An access in a called function through a pointer parameter: the call in the loop body
+  /// that leads there (Expr is in the function's body). Null for accesses in the body.
+  const clang::CallExpr *Via = nullptr;
   /// Part of an array reduction (`hist[e] += v` under `reduction(+: hist[0:256])`): exempt
   /// from the dependence test.
   bool InReduction = false;

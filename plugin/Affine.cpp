@@ -8,9 +8,14 @@ namespace gpupar {
 
 unsigned AtomTable::loopVar(const VarDecl *VD) {
   for (unsigned I = 0; I < Atoms.size(); ++I)
-    if (Atoms[I].LoopVar == VD)
+    if (Atoms[I].LoopVar == VD && !Atoms[I].Fresh)
       return I;
   Atoms.push_back({VD, VD->getNameAsString()});
+  return Atoms.size() - 1;
+}
+
+unsigned AtomTable::freshLoopVar(const VarDecl *VD) {
+  Atoms.push_back({VD, VD->getNameAsString(), true});
   return Atoms.size() - 1;
 }
 
@@ -202,7 +207,7 @@ std::optional<Poly> PolyBuilder::build(const Expr *E) {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
       if (IsLoopVar(VD))
-        return Poly::atom(Atoms.loopVar(VD));
+        return Poly::atom(AtomOf ? AtomOf(VD) : Atoms.loopVar(VD));
       if (const Expr *Init = Subst && Depth < 16 ? Subst(VD) : nullptr) {
         ++Depth;
         std::optional<Poly> P = build(Init);

@@ -26,11 +26,14 @@ namespace gpupar {
 struct Atom {
   const clang::VarDecl *LoopVar = nullptr; ///< set for loop-variable atoms
   std::string Text;                        ///< C text of an invariant atom (or the var name)
+  bool Fresh = false;                      ///< from freshLoopVar: never found by loopVar
 };
 
 class AtomTable {
 public:
   unsigned loopVar(const clang::VarDecl *VD);
+  /// Returns a new atom for loop variable `VD` (a loop of a function walked once per call).
+  unsigned freshLoopVar(const clang::VarDecl *VD);
   unsigned invariant(const std::string &Text);
   const Atom &get(unsigned Id) const { return Atoms[Id]; }
   bool isLoopVar(unsigned Id) const { return Atoms[Id].LoopVar != nullptr; }
@@ -92,6 +95,8 @@ public:
   /// Forward substitution: `Subst(VD)` returns the initializer to expand in place of `VD` (a
   /// body local initialised once and never reassigned), or null.
   std::function<const clang::Expr *(const clang::VarDecl *)> Subst;
+  /// The atom of loop variable `VD` when set (else Atoms.loopVar(VD)).
+  std::function<unsigned(const clang::VarDecl *)> AtomOf;
 
 private:
   unsigned Depth = 0;

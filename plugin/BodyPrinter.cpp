@@ -11,6 +11,21 @@ using namespace clang;
 
 namespace gpupar {
 
+/// Prints pointer type `T` with `Name` as C++: `restrict` becomes `__restrict__`, the pointee
+/// keeps its `const`.
+static std::string pointerTypeCxx(const ASTContext &Ctx, QualType T, const std::string &Name) {
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.Bool = 1;
+  Policy.PrintCanonicalTypes = 1;
+  T = T.getCanonicalType();
+  bool Restrict = T.isRestrictQualified() && !Name.empty(); // casts drop it
+  T.removeLocalRestrict();
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  T.print(OS, Policy, (Restrict ? "__restrict__ " : "") + Name);
+  return Out;
+}
+
 namespace {
 
 class ExprHelper : public PrinterHelper {
@@ -57,12 +72,19 @@ public:
     if (auto *CE = dyn_cast<CallExpr>(S))
       if (const FunctionDecl *FD = CE->getDirectCallee())
         if (FD->getDefinition()) {
-          // A function of this file: its device copy (see printFunction).
+          // A function of this file: its device copy (see printFunction). Pointer arguments
+          // are cast to the parameter's type: a read-only array is `const` in the .cu even when
+          // the parameter is not (the analysis has checked that nothing is written through it).
           OS << deviceFunctionName(FD) << "(";
           for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
             if (I)
               OS << ", ";
+            bool Cast = I < FD->getNumParams() && FD->getParamDecl(I)->getType()->isPointerType();
+            if (Cast)
+              OS << "(" << pointerTypeCxx(Ctx, FD->getParamDecl(I)->getType(), "") << ")(";
             CE->getArg(I)->printPretty(OS, this, Policy);
+            if (Cast)
+              OS << ")";
           }
           OS << ")";
           return true;
@@ -424,7 +446,10 @@ std::string printFunction(const ASTContext &Ctx, const FunctionDecl *FD) {
     const ParmVarDecl *P = FD->getParamDecl(I);
     if (I)
       OS << ", ";
-    P->getType().print(OS, Policy, P->getName());
+    if (P->getType()->isPointerType())
+      OS << pointerTypeCxx(Ctx, P->getType(), P->getName().str());
+    else
+      P->getType().print(OS, Policy, P->getName());
   }
   OS << ") {\n" << printBody(Ctx, FD->getBody(), 2) << "}\n";
   return Out;

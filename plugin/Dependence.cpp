@@ -107,8 +107,8 @@ private:
         [this](const Expr *X) { return X->getType()->isIntegerType() && !X->HasSideEffects(Ctx); });
     return B.build(E);
   }
-  Interval rangeOf(const LoopForm &L) {
-    Bound Lo = bound(L.Lo), Hi = bound(L.Hi);
+  Interval rangeOf(const LoopForm &L) { return rangeOf(L, bound(L.Lo), bound(L.Hi)); }
+  Interval rangeOf(const LoopForm &L, Bound Lo, Bound Hi) {
     bool Up = L.Step > 0;
     switch (L.Op) {
     case Cond::LT:
@@ -141,7 +141,7 @@ private:
     bool First = true;
     for (const InnerLoop &L : Info.Inner)
       if (L.Atom == A) {
-        Interval X = rangeOf(L.Form);
+        Interval X = L.Bounds ? rangeOf(L.Form, L.LoBound, L.HiBound) : rangeOf(L.Form);
         if (First)
           R = X, Steps[A] = L.Form.Step;
         else if (!(R.Lo && X.Lo && *R.Lo == *X.Lo && R.Hi && X.Hi && *R.Hi == *X.Hi))
@@ -518,7 +518,8 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
         continue;
       if (O.K == Outcome::Unknown && Identical && !Collapsed)
         continue; // the runtime checks that one iteration's elements are not another's
-      if (O.K == Outcome::Unknown && samePointPerDimension(Ctx, W, T, CarriedVars))
+      if (O.K == Outcome::Unknown && !W.Via && !T.Via &&
+          samePointPerDimension(Ctx, W, T, CarriedVars))
         continue;
       Problem Q;
       Q.Range = W.Expr->getSourceRange();
@@ -551,9 +552,13 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
                          : "cannot prove that " + describe(Ctx, W) + " and " + describe(Ctx, T) +
                                " are independent; the loop stays serial";
       }
+      if (W.Via)
+        Q.Notes.push_back({W.Via->getSourceRange(), "called from the offloaded loop here"});
       if (!Self)
         Q.Notes.push_back({T.Expr->getSourceRange(),
                            std::string(T.IsWrite ? "other write" : "read") + " is here"});
+      if (!Self && T.Via && T.Via != W.Via)
+        Q.Notes.push_back({T.Via->getSourceRange(), "called from the offloaded loop here"});
       if (Q.Level == Severity::Warning && O.K == Outcome::Unknown)
         Q.Notes.push_back({W.Expr->getSourceRange(),
                            "add 'independent' to '#pragma gpupar' if no two iterations touch "

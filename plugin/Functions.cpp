@@ -54,6 +54,7 @@ private:
   }
   std::string in() const { return "in function '" + Current->getNameAsString() + "': "; }
   bool valueType(QualType T, SourceRange R, const std::string &What);
+  bool parameterType(const ParmVarDecl *PVD);
   bool stmt(const Stmt *S);
 };
 
@@ -81,11 +82,44 @@ bool FunctionChecker::valueType(QualType T, SourceRange R, const std::string &Wh
   }
   if (C->isPointerType())
     return fail(R, in() + What +
-                       " is a pointer; functions called from an offloaded loop may only take "
-                       "and return values");
+                       " is a pointer; only parameters of functions called from an offloaded "
+                       "loop may be pointers");
   if (const auto *CAT = dyn_cast<ConstantArrayType>(C.getTypePtr()))
     return valueType(CAT->getElementType(), R, What);
   return fail(R, in() + What + " has an unsupported type '" + T.getAsString() + "'");
+}
+
+/// A parameter is a value, or a pointer to elements (arithmetic, structs without pointers, or
+/// rows of those): the call binds it to an array of the loop (CallAccesses.cpp).
+bool FunctionChecker::parameterType(const ParmVarDecl *PVD) {
+  std::string What = "parameter '" + PVD->getNameAsString() + "'";
+  QualType C = PVD->getType().getCanonicalType();
+  const auto *PT = C->getAs<PointerType>();
+  if (!PT)
+    return valueType(PVD->getType(), PVD->getLocation(), What);
+  QualType E = PT->getPointeeType().getCanonicalType();
+  if (E->isFunctionType())
+    return fail(PVD->getLocation(), in() + What + " is a function pointer, which is not supported");
+  if (E->isPointerType())
+    return fail(PVD->getLocation(), in() + What +
+                                        " is a pointer to a pointer, which is not supported; "
+                                        "use a flat array with 'a[i*m + j]'");
+  if (E.isVolatileQualified())
+    return fail(PVD->getLocation(), in() + What +
+                                        " points to volatile data, which is not "
+                                        "supported");
+  QualType Elem = E;
+  while (const auto *AT = dyn_cast<ArrayType>(Elem.getTypePtr())) {
+    if (!isa<ConstantArrayType>(AT))
+      return fail(PVD->getLocation(),
+                  in() + What + " points to variable-length rows, which is not supported");
+    Elem = AT->getElementType().getCanonicalType();
+  }
+  if (Elem->isVoidType() || !(Elem->isArithmeticType() || Elem->isRecordType()))
+    return fail(PVD->getLocation(), in() + What + " has an unsupported type '" +
+                                        PVD->getType().getAsString() +
+                                        "'; pointer parameters must point to numbers or structs");
+  return valueType(PT->getPointeeType(), PVD->getLocation(), What);
 }
 
 bool FunctionChecker::stmt(const Stmt *S) {
@@ -137,10 +171,8 @@ bool FunctionChecker::stmt(const Stmt *S) {
         (void)FD; // calls are checked below; other uses are function pointers
       }
     }
-    if (const auto *UO = dyn_cast<UnaryOperator>(E))
-      if (UO->getOpcode() == UO_AddrOf || UO->getOpcode() == UO_Deref)
-        return fail(UO->getSourceRange(),
-                    in() + "pointers ('" + sourceText(Ctx, UO) + "') are not supported");
+    // `*p` and `&a[k]` are checked where they are bound to the loop's arrays (CallAccesses.cpp):
+    // pointers can only come from parameters and locals, since pointer locals are rejected.
     if (const auto *CE = dyn_cast<CallExpr>(E)) {
       const FunctionDecl *Callee = CE->getDirectCallee();
       if (!Callee)
@@ -187,11 +219,13 @@ bool FunctionChecker::function(const FunctionDecl *FD) {
   Current = FD;
   if (FD->isVariadic())
     return fail(FD->getLocation(), in() + "variadic functions are not supported");
+  if (FD->getReturnType()->isPointerType())
+    return fail(FD->getLocation(), in() + "the return type is a pointer; functions called from "
+                                          "an offloaded loop may not return pointers");
   if (!valueType(FD->getReturnType(), FD->getLocation(), "the return type"))
     return false;
   for (const ParmVarDecl *PVD : FD->parameters())
-    if (!valueType(PVD->getType(), PVD->getLocation(),
-                   "parameter '" + PVD->getNameAsString() + "'"))
+    if (!parameterType(PVD))
       return false;
   Stack.push_back(FD);
   bool Ok = stmt(FD->getBody());

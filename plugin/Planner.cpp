@@ -41,9 +41,13 @@ static bool innerDims(ASTContext &Ctx, const VarDecl *VD, const BodyInfo &Info,
 }
 
 /// Prints the inclusive range of inner loop `L`'s variable.
-static void innerRange(ASTContext &Ctx, const InnerLoop &L, std::string &Lo, std::string &Hi) {
-  std::string A = "(long long)(" + sourceText(Ctx, L.Form.Lo) + ")";
-  std::string B = "(long long)(" + sourceText(Ctx, L.Form.Hi) + ")";
+static void innerRange(ASTContext &Ctx, const AtomTable &Atoms, const InnerLoop &L, std::string &Lo,
+                       std::string &Hi) {
+  // A loop of a called function: its bounds with the call's arguments for the parameters.
+  std::string A =
+      "(long long)(" + (L.Bounds ? L.LoBound.printC(Atoms) : sourceText(Ctx, L.Form.Lo)) + ")";
+  std::string B =
+      "(long long)(" + (L.Bounds ? L.HiBound.printC(Atoms) : sourceText(Ctx, L.Form.Hi)) + ")";
   switch (L.Form.Op) {
   case Cond::LT:
     Lo = A, Hi = B + " - 1LL";
@@ -107,8 +111,13 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
         Merged = true;
         break;
       }
-    if (!Merged)
-      Terms.push_back({Array, A.IsWrite, Base, K, K, Exact, sourceText(Ctx, A.Expr)});
+    if (Merged)
+      continue;
+    std::string Text = sourceText(Ctx, A.Expr);
+    if (A.Via) // an access in a called function: name it
+      if (const FunctionDecl *FD = enclosingFunction(Ctx, A.Expr))
+        Text += " in " + FD->getNameAsString();
+    Terms.push_back({Array, A.IsWrite, Base, K, K, Exact, Text});
   }
   for (const Pending &T : Terms) {
     PlanTerm PT;
@@ -129,7 +138,7 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
         if (IL.Atom == V) {
           PlanRange R;
           R.Coef = T.Base.coefficient(V).printC(Info.Atoms);
-          innerRange(Ctx, IL, R.Lo, R.Hi);
+          innerRange(Ctx, Info.Atoms, IL, R.Lo, R.Hi);
           PT.Ranges.push_back(R);
           break;
         }

@@ -1,0 +1,78 @@
+/* Functions with pointer parameters called from offloaded loops: a dot product on 3-vectors,
+ * a row update with an inner loop, an image read at an affine and at a computed index (map),
+ * a helper calling a helper, a helper writing through one pointer and reading another, and a
+ * call that stays serial (two pointers into the array it writes). Prints a hash of every result. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#define N 3001
+#define M 7
+#define W 61
+
+static double dot3(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+static void axpy_row(double *y, const double *x, double s, int n) {
+  for (int j = 0; j < n; j++)
+    y[j] += s * x[j];
+}
+static float at(const float *img, int w, int x, int y) { return img[y * w + x]; }
+static double norm3(const double *v) { return dot3(v, v); }
+static void scale3(double *dst, const double *src, double s) {
+  for (int k = 0; k < 3; k++)
+    dst[k] = s * src[k];
+}
+static void smooth(double *dst, const double *src) { dst[0] = 0.5 * (src[0] + src[1]); }
+
+static unsigned long long hash(const double *x, int n) {
+  unsigned long long h = 0;
+  for (int i = 0; i < n; i++)
+    h = h * 31 + (unsigned long long)(long long)(x[i] * 16);
+  return h;
+}
+
+int main(void) {
+  double *p = malloc(3 * N * sizeof *p), *q = malloc(3 * N * sizeof *q);
+  double *out = malloc(N * sizeof *out), *Y = malloc(N * M * sizeof *Y), *X = malloc(M * sizeof *X);
+  double *s3 = malloc(3 * N * sizeof *s3), *sm = malloc((N + 1) * sizeof *sm);
+  float *img = malloc((N / W + 2) * W * sizeof *img), *r = malloc(N * sizeof *r);
+  float *r2 = malloc(N * sizeof *r2);
+  int n = N, m = M, w = W;
+  for (int i = 0; i < 3 * N; i++)
+    p[i] = (i % 17) * 0.25 - 2, q[i] = (i % 11) * 0.5 - 1;
+  for (int i = 0; i < N * M; i++)
+    Y[i] = (i % 5) * 1.0;
+  for (int j = 0; j < M; j++)
+    X[j] = j - 3.0;
+  for (int i = 0; i < (N / W + 2) * W; i++)
+    img[i] = (float)(i % 23) - 11.0f;
+  for (int i = 0; i <= N; i++)
+    sm[i] = i % 9;
+
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    out[i] = dot3(&p[3 * i], &q[3 * i]) + norm3(q + 3 * i);
+    axpy_row(&Y[i * m], X, 0.5, m);
+    scale3(&s3[3 * i], &p[3 * i], 2.0);
+  }
+  /* The row index is affine in i: at(img, w, 1, i) reads img[i*w + 1]. */
+#pragma gpupar
+  for (int i = 0; i < n / w; i++)
+    r2[i] = at(img, w, 1, i) + at(img, w, w - 1, i + 1);
+  /* Computed indices: the whole map section is copied. */
+#pragma gpupar map(to : img[0:(n / w + 1) * w])
+  for (int i = 0; i < n; i++)
+    r[i] = at(img, w, i % w, i / w);
+  /* Two pointers into the array it writes: stays serial, with a warning. */
+#pragma gpupar
+  for (int i = 0; i < n; i++)
+    smooth(&sm[i], &sm[i]);
+
+  double rd[N], r2d[N];
+  for (int i = 0; i < N; i++)
+    rd[i] = r[i], r2d[i] = i < N / W ? r2[i] : 0;
+  printf("fnptr: out %llx Y %llx s3 %llx r %llx r2 %llx sm %llx\n", hash(out, N), hash(Y, N * M),
+         hash(s3, 3 * N), hash(rd, N), hash(r2d, N), hash(sm, N + 1));
+  printf("first %g %g %g %g %g last %g %g %g\n", out[0], Y[0], s3[0], rd[0], r2d[0], out[N - 1],
+         Y[N * M - 1], sm[N]);
+  free(p), free(q), free(out), free(Y), free(X), free(s3), free(sm), free(img), free(r), free(r2);
+  return 0;
+}
