@@ -150,16 +150,20 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
   // Host entry point: the collapsed loops nested, as written.
   OS << "static int gpupar_host_" << N << "(const gpupar_launch *gpupar_L) {\n"
      << HostLocals << PT.Locals;
-  OS << "  for (unsigned long long gpupar_k = gpupar_L->begin; gpupar_k < gpupar_L->end; "
-        "++gpupar_k)\n";
-  for (size_t I = 0; I < NC; ++I) {
-    std::string K = "gpupar_k" + std::to_string(I + 1);
-    OS << std::string(4 + 2 * I, ' ') << "for (unsigned long long " << K << " = 0; " << K
-       << " < (unsigned long long)gpupar_L->collapsed_trips[" << I << "]; ++" << K << ")\n";
+  // Twice: a unit step as a constant lets the host compiler vectorise the common case.
+  for (const char *Step : {"1", "gpupar_L->step"}) {
+    bool Unit = std::string(Step) == "1";
+    OS << (Unit ? "  if (gpupar_L->step == 1)\n" : "  else\n");
+    OS << "    for (unsigned long long gpupar_k = gpupar_L->begin; gpupar_k < gpupar_L->end; "
+          "++gpupar_k)\n";
+    for (size_t I = 0; I < NC; ++I) {
+      std::string K = "gpupar_k" + std::to_string(I + 1);
+      OS << std::string(6 + 2 * I, ' ') << "for (unsigned long long " << K << " = 0; " << K
+         << " < (unsigned long long)gpupar_L->collapsed_trips[" << I << "]; ++" << K << ")\n";
+    }
+    OS << std::string(6 + 2 * NC, ' ') << "gpupar_body_" << N << "(" << Index << "gpupar_L->lo, "
+       << Step << ", gpupar_k)" << nestArgs("gpupar_k") << Args << PT.Args << ");\n";
   }
-  OS << std::string(4 + 2 * NC, ' ') << "gpupar_body_" << N << "(" << Index
-     << "gpupar_L->lo, gpupar_L->step, gpupar_k)" << nestArgs("gpupar_k") << Args << PT.Args
-     << ");\n";
   for (size_t I = 0; I < P.Reductions.size(); ++I) {
     const PlanReduction &R = P.Reductions[I];
     if (R.Kind == PlanReduction::Reduce && !R.IsArray)
