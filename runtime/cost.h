@@ -42,9 +42,10 @@ unsigned long long gpupar__cost_min_bytes(const gpupar__cost_in *in);
 int gpupar__cost_decide(const gpupar__cost_in *in, char *why, size_t len);
 
 /* The host choice (docs/runtime.md, "Cost model"): calls below GPUPAR__HOST_EXPLORE alternate
- * between host threads and the serial loop; then the option with the higher learned rate runs,
- * except every GPUPAR__HOST_REEXPLORE-th call, which runs the other one. */
-#define GPUPAR__HOST_EXPLORE 2
+ * between host threads and the serial loop (threads, serial, threads: the first threads call is
+ * cold and its sample is replaced by the second); then the option with the higher learned rate
+ * runs, except every GPUPAR__HOST_REEXPLORE-th call, which runs the other one. */
+#define GPUPAR__HOST_EXPLORE 3
 #define GPUPAR__HOST_REEXPLORE 64
 
 /* Returns GPUPAR__RUN_HOST or GPUPAR__RUN_SERIAL for the `calls`-th (0-based) call at a site that

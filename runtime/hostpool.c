@@ -3,6 +3,7 @@
 #include "hostpool.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -25,6 +26,39 @@ static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t pool_work = PTHREAD_COND_INITIALIZER;
 static job *queue_head, *queue_tail;
 static int nthreads = 1;
+/* queue_head != NULL, readable without the lock: idle workers spin on it for a while before they
+ * sleep, so that a call that follows soon after the last one does not wait for a wake-up (tens of
+ * microseconds, as long as a short loop's whole piece). */
+static atomic_int queued;
+
+/* Microseconds an idle worker spins before it sleeps. */
+#define GPUPAR__HOST_SPIN_US 200.0
+
+/* Records whether the queue holds work (pool_lock held). */
+static void queue_changed(void) {
+  atomic_store_explicit(&queued, queue_head != NULL, memory_order_release);
+}
+
+static inline void cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ __volatile__("yield");
+#endif
+}
+
+/* Waits up to GPUPAR__HOST_SPIN_US for queued work (pool_lock not held); returns whether some
+ * appeared. */
+static int spin_for_work(void) {
+  double until = gpupar__now_us() + GPUPAR__HOST_SPIN_US;
+  for (unsigned n = 1;; n++) {
+    if (atomic_load_explicit(&queued, memory_order_acquire))
+      return 1;
+    if (n % 64 == 0 && gpupar__now_us() > until)
+      return 0;
+    cpu_relax();
+  }
+}
 
 /* Runs piece `i` of `j` on worker `worker` (pool_lock not held). */
 static void run_piece(job *j, int i, int worker) {
@@ -57,6 +91,7 @@ static int take(job **out) {
     queue_head = j->link;
     if (!queue_head)
       queue_tail = NULL;
+    queue_changed();
   }
   *out = j;
   return i;
@@ -74,9 +109,15 @@ static void *worker_main(void *arg) {
   pthread_mutex_lock(&pool_lock);
   for (;;) {
     job *j;
-    int i;
-    while ((i = take(&j)) < 0)
-      pthread_cond_wait(&pool_work, &pool_lock);
+    int i = take(&j);
+    if (i < 0) {
+      pthread_mutex_unlock(&pool_lock);
+      int seen = spin_for_work();
+      pthread_mutex_lock(&pool_lock);
+      if (!seen && !queue_head)
+        pthread_cond_wait(&pool_work, &pool_lock);
+      continue;
+    }
     pthread_mutex_unlock(&pool_lock);
     run_piece(j, i, worker);
     pthread_mutex_lock(&pool_lock);
@@ -140,6 +181,7 @@ int gpupar__host_run(const gpupar_loop *loop, const gpupar_call *call, unsigned 
   else
     queue_head = &j;
   queue_tail = &j;
+  queue_changed();
   pthread_cond_broadcast(&pool_work);
   /* The caller works on its own job: progress even when every worker is busy. */
   while (j.next < j.npieces) {
@@ -154,6 +196,7 @@ int gpupar__host_run(const gpupar_loop *loop, const gpupar_call *call, unsigned 
         *at = j.link;
         if (queue_tail == &j)
           queue_tail = prev;
+        queue_changed();
       }
     }
     pthread_mutex_unlock(&pool_lock);
