@@ -95,6 +95,17 @@ int gpupar__cost_decide(const gpupar__cost_in *in, char *why, size_t len) {
   return GPUPAR__RUN_DEVICES;
 }
 
+int gpupar__host_reexplores(unsigned long long calls) {
+  if (calls < GPUPAR__HOST_EXPLORE)
+    return 0;
+  if (calls % GPUPAR__HOST_REEXPLORE == 0)
+    return 1;
+  /* Early on, 4, 8, 16 and 32 calls after exploring: one unlucky sample (a descheduled worker)
+   * must not decide the next 64 calls. */
+  unsigned long long d = calls - GPUPAR__HOST_EXPLORE + 1;
+  return calls < GPUPAR__HOST_REEXPLORE && d >= 4 && (d & (d - 1)) == 0;
+}
+
 int gpupar__host_choice(double rate_serial, double rate_threads, unsigned long long calls) {
   if (calls < GPUPAR__HOST_EXPLORE)
     return calls % 2 ? GPUPAR__RUN_SERIAL : GPUPAR__RUN_HOST;
@@ -103,7 +114,7 @@ int gpupar__host_choice(double rate_serial, double rate_threads, unsigned long l
   if (!(rate_threads > 0))
     return GPUPAR__RUN_SERIAL;
   int faster = rate_threads > rate_serial ? GPUPAR__RUN_HOST : GPUPAR__RUN_SERIAL;
-  if (calls % GPUPAR__HOST_REEXPLORE == 0)
+  if (gpupar__host_reexplores(calls))
     return faster == GPUPAR__RUN_HOST ? GPUPAR__RUN_SERIAL : GPUPAR__RUN_HOST;
   return faster;
 }

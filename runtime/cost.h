@@ -44,9 +44,13 @@ int gpupar__cost_decide(const gpupar__cost_in *in, char *why, size_t len);
 /* The host choice (docs/runtime.md, "Cost model"): calls below GPUPAR__HOST_EXPLORE alternate
  * between host threads and the serial loop (threads, serial, threads: the first threads call is
  * cold and its sample is replaced by the second); then the option with the higher learned rate
- * runs, except every GPUPAR__HOST_REEXPLORE-th call, which runs the other one. */
+ * runs, except on the calls gpupar__host_reexplores() names, which run the other one. */
 #define GPUPAR__HOST_EXPLORE 3
 #define GPUPAR__HOST_REEXPLORE 64
+
+/* Returns whether the `calls`-th call re-explores the slower option: 4, 8, 16 and 32 calls after
+ * exploring, then every GPUPAR__HOST_REEXPLORE-th call. */
+int gpupar__host_reexplores(unsigned long long calls);
 
 /* Returns GPUPAR__RUN_HOST or GPUPAR__RUN_SERIAL for the `calls`-th (0-based) call at a site that
  * may use host threads, from the learned rates (iterations/s, 0: unknown) of the serial loop and

@@ -389,11 +389,17 @@ static void test_host_choice(void **state) {
     assert_int_equal(gpupar__host_choice(0, 0, c), c % 2 ? S : H);
     assert_int_equal(gpupar__host_choice(2e9, 1e9, c), c % 2 ? S : H);
   }
+  int early = 0;
   for (unsigned long long c = GPUPAR__HOST_EXPLORE; c < 3 * GPUPAR__HOST_REEXPLORE; c++) {
-    int re = c % GPUPAR__HOST_REEXPLORE == 0;
+    int re = c % GPUPAR__HOST_REEXPLORE == 0 || c == GPUPAR__HOST_EXPLORE + 3 ||
+             c == GPUPAR__HOST_EXPLORE + 7 || c == GPUPAR__HOST_EXPLORE + 15 ||
+             c == GPUPAR__HOST_EXPLORE + 31;
+    early += re && c < GPUPAR__HOST_REEXPLORE;
+    assert_int_equal(gpupar__host_reexplores(c), re);
     assert_int_equal(gpupar__host_choice(2e9, 1e9, c), re ? H : S); /* serial faster */
     assert_int_equal(gpupar__host_choice(1e9, 3e9, c), re ? S : H); /* threads faster */
   }
+  assert_int_equal(early, 4);
   /* A rate still unknown after exploring loses; both unknown: host threads. */
   assert_int_equal(gpupar__host_choice(0, 1e9, 10), H);
   assert_int_equal(gpupar__host_choice(1e9, 0, 10), S);
