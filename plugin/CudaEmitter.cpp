@@ -151,8 +151,8 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
   OS << "static int gpupar_host_" << N << "(const gpupar_launch *gpupar_L) {\n"
      << HostLocals << PT.Locals;
   // Twice: a unit step as a constant lets the host compiler vectorise the common case.
-  for (const char *Step : {"1", "gpupar_L->step"}) {
-    bool Unit = std::string(Step) == "1";
+  for (bool Unit : {true, false}) {
+    const char *Step = Unit ? "1" : "gpupar_L->step";
     OS << (Unit ? "  if (gpupar_L->step == 1)\n" : "  else\n");
     OS << "    for (unsigned long long gpupar_k = gpupar_L->begin; gpupar_k < gpupar_L->end; "
           "++gpupar_k)\n";

@@ -268,10 +268,6 @@ static int cuda_launch(gpupar__device *dev, int s, const gpupar_loop *loop, gpup
   return GPUPAR_OK;
 }
 
-static int cuda_can_reduce(int kind, size_t size, int op) {
-  return gpupar__nccl_can_reduce(kind, size, op);
-}
-
 static int cuda_reduce(gpupar__device *const *devs, int n, int root, void *const *src, void *dst,
                        long long count, int kind, size_t size, int op, gpupar__error *err) {
   int ordinals[GPUPAR__MAX_DEVICES];
@@ -398,7 +394,7 @@ const gpupar__backend gpupar__backend_cuda = {
     .copy_peer = cuda_copy_peer,
     .can_peer = cuda_can_peer,
     .launch = cuda_launch,
-    .can_reduce = cuda_can_reduce,
+    .can_reduce = gpupar__nccl_can_reduce,
     .reduce = cuda_reduce,
     .sync = cuda_sync,
     .timing_begin = cuda_timing_begin,

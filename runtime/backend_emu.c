@@ -93,13 +93,9 @@ static int emu_launch(gpupar__device *dev, int s, const gpupar_loop *loop, gpupa
 }
 
 /* Emulated devices combine what NCCL can (so that tests take both paths), in rank order. */
-static int emu_can_reduce(int kind, size_t size, int op) {
-  return gpupar__nccl_can_reduce(kind, size, op);
-}
-
 static int emu_reduce(gpupar__device *const *devs, int n, int root, void *const *src, void *dst,
                       long long count, int kind, size_t size, int op, gpupar__error *err) {
-  if (n < 2 || root < 0 || root >= n || count < 0 || !emu_can_reduce(kind, size, op))
+  if (n < 2 || root < 0 || root >= n || count < 0 || !gpupar__nccl_can_reduce(kind, size, op))
     return gpupar__fail(err, GPUPAR_EINVAL, "invalid device reduction");
   for (int i = 0; i < n; i++)
     if (devs[i]->faults & GPUPAR__FAULT_REDUCE)
@@ -141,7 +137,7 @@ const gpupar__backend gpupar__backend_emu = {
     .copy_peer = emu_copy_peer,
     .can_peer = emu_can_peer,
     .launch = emu_launch,
-    .can_reduce = emu_can_reduce,
+    .can_reduce = gpupar__nccl_can_reduce,
     .reduce = emu_reduce,
     .sync = emu_sync,
     .timing_begin = emu_timing_begin,

@@ -346,16 +346,23 @@ size_t gpupar__red_entry_offset(const gpupar_call *call, int r) {
   return c->offset[r];
 }
 
-int gpupar__red_record_entry(const gpupar_call *call, unsigned long long begin, const void *data,
-                             int parts) {
-  collector *c = call->reduce_state;
-  void *copy = malloc(c->bytes ? c->bytes : 1);
-  if (!copy) {
+/* Returns a fresh entry buffer, or NULL after marking the collection failed. */
+static char *new_entry(collector *c) {
+  char *data = malloc(c->bytes ? c->bytes : 1);
+  if (!data) {
     pthread_mutex_lock(&c->lock);
     c->failed = 1;
     pthread_mutex_unlock(&c->lock);
-    return -1;
   }
+  return data;
+}
+
+int gpupar__red_record_entry(const gpupar_call *call, unsigned long long begin, const void *data,
+                             int parts) {
+  collector *c = call->reduce_state;
+  char *copy = new_entry(c);
+  if (!copy)
+    return -1;
   memcpy(copy, data, c->bytes);
   return record(c, begin, copy, parts);
 }
@@ -366,6 +373,7 @@ struct gpupar__red_chunk {
   const gpupar_loop *loop;
   collector *col;
   int parts; /* what the chunk's own block holds; array partials in a device buffer else */
+  int own;   /* some reduction is in `parts`: the chunk needs a block of its own */
   unsigned slots;
   void *block; /* host memory (host chunks) or device memory (device chunks) */
   size_t block_size;
@@ -399,24 +407,20 @@ static gpupar__red_chunk *new_chunk(const gpupar_loop *loop, const gpupar_call *
     long long elems = d->is_array ? col->count[r] : (long long)slots;
     c->counts[r] = elems;
     c->offset[r] = c->bytes;
-    if (parts & (d->is_array ? GPUPAR__RED_ARRAYS : GPUPAR__RED_SCALARS))
+    if (parts & (d->is_array ? GPUPAR__RED_ARRAYS : GPUPAR__RED_SCALARS)) {
+      c->own = 1;
       c->bytes += ALIGN((size_t)elems * d->size);
+    }
   }
-  if (c->bytes == 0)
-    c->bytes = 16;
   return c;
 }
 
 /* Folds chunk buffer `buf` (slots per scalar) into a fresh entry and records it. */
 static int fold_and_record(gpupar__red_chunk *c, const void *buf, unsigned long long begin) {
   collector *col = c->col;
-  char *data = malloc(col->bytes ? col->bytes : 1);
-  if (!data) {
-    pthread_mutex_lock(&col->lock);
-    col->failed = 1;
-    pthread_mutex_unlock(&col->lock);
+  char *data = new_entry(col);
+  if (!data)
     return -1;
-  }
   for (int r = 0; r < col->nred; r++) {
     const gpupar_reduction_desc *d = &c->loop->reductions[r];
     const char *src = (const char *)buf + c->offset[r];
@@ -443,7 +447,7 @@ int gpupar__red_host_begin(const gpupar_loop *loop, const gpupar_call *call, gpu
   gpupar__red_chunk *c = new_chunk(loop, call, 1, GPUPAR__RED_ALL);
   if (!c)
     return -1;
-  c->block = malloc(c->bytes);
+  c->block = malloc(c->bytes ? c->bytes : 1);
   if (!c->block) {
     free(c);
     return -1;
@@ -477,7 +481,9 @@ int gpupar__red_dev_begin(const gpupar_loop *loop, const gpupar_call *call, gpup
   gpupar__red_chunk *c = new_chunk(loop, call, GPUPAR_REDUCE_SLOTS, parts);
   if (!c)
     return gpupar__fail(err, GPUPAR_ENOMEM, "out of host memory (reduction buffers)");
-  int rc = gpupar__dev_alloc(dev, c->bytes, &c->block, &c->block_size, err);
+  /* Only array reductions, in the device's buffer: nothing of its own to allocate or copy. */
+  int rc = c->own ? gpupar__dev_alloc(dev, c->bytes ? c->bytes : 1, &c->block, &c->block_size, err)
+                  : GPUPAR_OK;
   if (rc != GPUPAR_OK) {
     free(c);
     return rc;
@@ -496,7 +502,7 @@ int gpupar__red_dev_begin(const gpupar_loop *loop, const gpupar_call *call, gpup
 
 int gpupar__red_dev_stage_out(gpupar__device *dev, int s, gpupar__red_chunk *c,
                               gpupar__error *err) {
-  if (!c)
+  if (!c || !c->own)
     return GPUPAR_OK;
   int rc = gpupar__stage_alloc(dev->backend, c->bytes, &c->stage, &c->stage_size, err);
   if (rc != GPUPAR_OK)
@@ -507,7 +513,7 @@ int gpupar__red_dev_stage_out(gpupar__device *dev, int s, gpupar__red_chunk *c,
 int gpupar__red_dev_commit(const gpupar_call *call, gpupar__red_chunk *c,
                            unsigned long long begin) {
   (void)call;
-  if (!c)
+  if (!c || !c->own)
     return 0;
   return fold_and_record(c, c->stage, begin);
 }

@@ -308,11 +308,14 @@ static inline int matvec_offload(int r, int c, const float *m, const float *v, f
 }
 
 /* hist.c:8:  reduction(+: hist[0:64]) reduction(max: top[0:8])
- *   for (int i = 0; i < n; i++) { hist[x[i] % 64] += w[i]; top[x[i] % 8] = fmax(top[x[i] % 8],
- * w[i]); } (array reductions: on devices, one buffer per device shared by its chunks) */
+ *   for (int i = 0; i < n; i++) { bin[i] = x[i] % 64; hist[x[i] % 64] += w[i];
+ *                                 top[x[i] % 8] = fmax(top[x[i] % 8], w[i]); }
+ * (array reductions: on devices, one buffer per device shared by its chunks; `bin` is written so
+ * that a chunk can fail after its kernel, in its copy-out) */
 enum { HIST_BINS = 64, HIST_TOPS = 8 };
 static inline int hist_host(const gpupar_launch *L) {
   const int *x = (const int *)L->arrays[0], *w = (const int *)L->arrays[1];
+  int *bin = (int *)L->arrays[2];
   long long *hist = (long long *)L->partials[0];
   double *top = (double *)L->partials[1];
   if (!L->partials_ready) {
@@ -323,6 +326,7 @@ static inline int hist_host(const gpupar_launch *L) {
   }
   for (unsigned long long k = L->begin; k < L->end; ++k) {
     int i = (int)GPUPAR_INDEX(L->lo, L->step, k);
+    bin[i] = x[i] % HIST_BINS;
     hist[x[i] % HIST_BINS] += w[i];
     if (w[i] > top[x[i] % HIST_TOPS])
       top[x[i] % HIST_TOPS] = w[i];
@@ -330,27 +334,32 @@ static inline int hist_host(const gpupar_launch *L) {
   return 0;
 }
 static const gpupar_array_desc hist_arrays[] = {{"x", sizeof(int), GPUPAR_READ},
-                                                {"w", sizeof(int), GPUPAR_READ}};
-static const gpupar_term_desc hist_terms[] = {{0, GPUPAR_READ, 1}, {1, GPUPAR_READ, 1}};
+                                                {"w", sizeof(int), GPUPAR_READ},
+                                                {"bin", sizeof(int), GPUPAR_WRITE}};
+static const gpupar_term_desc hist_terms[] = {
+    {0, GPUPAR_READ, 1}, {1, GPUPAR_READ, 1}, {2, GPUPAR_WRITE, 1}};
 static const gpupar_reduction_desc hist_reds[] = {
     {"hist", GPUPAR_TYPE_SIGNED, sizeof(long long), GPUPAR_RED_ADD, 1},
     {"top", GPUPAR_TYPE_FLOAT, sizeof(double), GPUPAR_RED_MAX, 1}};
 static const gpupar_loop hist_loop = {
-    GPUPAR_VERSION_CODE, "hist.c:8", 2, hist_arrays, 2, hist_terms, 0,
+    GPUPAR_VERSION_CODE, "hist.c:8", 3, hist_arrays, 3, hist_terms, 0,
     hist_host,           NULL,       2, hist_reds};
 
-static inline void hist_serial(int n, const int *x, const int *w, long long *hist, double *top) {
+static inline void hist_serial(int n, const int *x, const int *w, int *bin, long long *hist,
+                               double *top) {
   for (int i = 0; i < n; i++) {
+    bin[i] = x[i] % HIST_BINS;
     hist[x[i] % HIST_BINS] += w[i];
     top[x[i] % HIST_TOPS] = w[i] > top[x[i] % HIST_TOPS] ? w[i] : top[x[i] % HIST_TOPS];
   }
 }
 
-static inline int hist_offload(int n, const int *x, const int *w, long long *hist, double *top) {
-  gpupar_span spans[2];
-  gpupar_span_init(&spans[0], 1, 0);
-  gpupar_span_init(&spans[1], 1, 0);
-  void *const arrays[2] = {(void *)x, (void *)w};
+static inline int hist_offload(int n, const int *x, const int *w, int *bin, long long *hist,
+                               double *top) {
+  gpupar_span spans[3];
+  for (int t = 0; t < 3; t++)
+    gpupar_span_init(&spans[t], 1, 0);
+  void *const arrays[3] = {(void *)x, (void *)w, bin};
   void *const vars[2] = {hist, top};
   const long long counts[2] = {HIST_BINS, HIST_TOPS};
   gpupar_call call = {.version = GPUPAR_VERSION_CODE,
@@ -364,7 +373,7 @@ static inline int hist_offload(int n, const int *x, const int *w, long long *his
                       .reduction_counts = counts};
   int rc = gpupar_run(&hist_loop, &call);
   if (!rc && !loops_skip_host_fallback) {
-    hist_serial(n, x, w, hist, top);
+    hist_serial(n, x, w, bin, hist, top);
     gpupar_host_done(&hist_loop, &call);
   }
   return rc;

@@ -104,7 +104,7 @@ typedef struct data {
   float x[N], y[N];
   double sx[N], sy[2 * N + 1];
   float in[N / M * M], out[N / M * M];
-  int hx[N], hw[N];
+  int hx[N], hw[N], hbin[N];
   long long hist[HIST_BINS];
   double top[HIST_TOPS];
 } data;
@@ -134,7 +134,7 @@ static int case_strided(data *d) {
   return strided_offload(N - 1, 0, -1, GPUPAR_GE, d->sx, d->sy, NULL);
 }
 static int case_stencil(data *d) { return stencil_offload(N / M, M, d->in, d->out); }
-static int case_hist(data *d) { return hist_offload(N, d->hx, d->hw, d->hist, d->top); }
+static int case_hist(data *d) { return hist_offload(N, d->hx, d->hw, d->hbin, d->hist, d->top); }
 static const case_fn cases[] = {case_saxpy, case_strided, case_stencil, case_hist};
 
 /* The serial results of case `c` from `d`'s initial state. */
@@ -146,7 +146,7 @@ static void serial(size_t c, data *d) {
   else if (c == 2)
     stencil_serial(N / M, M, d->in, d->out);
   else
-    hist_serial(N, d->hx, d->hw, d->hist, d->top);
+    hist_serial(N, d->hx, d->hw, d->hbin, d->hist, d->top);
 }
 
 static void test_every_failure(void **state) {
