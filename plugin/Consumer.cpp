@@ -1,11 +1,11 @@
 //===- Consumer.cpp - runs the gpupar pipeline over one translation unit --===//
 #include "Consumer.h"
-#include "CudaEmitter.h"
-#include "DataRegion.h"
+#include "Emit/CudaEmitter.h"
+#include "Pragma/DataRegion.h"
 #include "Diagnostics.h"
-#include "Directive.h"
-#include "HostRewriter.h"
-#include "Planner.h"
+#include "Pragma/Directive.h"
+#include "Emit/HostRewriter.h"
+#include "Plan/Planner.h"
 #include "Text.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -2,7 +2,7 @@
 #ifndef GPUPAR_PLUGIN_CONSUMER_H
 #define GPUPAR_PLUGIN_CONSUMER_H
 
-#include "PragmaHandler.h"
+#include "Pragma/PragmaHandler.h"
 
 #include "clang/AST/ASTConsumer.h"
 

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Consumer.h"
-#include "PragmaHandler.h"
+#include "Pragma/PragmaHandler.h"
 
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"

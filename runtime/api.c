@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend.h"
+#include "backends/backend.h"
 #include "log.h"
-#include "nccl_dl.h"
+#include "gather/nccl_dl.h"
 #include "registry.h"
 
 int gpupar_init(void) {

@@ -5,7 +5,7 @@
 
 #include "gpupar/gpupar.h"
 #include "registry.h"
-#include "site.h"
+#include "placement/site.h"
 
 void gpupar__profile_write(FILE *out) {
   if (!out)

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exec.h"
+#include "execute/exec.h"
 #include "log.h"
 #include "profile.h"
-#include "region.h"
+#include "memory/region.h"
 #include "trace.h"
 
 static gpupar__registry registry;

@@ -2,7 +2,7 @@
 #ifndef GPUPAR_RUNTIME_REGISTRY_H
 #define GPUPAR_RUNTIME_REGISTRY_H
 
-#include "backend.h"
+#include "backends/backend.h"
 #include "config.h"
 
 typedef struct gpupar__registry {

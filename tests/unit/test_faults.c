@@ -14,11 +14,11 @@
 
 #include <cmocka.h>
 
-#include "backend.h"
-#include "exec.h"
+#include "backends/backend.h"
+#include "execute/exec.h"
 #include "log.h"
 #include "loops.h"
-#include "nccl_dl.h"
+#include "gather/nccl_dl.h"
 #include "registry.h"
 #include "trace.h"
 

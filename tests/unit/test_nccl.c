@@ -8,7 +8,7 @@
 #include <cmocka.h>
 
 #include "gpupar/gpupar.h"
-#include "nccl_dl.h"
+#include "gather/nccl_dl.h"
 
 #if defined(GPUPAR_HAVE_NCCL_H)
 #include <nccl.h>

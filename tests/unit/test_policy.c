@@ -12,12 +12,12 @@
 
 #include <cmocka.h>
 
-#include "backend.h"
-#include "cost.h"
-#include "exec.h"
+#include "backends/backend.h"
+#include "placement/cost.h"
+#include "execute/exec.h"
 #include "loops.h"
 #include "registry.h"
-#include "site.h"
+#include "placement/site.h"
 #include "trace.h"
 
 static gpupar__trace_event events[1 << 15];

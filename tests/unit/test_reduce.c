@@ -12,10 +12,10 @@
 
 #include <cmocka.h>
 
-#include "backend.h"
+#include "backends/backend.h"
 #include "gpupar/gpupar.h"
 #include "gpupar/kernel.h"
-#include "reduce.h"
+#include "gather/reduce.h"
 #include "registry.h"
 
 static const int ops[] = {GPUPAR_RED_ADD,  GPUPAR_RED_MUL,  GPUPAR_RED_MIN,

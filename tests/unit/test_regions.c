@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "backend.h"
+#include "backends/backend.h"
 #include "loops.h"
 #include "registry.h"
 #include "trace.h"

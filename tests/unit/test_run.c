@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "backend.h"
+#include "backends/backend.h"
 #include "loops.h"
 #include "registry.h"
 

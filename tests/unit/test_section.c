@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "gpupar/gpupar.h"
-#include "section.h"
+#include "schedule/section.h"
 
 static gpupar__space space(long long lo, long long hi, long long step, int cond) {
   gpupar__space sp;

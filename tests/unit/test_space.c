@@ -8,7 +8,7 @@
 #include <cmocka.h>
 
 #include "gpupar/gpupar.h"
-#include "space.h"
+#include "schedule/space.h"
 
 static gpupar__space space(long long lo, long long hi, long long step, int cond, int is_unsigned) {
   gpupar__space sp;

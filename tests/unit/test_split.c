@@ -7,7 +7,7 @@
 #include <cmocka.h>
 
 #include "gpupar/gpupar.h"
-#include "split.h"
+#include "schedule/split.h"
 
 /* Checks that `r[0..n)` tile [0, trip) in order and returns nothing. */
 static void check_cover(const gpupar__range *r, int n, unsigned long long trip) {

@@ -1,0 +1,1167 @@
+//===- Accesses.cpp - what an offloaded loop body reads and writes ---------===//
+#include "Analysis/Accesses.h"
+#include "Analysis/BodyWalker.h"
+#include "Analysis/Functions.h"
+#include "Analysis/MathCalls.h"
+#include "Analysis/Scalars.h"
+#include "Text.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace clang;
+
+namespace gpupar {
+
+static bool isArithmetic(QualType T) {
+  T = T.getCanonicalType();
+  return T->isArithmeticType() && !T->isEnumeralType() && !T->isAnyComplexType();
+}
+
+/// Returns the innermost element type of pointer or array type `T` (pointers: one level, then
+/// array levels), or a null type when `T` is neither.
+static QualType innermost(QualType T) {
+  T = T.getCanonicalType();
+  if (const auto *PT = T->getAs<PointerType>())
+    T = PT->getPointeeType().getCanonicalType();
+  else if (!T->isArrayType())
+    return QualType();
+  while (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
+    T = AT->getElementType().getCanonicalType();
+  return T;
+}
+
+bool isArrayVariable(const VarDecl *VD) {
+  QualType E = innermost(VD->getType());
+  return !E.isNull() && (isArithmetic(E) || E->isRecordType());
+}
+
+static QualType elementType(const VarDecl *VD) { return innermost(VD->getType()); }
+
+/// Returns why record type `T` cannot be copied to a device, or "" when it can.
+static std::string recordProblem(QualType T) {
+  T = T.getCanonicalType();
+  while (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
+    T = AT->getElementType().getCanonicalType();
+  const auto *RT = T->getAs<RecordType>();
+  if (!RT)
+    return "";
+  const RecordDecl *RD = RT->getDecl()->getDefinition();
+  if (!RD)
+    return "incomplete struct type '" + T.getAsString() + "'";
+  if (RD->isUnion())
+    return "union '" + T.getAsString() + "' is not supported in an offloaded loop";
+  for (const FieldDecl *FD : RD->fields()) {
+    QualType FT = FD->getType().getCanonicalType();
+    if (FT->isPointerType())
+      return "struct member '" + FD->getNameAsString() +
+             "' is a pointer, which cannot be copied to a device";
+    if (FD->isBitField())
+      return "bit-field '" + FD->getNameAsString() + "' is not supported in an offloaded loop";
+    if (FT->isVariablyModifiedType() || FT->isIncompleteArrayType())
+      return "flexible array member '" + FD->getNameAsString() +
+             "' is not supported in an offloaded loop";
+    std::string Inner = recordProblem(FT);
+    if (!Inner.empty())
+      return Inner;
+  }
+  return "";
+}
+
+/// Returns why type `T` cannot appear in an offloaded loop, or "" when it can.
+static std::string typeProblem(QualType T) {
+  T = T.getCanonicalType();
+  if (T->isAnyComplexType())
+    return "'_Complex' types are not supported in an offloaded loop";
+  if (const auto *BT = T->getAs<BuiltinType>()) {
+    switch (BT->getKind()) {
+    case BuiltinType::LongDouble:
+      return "long double is not supported in an offloaded loop; use double";
+    case BuiltinType::Int128:
+    case BuiltinType::UInt128:
+      return "'__int128' is not supported in an offloaded loop";
+    default:
+      break;
+    }
+  }
+  if (T->isBitIntType())
+    return "'_BitInt' types are not supported in an offloaded loop";
+  if (T->isVectorType() || T->isExtVectorType())
+    return "vector types are not supported in an offloaded loop";
+  if (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
+    return typeProblem(AT->getElementType());
+  if (const auto *PT = T->getAs<PointerType>())
+    return typeProblem(PT->getPointeeType());
+  return "";
+}
+
+namespace body {
+
+bool BodyWalker::isInvariant(const Expr *E) {
+  if (!E->getType()->isIntegerType() || E->HasSideEffects(Ctx))
+    return false;
+  struct Check {
+    BodyWalker &W;
+    bool ok(const Stmt *S) {
+      if (!S)
+        return true;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+        if (isa<EnumConstantDecl>(DRE->getDecl()))
+          return true;
+        const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        return VD && W.isOuter(VD) && !W.Pre.Written.count(VD) &&
+               !VD->getType().isVolatileQualified() && VD->getType()->isIntegerType() &&
+               !isArrayVariable(VD);
+      }
+      if (isa<ArraySubscriptExpr, MemberExpr, CallExpr, StmtExpr, GenericSelectionExpr>(S))
+        return false;
+      if (const auto *UO = dyn_cast<UnaryOperator>(S))
+        if (UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_AddrOf)
+          return false;
+      for (const Stmt *C : S->children())
+        if (!ok(C))
+          return false;
+      return true;
+    }
+  };
+  return Check{*this}.ok(E);
+}
+
+bool BodyWalker::checkName(const NamedDecl *D, SourceRange R) {
+  if (!D->getIdentifier())
+    return true;
+  StringRef Name = D->getName();
+  if (isCxxKeyword(Name))
+    return fail(R, "identifier '" + Name.str() +
+                       "' is a C++ keyword and cannot appear in an offloaded loop; rename it");
+  if (Name.starts_with("gpupar_") || Name.starts_with("GPUPAR_"))
+    return fail(R, "identifier '" + Name.str() + "' uses the reserved prefix 'gpupar_'");
+  return true;
+}
+
+bool BodyWalker::checkLocal(const VarDecl *VD) {
+  SourceRange R = VD->getLocation();
+  if (!checkName(VD, R))
+    return false;
+  if (VD->isStaticLocal() || VD->hasExternalStorage())
+    return fail(R, "static local " + quoted(VD) +
+                       " is not supported in an offloaded loop; declare it outside the loop");
+  QualType T = VD->getType().getCanonicalType();
+  if (T.isVolatileQualified())
+    return fail(R, "volatile variable " + quoted(VD) + " is not supported in an offloaded loop");
+  if (T->isVariablyModifiedType())
+    return fail(R, "variable-length array " + quoted(VD) +
+                       " is not supported in an offloaded loop; use a fixed size");
+  std::string Why = typeProblem(T);
+  if (!Why.empty())
+    return fail(R, Why);
+  if (T->isEnumeralType() && Frames.empty())
+    return fail(R, "local " + quoted(VD) +
+                       " has an enum type, which is not supported yet; use an integer type");
+  if (T->isPointerType()) {
+    // `T *row = a + i*n;`: accesses through it are accesses to `a`.
+    Place P;
+    if (preOf(VD).Written.count(VD) || !VD->getInit())
+      return fail(R, "pointer variable " + quoted(VD) +
+                         " must be initialised once and never reassigned in an offloaded loop");
+    if (const auto *CE = dyn_cast<CallExpr>(VD->getInit()->IgnoreParenCasts()))
+      return walkCall(CE) &&
+             fail(R, "pointer variable " + quoted(VD) + " must point into an array");
+    if (!locatePointer(VD->getInit(), P))
+      return false;
+    if (P.K != Place::Array)
+      return fail(R, "pointer variable " + quoted(VD) +
+                         " must point into an array declared outside the loop");
+    need(S.PointerArith, R,
+         "pointer variable " + quoted(VD) + " in the loop body is not generated yet");
+    return true;
+  }
+  std::string RP = recordProblem(T);
+  if (!RP.empty())
+    return fail(R, RP);
+  if (T->isRecordType() || (T->isArrayType() && innermost(T)->isRecordType())) {
+    need(S.Structs, R, "struct local " + quoted(VD) + " is not generated yet");
+    addType(T);
+  } else if (const auto *CAT = dyn_cast<ConstantArrayType>(T.getTypePtr())) {
+    if (!isArithmetic(innermost(T)))
+      return fail(R, "local array " + quoted(VD) + " must have an arithmetic element type");
+    if (CAT->getElementType()->isArrayType())
+      need(S.MultiDim, R, "multi-dimensional local array " + quoted(VD) + " is not generated yet");
+  } else if (!isArithmetic(T)) {
+    return fail(R, "local " + quoted(VD) + " of type '" + VD->getType().getAsString() +
+                       "' is not supported in an offloaded loop");
+  }
+  if (const Expr *Init = VD->getInit()) {
+    if (const auto *ILE = dyn_cast<InitListExpr>(Init->IgnoreParenImpCasts())) {
+      const InitListExpr *Syn =
+          ILE->isSemanticForm() && ILE->getSyntacticForm() ? ILE->getSyntacticForm() : ILE;
+      if (!Frames.empty()) // a called function's locals are printed with casts per field
+        return walk(ILE->isSemanticForm() ? ILE : ILE->getSemanticForm());
+      for (const Expr *E : Syn->inits())
+        if (isa<InitListExpr, DesignatedInitExpr>(E->IgnoreParenImpCasts()))
+          return fail(E->getSourceRange(),
+                      "nested or designated initializers are not supported in an offloaded "
+                      "loop yet");
+      return walk(Syn);
+    }
+    return walk(Init);
+  }
+  return true;
+}
+
+bool BodyWalker::walkChildren(const Stmt *S) {
+  for (const Stmt *C : S->children())
+    if (!walk(C))
+      return false;
+  return true;
+}
+
+bool BodyWalker::walkFor(const ForStmt *FS) {
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
+    const auto *First = dyn_cast<VarDecl>(*DS->decl_begin());
+    for (const Decl *D : DS->decls()) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (First && VD && VD->getType().getCanonicalType() != First->getType().getCanonicalType())
+        return fail(VD->getLocation(), "variables of different types in one 'for' "
+                                       "initialisation are not supported in an offloaded loop");
+    }
+  }
+  LoopForm Inner;
+  Problem Ignored;
+  bool Canonical =
+      matchLoopForm(Ctx, FS, Inner, Ignored) && Inner.Op != Cond::NE &&
+      ((Inner.Step > 0) == (Inner.Op == Cond::LT || Inner.Op == Cond::LE)) &&
+      (preOf(Inner.Var).Locals.count(Inner.Var) ||
+       (Info.written(Inner.Var) && Info.written(Inner.Var)->Role != ScalarRole::Reduction));
+  // In a called function, the bounds with parameters replaced by the call's arguments.
+  std::optional<Poly> BoundLo, BoundHi;
+  if (Canonical && !Frames.empty()) {
+    BoundLo = invariantBound(Inner.Lo);
+    BoundHi = invariantBound(Inner.Hi);
+    Canonical = BoundLo && BoundHi;
+  } else if (Canonical) {
+    Canonical = isInvariant(Inner.Lo) && isInvariant(Inner.Hi);
+  }
+  if (Canonical) {
+    WriteCollector InnerWrites;
+    InnerWrites.TraverseStmt(const_cast<Stmt *>(FS->getBody()));
+    Canonical = !InnerWrites.Written.count(Inner.Var);
+  }
+  if (!walk(FS->getInit()) || !walk(FS->getCond()) || !walk(FS->getInc()))
+    return false;
+  ++BreakDepth;
+  if (Canonical) {
+    InnerLoop L;
+    L.Form = Inner;
+    if (Frames.empty())
+      L.Atom = Info.Atoms.loopVar(Inner.Var);
+    else {
+      // Each call walked gets its own variable: two calls' loops may have different bounds.
+      L.Atom = Info.Atoms.freshLoopVar(Inner.Var);
+      L.Bounds = true;
+      L.LoBound = *BoundLo;
+      L.HiBound = *BoundHi;
+    }
+    Info.Inner.push_back(L);
+    Active.push_back(Info.Inner.size() - 1);
+  } else {
+    ++CondDepth;
+  }
+  bool Ok = walk(FS->getBody());
+  if (Canonical)
+    Active.pop_back();
+  else
+    --CondDepth;
+  --BreakDepth;
+  return Ok;
+}
+
+bool BodyWalker::walkDeclRef(const DeclRefExpr *DRE, Mode M) {
+  const ValueDecl *D = DRE->getDecl();
+  if (isa<EnumConstantDecl>(D))
+    return true;
+  if (const auto *FD = dyn_cast<FunctionDecl>(D))
+    return fail(DRE->getSourceRange(),
+                "use of function " + quoted(FD) + " other than a call is not supported");
+  const auto *VD = dyn_cast<VarDecl>(D);
+  if (!VD)
+    return fail(DRE->getSourceRange(), "use of " + quoted(D) + " is not supported");
+  if (!checkName(VD, DRE->getSourceRange()))
+    return false;
+  if (VD->getType().isVolatileQualified())
+    return fail(DRE->getSourceRange(),
+                "volatile variable " + quoted(VD) + " is not supported in an offloaded loop");
+  if (VD == F.Var) {
+    if (M != Mode::Read)
+      return fail(DRE->getSourceRange(),
+                  "loop variable " + quoted(VD) + " is modified in the loop body");
+    return true;
+  }
+  if (isBoundPointer(VD))
+    return fail(DRE->getSourceRange(),
+                M != Mode::Read
+                    ? "pointer parameter " + quoted(VD) +
+                          " is modified; pointer parameters must keep pointing where the call "
+                          "points them"
+                    : "pointer parameter " + quoted(VD) + " may only be subscripted ('" +
+                          VD->getNameAsString() + "[k]', '*" + VD->getNameAsString() + "', '" +
+                          VD->getNameAsString() + "->m') or passed to a function");
+  if (preOf(VD).Locals.count(VD))
+    return true;
+  if (isArrayVariable(VD))
+    return fail(DRE->getSourceRange(), "array " + quoted(VD) +
+                                           " can only be used as a subscript '" +
+                                           VD->getNameAsString() + "[...]' in an offloaded loop");
+  QualType T = VD->getType().getCanonicalType();
+  std::string Why = typeProblem(T);
+  if (!Why.empty())
+    return fail(DRE->getSourceRange(), Why);
+  if (T->isArithmeticType() || T->isEnumeralType()) {
+    if (M != Mode::Read) {
+      for (const LoopForm &C : Info.Collapse)
+        if (mentions(C.Lo, VD) || mentions(C.Hi, VD))
+          return fail(DRE->getSourceRange(),
+                      "loop bound " + quoted(VD) + " is modified in the loop body");
+      if (mentions(F.Lo, VD) || mentions(F.Hi, VD))
+        return fail(DRE->getSourceRange(),
+                    "loop bound " + quoted(VD) + " is modified in the loop body");
+    }
+    if (Info.written(VD))
+      return true; // private or reduction (Scalars.cpp)
+    if (M != Mode::Read)
+      return fail(DRE->getSourceRange(),
+                  "write to " + quoted(VD) +
+                      " needs a reduction or private clause; declare it inside the loop if "
+                      "each iteration needs its own copy");
+    if (std::find(Info.Scalars.begin(), Info.Scalars.end(), VD) == Info.Scalars.end())
+      Info.Scalars.push_back(VD);
+    return true;
+  }
+  if (T->isRecordType()) {
+    if (M != Mode::Read)
+      return fail(DRE->getSourceRange(), "write to struct " + quoted(VD) +
+                                             " declared outside the loop; the loop stays serial");
+    std::string RP = recordProblem(T);
+    if (!RP.empty())
+      return fail(DRE->getSourceRange(), RP);
+    need(S.Structs, DRE->getSourceRange(), "struct " + quoted(VD) + " is not generated yet");
+    addType(T);
+    if (std::find(Info.Scalars.begin(), Info.Scalars.end(), VD) == Info.Scalars.end())
+      Info.Scalars.push_back(VD);
+    return true;
+  }
+  if (const auto *PT = T->getAs<PointerType>())
+    if (PT->getPointeeType()->isPointerType())
+      return fail(DRE->getSourceRange(),
+                  "pointer to pointer " + quoted(VD) +
+                      " is not supported yet; use a flat array with 'a[i*m + j]'");
+  if (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
+    if (AT->getElementType()->isArrayType())
+      return fail(DRE->getSourceRange(),
+                  "multi-dimensional array " + quoted(VD) +
+                      " is not supported yet; use a flat array with 'a[i*m + j]'");
+  if (const auto *PT = T->getAs<PointerType>())
+    if (PT->getPointeeType()->isArrayType())
+      return fail(DRE->getSourceRange(),
+                  "pointer to array " + quoted(VD) +
+                      " is not supported yet; use a flat array with 'a[i*m + j]'");
+  return fail(DRE->getSourceRange(), "variable " + quoted(VD) + " of type '" +
+                                         VD->getType().getAsString() +
+                                         "' is not supported in an offloaded loop");
+}
+
+std::optional<Poly> BodyWalker::unitsOf(QualType T) {
+  T = T.getCanonicalType();
+  if (const auto *CAT = dyn_cast<ConstantArrayType>(T.getTypePtr())) {
+    std::optional<Poly> E = unitsOf(CAT->getElementType());
+    uint64_t N = CAT->getSize().getLimitedValue();
+    if (!E || N > (uint64_t)INT64_MAX || !E->multiply(Poly::constant((int64_t)N)))
+      return std::nullopt;
+    return E;
+  }
+  if (const auto *VAT = dyn_cast<VariableArrayType>(T.getTypePtr())) {
+    std::optional<Poly> E = unitsOf(VAT->getElementType());
+    const Expr *Size = VAT->getSizeExpr();
+    if (!E || !Size || !isInvariant(Size))
+      return std::nullopt;
+    std::optional<Poly> N = buildIndex(Size);
+    if (!N || !E->multiply(*N))
+      return std::nullopt;
+    return E;
+  }
+  if (T->isArrayType())
+    return std::nullopt;
+  return Poly::constant(1);
+}
+
+std::optional<Poly> BodyWalker::buildIndex(const Expr *E) {
+  PolyBuilder Builder(
+      Ctx, Info.Atoms,
+      [this](const VarDecl *V) {
+        if (isLoopVar(V))
+          return true;
+        for (unsigned I : Active)
+          if (Info.Inner[I].Form.Var == V)
+            return true;
+        return false;
+      },
+      [this](const Expr *X) { return isInvariant(X); });
+  // `int idx = i*n + j; a[idx]`: a body local initialised once and never reassigned. In a
+  // called function, also an integer parameter never assigned: the call's argument.
+  Builder.Subst = [this](const VarDecl *V) -> const Expr * {
+    const WriteCollector &W = preOf(V);
+    if (!W.Locals.count(V) || W.Written.count(V) || !V->getType()->isIntegerType() ||
+        V->getType().isVolatileQualified())
+      return nullptr;
+    int K = frameOf(V);
+    if (K >= 0 && isa<ParmVarDecl>(V))
+      return Frames[K]->Args.lookup(V);
+    return V->getInit();
+  };
+  // A loop variable of a called function: the atom of the loop being walked.
+  Builder.AtomOf = [this](const VarDecl *V) {
+    for (auto I = Active.rbegin(); I != Active.rend(); ++I)
+      if (Info.Inner[*I].Form.Var == V)
+        return Info.Inner[*I].Atom;
+    return Info.Atoms.loopVar(V);
+  };
+  std::optional<Poly> P = Builder.build(E);
+  if (P && !P->isAffine(Info.Atoms))
+    return std::nullopt;
+  return P;
+}
+
+bool BodyWalker::addIndex(Place &P, const Expr *Idx, std::optional<Poly> Units, int Sign) {
+  if (!walk(Idx))
+    return false;
+  if (P.K != Place::Array || P.Inside || !P.Affine)
+    return true;
+  std::optional<Poly> I = buildIndex(Idx);
+  if (!I || !Units || !I->multiply(*Units) || !P.Index.addScaled(*I, Sign))
+    P.Affine = false;
+  return true;
+}
+
+bool BodyWalker::locatePointer(const Expr *E, Place &P) {
+  E = E->IgnoreParens();
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E)) {
+    switch (ICE->getCastKind()) {
+    case CK_ArrayToPointerDecay:
+    case CK_NoOp:
+    case CK_LValueToRValue:
+      return locatePointer(ICE->getSubExpr(), P);
+    default:
+      break;
+    }
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return fail(E->getSourceRange(), "'" + text(E) + "' is not an array");
+    if (!checkName(VD, DRE->getSourceRange()))
+      return false;
+    if (isBoundPointer(VD)) { // a parameter: where the call's argument points
+      const Place &B = Frames[frameOf(VD)]->Pointers.find(VD)->second;
+      P.K = B.K;
+      P.Base = B.Base;
+      P.Index = B.Index;
+      P.Affine = B.Affine;
+      return true;
+    }
+    if (preOf(VD).Locals.count(VD)) {
+      if (VD->getType()->isArrayType()) {
+        P.K = Place::Local;
+        return true;
+      }
+      if (VD->getType()->isPointerType() && !preOf(VD).Written.count(VD) && VD->getInit() &&
+          P.Substituted < 8) {
+        ++P.Substituted;
+        P.PtrArith = true;
+        return locatePointer(VD->getInit(), P);
+      }
+      return fail(E->getSourceRange(),
+                  "pointer variable " + quoted(VD) +
+                      " must be initialised once and never reassigned in an offloaded loop");
+    }
+    if (!isArrayVariable(VD))
+      return walkDeclRef(DRE, Mode::Read) &&
+             fail(E->getSourceRange(), "'" + text(E) + "' is not an array");
+    QualType T = VD->getType().getCanonicalType();
+    if (T.isVolatileQualified() || innermost(T).isVolatileQualified())
+      return fail(DRE->getSourceRange(),
+                  "volatile array " + quoted(VD) + " is not supported in an offloaded loop");
+    if (const auto *PT = T->getAs<PointerType>())
+      if (PT->getPointeeType()->isPointerType())
+        return fail(DRE->getSourceRange(),
+                    "pointer to pointer " + quoted(VD) +
+                        " is not supported yet; use a flat array with 'a[i*m + j]'");
+    std::string Why = typeProblem(elementType(VD));
+    if (Why.empty())
+      Why = recordProblem(elementType(VD));
+    if (!Why.empty())
+      return fail(DRE->getSourceRange(), Why);
+    P.K = Place::Array;
+    P.Base = VD;
+    P.Index = Poly();
+    return true;
+  }
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) { // a row: `a[i]` of `a[N][M]`
+    if (!locatePointer(ASE->getBase(), P))
+      return false;
+    return addIndex(P, ASE->getIdx(), unitsOf(ASE->getType()));
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if ((BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) &&
+        BO->getType()->isPointerType()) {
+      bool LeftPtr = BO->getLHS()->getType()->isPointerType();
+      const Expr *Ptr = LeftPtr ? BO->getLHS() : BO->getRHS();
+      const Expr *Off = LeftPtr ? BO->getRHS() : BO->getLHS();
+      if (Off->getType()->isPointerType())
+        return fail(E->getSourceRange(),
+                    "pointer difference '" + text(E) + "' is not supported in an offloaded loop");
+      P.PtrArith = true;
+      if (!locatePointer(Ptr, P))
+        return false;
+      return addIndex(P, Off, unitsOf(BO->getType()->getPointeeType()),
+                      BO->getOpcode() == BO_Sub ? -1 : 1);
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf) {
+      P.PtrArith = true;
+      return locateElement(UO->getSubExpr(), P);
+    }
+  if (isa<MemberExpr>(E)) // an array member: `p[i].v` in `p[i].v[k]`
+    return locateElement(E, P);
+  if (const auto *CE = dyn_cast<CallExpr>(E)) // the function's own reason first
+    return walkCall(CE) && fail(E->getSourceRange(), "pointer returned by '" + text(E) +
+                                                         "' is not supported in an offloaded "
+                                                         "loop; subscript an array variable");
+  return fail(E->getSourceRange(), "pointer expression '" + text(E) +
+                                       "' is not supported in an offloaded loop; subscript an "
+                                       "array variable");
+}
+
+bool BodyWalker::locateElement(const Expr *E, Place &P) {
+  E = E->IgnoreParens();
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
+    if (ICE->getCastKind() == CK_NoOp)
+      return locateElement(ICE->getSubExpr(), P);
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    if (!locatePointer(ASE->getBase(), P))
+      return false;
+    return addIndex(P, ASE->getIdx(), unitsOf(ASE->getType()));
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_Deref) {
+      P.PtrArith = true;
+      return locatePointer(UO->getSubExpr(), P);
+    }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    P.Member = true;
+    if (!checkName(ME->getMemberDecl(), ME->getMemberLoc()))
+      return false;
+    bool Ok = ME->isArrow() ? locatePointer(ME->getBase(), P) : locateElement(ME->getBase(), P);
+    P.Inside = true;
+    return Ok;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (VD && preOf(VD).Locals.count(VD)) {
+      P.K = Place::Local;
+      return true;
+    }
+    if (VD && VD->getType()->isRecordType()) {
+      P.K = Place::Scalar;
+      P.Base = VD;
+      return true;
+    }
+  }
+  return fail(E->getSourceRange(),
+              "'" + text(E) + "' is not supported in an offloaded loop; subscript an array");
+}
+
+bool BodyWalker::walkAccess(const Expr *E, Mode M) {
+  Place P;
+  if (!locateElement(E, P))
+    return false;
+  if (P.K == Place::Local)
+    return true;
+  if (P.K == Place::Scalar) { // a member of a struct declared outside the loop
+    if (M != Mode::Read)
+      return fail(E->getSourceRange(), "write to '" + text(E) + "', a member of struct " +
+                                           quoted(P.Base) +
+                                           " declared outside the loop; the loop stays serial");
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+    if (DRE)
+      return walkDeclRef(DRE, Mode::Read);
+    const Expr *B = E->IgnoreParens();
+    while (const auto *ME = dyn_cast<MemberExpr>(B))
+      B = ME->getBase()->IgnoreParens();
+    if (const auto *D = dyn_cast<DeclRefExpr>(B))
+      return walkDeclRef(D, Mode::Read);
+    return fail(E->getSourceRange(), "'" + text(E) + "' is not supported in an offloaded loop");
+  }
+  const VarDecl *VD = P.Base;
+  QualType Elem = elementType(VD);
+  if (Elem->isRecordType() || P.Member) {
+    need(S.Structs, E->getSourceRange(),
+         "arrays of structs ('" + text(E) + "') are not generated yet");
+    addType(VD->getType());
+  }
+  if (P.PtrArith && Frames.empty()) // a called function's pointers are printed as they are
+    need(S.PointerArith, E->getSourceRange(),
+         "pointer arithmetic ('" + text(E) + "') is not generated yet");
+  QualType VT = VD->getType().getCanonicalType();
+  bool MultiDim = VT->isPointerType()
+                      ? VT->getPointeeType()->isArrayType()
+                      : cast<ArrayType>(VT.getTypePtr())->getElementType()->isArrayType();
+  if (MultiDim)
+    need(S.MultiDim, E->getSourceRange(),
+         "multi-dimensional array access '" + text(E) + "' is not generated yet");
+  const ClauseItem *RedItem = nullptr;
+  bool Reduced = Dir.reductionOf(VD->getName(), &RedItem) && RedItem->IsSection;
+  if (M != Mode::Read && elementType(VD).isConstQualified())
+    return fail(E->getSourceRange(), "write to '" + text(E) + "' goes to " + quoted(VD) +
+                                         ", whose elements are declared 'const'");
+  if (Reduced && !Frames.empty())
+    return fail(E->getSourceRange(), "'" + text(E) + "' reaches " + quoted(VD) +
+                                         ", which is in 'reduction'; update reduction arrays "
+                                         "in the loop body itself");
+  if (!P.Affine && M != Mode::Read && !Reduced)
+    return fail(E->getSourceRange(),
+                "subscript '" + text(E) + "' is not affine in the loop variables");
+  if (std::find(Info.Arrays.begin(), Info.Arrays.end(), VD) == Info.Arrays.end())
+    Info.Arrays.push_back(VD);
+  Access A;
+  A.Array = VD;
+  A.Expr = E;
+  A.Subscript = P.Index;
+  A.Affine = P.Affine;
+  A.Unconditional = CondDepth == 0;
+  if (!Frames.empty())
+    A.Via = Frames.front()->Call;
+  if (M == Mode::Read || M == Mode::ReadWrite)
+    Info.Accesses.push_back(A);
+  if (M == Mode::Write || M == Mode::ReadWrite) {
+    A.IsWrite = true;
+    Info.Accesses.push_back(A);
+  }
+  return true;
+}
+
+void BodyWalker::addType(QualType T) {
+  // Typedefs and records in dependency order: a type after the types it uses.
+  if (T.isNull())
+    return;
+  if (const auto *TT = T->getAs<TypedefType>()) {
+    const TypedefNameDecl *TD = TT->getDecl();
+    if (std::find(Info.Types.begin(), Info.Types.end(), TD) != Info.Types.end())
+      return;
+    addType(TD->getUnderlyingType());
+    if (!Ctx.getSourceManager().isInSystemHeader(TD->getLocation()))
+      Info.Types.push_back(TD);
+    return;
+  }
+  if (const ArrayType *AT = Ctx.getAsArrayType(T))
+    return addType(AT->getElementType());
+  if (const auto *PT = T->getAs<PointerType>())
+    return addType(PT->getPointeeType());
+  if (const auto *RT = T->getAs<RecordType>()) {
+    const RecordDecl *RD = RT->getDecl()->getDefinition();
+    if (!RD || std::find(Info.Types.begin(), Info.Types.end(), RD) != Info.Types.end())
+      return;
+    Info.Types.push_back(RD); // placeholder against cycles; moved after its members below
+    for (const FieldDecl *FD : RD->fields())
+      addType(FD->getType());
+    Info.Types.erase(std::find(Info.Types.begin(), Info.Types.end(), RD));
+    Info.Types.push_back(RD);
+  }
+}
+
+bool BodyWalker::walkCall(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD)
+    return fail(CE->getSourceRange(),
+                "call through a function pointer is not supported in an offloaded loop");
+  const MathCall *MC = findMathCall(Ctx, FD);
+  if (!MC) {
+    StringRef Name = FD->getName();
+    if (Name.ends_with("l") && findMathCall(Ctx, FD, /*AllowLongDouble=*/true))
+      return fail(CE->getSourceRange(),
+                  "long double is not supported in an offloaded loop; call '" +
+                      Name.drop_back().str() + "' on double");
+    const FunctionDecl *Def = nullptr;
+    if (!FD->hasBody(Def) || !Def)
+      return fail(CE->getSourceRange(), undefinedCallProblem(Ctx, FD));
+    std::vector<QualType> Types;
+    Problem Why;
+    if (!checkDeviceFunction(Ctx, Def, Info.Functions, Types, Why)) {
+      Failed = true;
+      Failure = Why;
+      Failure.Notes.push_back({CE->getSourceRange(), "called from the offloaded loop here"});
+      return false;
+    }
+    for (QualType T : Types)
+      addType(T);
+    need(S.Functions, CE->getSourceRange(),
+         "call to " + quoted(FD) +
+             ", defined in this file: device copies of functions are not generated yet");
+    for (const ParmVarDecl *PVD : Def->parameters())
+      if (PVD->getType()->isPointerType())
+        return walkBoundCall(CE, Def);
+  }
+  for (const Expr *Arg : CE->arguments())
+    if (!walk(Arg))
+      return false;
+  return true;
+}
+
+bool BodyWalker::walkBinary(const BinaryOperator *BO) {
+  if (BO->isAssignmentOp())
+    noteUpdate(BO);
+  // The right-hand side first: reads are listed before the write they feed.
+  if (BO->getOpcode() == BO_Assign)
+    return walk(BO->getRHS()) && walk(BO->getLHS(), Mode::Write);
+  if (BO->isCompoundAssignmentOp())
+    return walk(BO->getRHS()) && walk(BO->getLHS(), Mode::ReadWrite);
+  if (!walk(BO->getLHS()))
+    return false;
+  if (BO->isLogicalOp()) {
+    ++CondDepth;
+    bool Ok = walk(BO->getRHS());
+    --CondDepth;
+    return Ok;
+  }
+  return walk(BO->getRHS());
+}
+
+bool BodyWalker::walkUnary(const UnaryOperator *UO, Mode M) {
+  switch (UO->getOpcode()) {
+  case UO_PreInc:
+  case UO_PreDec:
+  case UO_PostInc:
+  case UO_PostDec:
+    noteUpdate(UO);
+    return walk(UO->getSubExpr(), Mode::ReadWrite);
+  case UO_AddrOf:
+    return fail(UO->getSourceRange(),
+                "taking the address '" + text(UO) + "' is not supported in an offloaded loop");
+  case UO_Deref:
+    return walkAccess(UO, M);
+  case UO_Real:
+  case UO_Imag:
+  case UO_Extension:
+  case UO_Coawait:
+    return fail(UO->getSourceRange(), "'" + text(UO) + "' is not supported in an offloaded loop");
+  default:
+    (void)M;
+    return walk(UO->getSubExpr());
+  }
+}
+
+bool BodyWalker::walk(const Stmt *S, Mode M) {
+  if (!S)
+    return true;
+  if (Failed)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    std::string Why = typeProblem(E->getType());
+    if (!Why.empty())
+      return fail(E->getSourceRange(), Why);
+  }
+  switch (S->getStmtClass()) {
+  case Stmt::CompoundStmtClass:
+  case Stmt::NullStmtClass:
+  case Stmt::AttributedStmtClass:
+  case Stmt::LabelStmtClass:
+  case Stmt::CaseStmtClass:
+  case Stmt::DefaultStmtClass:
+  case Stmt::ConstantExprClass:
+  case Stmt::IntegerLiteralClass:
+  case Stmt::FloatingLiteralClass:
+  case Stmt::CharacterLiteralClass:
+  case Stmt::StringLiteralClass:
+  case Stmt::ImplicitValueInitExprClass:
+  case Stmt::InitListExprClass:
+    return walkChildren(S);
+  case Stmt::OpaqueValueExprClass: // the shared condition of `a ?: b`
+    return walk(cast<OpaqueValueExpr>(S)->getSourceExpr(), M);
+  case Stmt::ParenExprClass:
+    return walk(cast<ParenExpr>(S)->getSubExpr(), M);
+  case Stmt::DeclStmtClass:
+    for (const Decl *D : cast<DeclStmt>(S)->decls()) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (!VD)
+        return fail(D->getSourceRange(),
+                    "declaring types or functions inside an offloaded loop is not supported");
+      if (!checkLocal(VD))
+        return false;
+    }
+    return true;
+  case Stmt::IfStmtClass: {
+    const auto *IS = cast<IfStmt>(S);
+    if (!walk(IS->getCond()))
+      return false;
+    ++CondDepth;
+    bool Ok = walk(IS->getThen()) && walk(IS->getElse());
+    --CondDepth;
+    return Ok;
+  }
+  case Stmt::SwitchStmtClass:
+  case Stmt::WhileStmtClass:
+  case Stmt::DoStmtClass: {
+    ++CondDepth;
+    ++BreakDepth;
+    bool Ok = walkChildren(S);
+    --BreakDepth;
+    --CondDepth;
+    return Ok;
+  }
+  case Stmt::ForStmtClass:
+    return walkFor(cast<ForStmt>(S));
+  case Stmt::ContinueStmtClass:
+    Info.HasJumps = true;
+    return true;
+  case Stmt::BreakStmtClass:
+    Info.HasJumps = true;
+    if (BreakDepth == 0)
+      return fail(S->getSourceRange(),
+                  "'break' leaves the offloaded loop early, which cannot run in parallel; "
+                  "remove '#pragma gpupar' or the 'break'");
+    return true;
+  case Stmt::GotoStmtClass: {
+    if (!Frames.empty())
+      return fail(S->getSourceRange(), "'goto' is not supported in a function called with "
+                                       "pointers from an offloaded loop");
+    const LabelStmt *L = cast<GotoStmt>(S)->getLabel()->getStmt();
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceRange B = F.For->getBody()->getSourceRange();
+    bool Inside = L && !SM.isBeforeInTranslationUnit(L->getBeginLoc(), B.getBegin()) &&
+                  !SM.isBeforeInTranslationUnit(B.getEnd(), L->getBeginLoc());
+    if (!Inside)
+      return fail(S->getSourceRange(), "'goto' leaves the offloaded loop early, which cannot run "
+                                       "in parallel; remove '#pragma gpupar' or the 'goto'");
+    return fail(S->getSourceRange(),
+                "'goto' inside an offloaded loop is not supported yet; use 'if' or 'continue'");
+  }
+  case Stmt::IndirectGotoStmtClass:
+    return fail(S->getSourceRange(), "computed 'goto' is not supported in an offloaded loop");
+  case Stmt::ReturnStmtClass:
+    if (!Frames.empty()) // from a called function (walkBoundCall: early returns)
+      return walk(cast<ReturnStmt>(S)->getRetValue());
+    return fail(S->getSourceRange(),
+                "'return' cannot leave an offloaded loop; remove '#pragma gpupar' or the "
+                "'return'");
+  case Stmt::GCCAsmStmtClass:
+  case Stmt::MSAsmStmtClass:
+    return fail(S->getSourceRange(), "inline assembly is not supported in an offloaded loop");
+  case Stmt::BinaryOperatorClass:
+  case Stmt::CompoundAssignOperatorClass:
+    return walkBinary(cast<BinaryOperator>(S));
+  case Stmt::UnaryOperatorClass:
+    return walkUnary(cast<UnaryOperator>(S), M);
+  case Stmt::ConditionalOperatorClass:
+  case Stmt::BinaryConditionalOperatorClass: {
+    const auto *CO = cast<AbstractConditionalOperator>(S);
+    if (!walk(CO->getCond()))
+      return false;
+    ++CondDepth;
+    bool Ok = walk(CO->getTrueExpr()) && walk(CO->getFalseExpr());
+    --CondDepth;
+    return Ok;
+  }
+  case Stmt::ImplicitCastExprClass: {
+    const auto *ICE = cast<ImplicitCastExpr>(S);
+    if (ICE->getCastKind() == CK_LValueToRValue)
+      return walk(ICE->getSubExpr(), Mode::Read);
+    return walk(ICE->getSubExpr(), M);
+  }
+  case Stmt::CStyleCastExprClass: {
+    const auto *CE = cast<CStyleCastExpr>(S);
+    QualType T = CE->getTypeAsWritten().getCanonicalType();
+    if (!T->isVoidType() && !isArithmetic(T))
+      return fail(CE->getSourceRange(), "cast to '" + CE->getTypeAsWritten().getAsString() +
+                                            "' is not supported in an offloaded loop");
+    return walk(CE->getSubExpr());
+  }
+  case Stmt::UnaryExprOrTypeTraitExprClass: {
+    const auto *UE = cast<UnaryExprOrTypeTraitExpr>(S);
+    if (UE->isArgumentType()) {
+      QualType T = UE->getArgumentType().getCanonicalType();
+      if (!isArithmetic(T))
+        return fail(UE->getSourceRange(),
+                    "'" + text(UE) + "' is not supported in an offloaded loop");
+      return true;
+    }
+    return walk(UE->getArgumentExpr());
+  }
+  case Stmt::ArraySubscriptExprClass:
+  case Stmt::MemberExprClass:
+    if (cast<Expr>(S)->getType()->isArrayType())
+      return fail(S->getSourceRange(),
+                  "array '" + text(S) + "' can only be subscripted in an offloaded loop");
+    return walkAccess(cast<Expr>(S), M);
+  case Stmt::DeclRefExprClass:
+    return walkDeclRef(cast<DeclRefExpr>(S), M);
+  case Stmt::CallExprClass:
+    return walkCall(cast<CallExpr>(S));
+  case Stmt::OffsetOfExprClass:
+    return fail(S->getSourceRange(), "'offsetof' is not supported in an offloaded loop");
+  case Stmt::CompoundLiteralExprClass:
+    return fail(S->getSourceRange(),
+                "compound literals are not supported in an offloaded loop yet");
+  case Stmt::GenericSelectionExprClass:
+    return fail(S->getSourceRange(), "'_Generic' is not supported in an offloaded loop");
+  case Stmt::StmtExprClass:
+    return fail(S->getSourceRange(),
+                "statement expressions are not supported in an offloaded loop");
+  default:
+    return fail(S->getSourceRange(), std::string("this construct (") + S->getStmtClassName() +
+                                         ") is not supported in an offloaded loop yet");
+  }
+}
+
+bool BodyWalker::run(Problem &P) {
+  Pre.TraverseStmt(const_cast<Stmt *>(F.For->getBody()));
+  Info.OuterAtom = Info.Atoms.loopVar(F.Var);
+  if (!checkName(F.Var, F.Var->getLocation())) {
+    P = Failure;
+    return false;
+  }
+  // A bound the body writes through a plain assignment is reported by walkDeclRef; an address
+  // taken counts as a write too.
+  for (const Expr *B : {F.Lo, F.Hi})
+    for (const auto &[VD, By] : Pre.Written)
+      if (mentions(B, VD) && isa<UnaryOperator>(By) &&
+          cast<UnaryOperator>(By)->getOpcode() == UO_AddrOf) {
+        fail(By->getSourceRange(), "loop bound " + quoted(VD) +
+                                       " may be modified in the loop "
+                                       "body (its address is taken)");
+        P = Failure;
+        return false;
+      }
+  if (!walk(F.For->getBody()) || !finish()) {
+    P = Failure;
+    return false;
+  }
+  return true;
+}
+
+bool BodyWalker::finish() {
+  for (const VarDecl *VD : Info.Arrays) {
+    ArrayShape Shape;
+    Shape.Element = elementType(VD);
+    QualType T = VD->getType();
+    const ArrayType *Top = Ctx.getAsArrayType(T);
+    QualType Row = Top ? Top->getElementType() : T->getPointeeType();
+    std::optional<Poly> RowUnits = unitsOf(Row);
+    for (const ArrayType *AT = Ctx.getAsArrayType(Row); AT;
+         AT = Ctx.getAsArrayType(AT->getElementType())) {
+      if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
+        Shape.InnerDims.push_back(std::to_string(CAT->getSize().getZExtValue()));
+      else if (const auto *VAT = dyn_cast<VariableArrayType>(AT))
+        Shape.InnerDims.push_back(VAT->getSizeExpr() ? printC(Ctx, VAT->getSizeExpr()) : "?");
+    }
+    std::string RowText = RowUnits ? RowUnits->printC(Info.Atoms) : "";
+    if (const auto *CAT = dyn_cast_or_null<ConstantArrayType>(Top)) {
+      std::optional<Poly> All = unitsOf(T);
+      int64_t N = 0;
+      if (All && All->isConstant(&N))
+        Shape.Extent = std::to_string(N);
+      (void)CAT;
+    }
+    MapKind Kind;
+    if (const ClauseItem *M = Dir.mapOf(VD->getName(), &Kind)) {
+      Shape.Map = M;
+      Shape.MapAs = Kind;
+      if (Shape.Extent.empty() && RowUnits)
+        Shape.Extent = "((long long)(" + M->Lo.Text + ") + (long long)(" + M->Len.Text + "))" +
+                       (RowText == "1LL" ? "" : " * (" + RowText + ")");
+    }
+    bool Written = false;
+    const Access *NonAffine = nullptr;
+    for (const Access &A : Info.Accesses)
+      if (A.Array == VD) {
+        Written |= A.IsWrite;
+        if (!A.Affine && !NonAffine)
+          NonAffine = &A;
+      }
+    const ClauseItem *RedItem = nullptr;
+    bool Reduced = Dir.reductionOf(VD->getName(), &RedItem) && RedItem->IsSection;
+    if (NonAffine && Written && !Reduced)
+      return fail(NonAffine->Expr->getSourceRange(),
+                  "subscript '" + text(NonAffine->Expr) +
+                      "' is not affine in the loop variables, and " + quoted(VD) +
+                      " is written in the loop");
+    if (NonAffine && !Written) {
+      if (Shape.Extent.empty()) {
+        std::string In;
+        if (NonAffine->Via)
+          if (const FunctionDecl *FD = enclosingFunction(Ctx, NonAffine->Expr))
+            In = "in function " + quoted(FD) + ": ";
+        fail(NonAffine->Expr->getSourceRange(),
+             In + "cannot tell which elements of " + quoted(VD) + " '" + text(NonAffine->Expr) +
+                 "' reads; add 'map(to: " + VD->getNameAsString() +
+                 "[0:len])' with the number of elements");
+        if (NonAffine->Via)
+          Failure.Notes.push_back(
+              {NonAffine->Via->getSourceRange(), "called from the offloaded loop here"});
+        return false;
+      }
+      Shape.CopyWhole = true;
+      std::string Row = RowText == "1LL" ? "" : " * (" + RowText + ")";
+      if (Shape.Map) {
+        Shape.CopyLo = "(long long)(" + Shape.Map->Lo.Text + ")" + Row;
+        Shape.CopyHi = "((long long)(" + Shape.Map->Lo.Text + ") + (long long)(" +
+                       Shape.Map->Len.Text + "))" + Row + " - 1LL";
+      } else {
+        Shape.CopyLo = "0LL";
+        Shape.CopyHi = "(long long)(" + Shape.Extent + ") - 1LL";
+      }
+      need(S.CopyWhole, NonAffine->Expr->getSourceRange(),
+           "read '" + text(NonAffine->Expr) + "' is not affine; copying " + quoted(VD) +
+               " whole is not generated yet");
+    }
+    Info.Shapes.push_back(Shape);
+  }
+  // Array reductions: every access must be an update with the clause's operator.
+  for (const ReductionClause &RC : Dir.Reductions)
+    for (const ClauseItem &It : RC.Items) {
+      const VarDecl *VD = nullptr;
+      for (const VarDecl *A : Info.Arrays)
+        if (A->getName() == It.Name)
+          VD = A;
+      if (!It.IsSection) {
+        if (VD)
+          return fail(It.Range, "reduction on array " + quoted(VD) + " needs a section: '" +
+                                    It.Name + "[lo:len]'");
+        continue; // a scalar (Scalars.cpp)
+      }
+      if (!VD) {
+        if (!Failed) {
+          Failed = true;
+          Failure.Level = Severity::Error;
+          Failure.Range = It.Range;
+          Failure.Message = "'" + It.Name + "' in 'reduction' is not an array the loop uses";
+        }
+        return false;
+      }
+      std::vector<ElementUpdate> Found;
+      for (Access &A : Info.Accesses) {
+        if (A.Array != VD)
+          continue;
+        auto U = Updates.find(A.Expr->IgnoreParenImpCasts());
+        if (U == Updates.end() || U->second.Op != RC.Op) {
+          if (!Failed) {
+            Failed = true;
+            Failure.Level = Severity::Error;
+            Failure.Range = A.Expr->getSourceRange();
+            std::string X = text(A.Expr);
+            std::string Form = RC.Op == ReductionOp::Min ? X + " = e < " + X + " ? e : " + X
+                               : RC.Op == ReductionOp::Max
+                                   ? X + " = e > " + X + " ? e : " + X
+                                   : X + " " + reductionOpSpelling(RC.Op) + "= e";
+            Failure.Message = "'" + X + "' must be an update '" + Form + "' because " + quoted(VD) +
+                              " is in 'reduction(" + reductionOpSpelling(RC.Op) + ": ...)'";
+            Failure.Notes.push_back({It.Range, "named in 'reduction' here"});
+          }
+          return false;
+        }
+        if (!isDiscardedValue(Ctx, U->second.Whole))
+          return fail(U->second.Whole->getSourceRange(),
+                      "the value of the reduction update '" + text(U->second.Whole) +
+                          "' is used; write the update as a statement of its own");
+        A.InReduction = true;
+        bool Listed = false;
+        for (const ElementUpdate &Seen : Found)
+          Listed |= Seen.Whole == U->second.Whole;
+        if (!Listed)
+          Found.push_back(U->second);
+      }
+      Info.ArrayReductions.push_back({VD, RC.Op, It.Lo.Text, It.Len.Text, std::move(Found)});
+      need(S.ArrayReductions, It.Range, "array reductions are not generated yet");
+    }
+  for (const MapClause &MC : Dir.Maps)
+    for (const ClauseItem &It : MC.Items) {
+      bool Used = false;
+      for (const VarDecl *A : Info.Arrays)
+        Used |= A->getName() == It.Name;
+      if (!Used) {
+        if (!Failed) {
+          Failed = true;
+          Failure.Level = Severity::Error;
+          Failure.Range = It.Range;
+          Failure.Message = "'" + It.Name + "' in 'map' is not an array the loop uses";
+        }
+        return false;
+      }
+    }
+  return true;
+}
+
+} // namespace body
+
+using body::BodyWalker;
+
+size_t BodyInfo::arrayIndex(const VarDecl *VD) const {
+  return std::find(Arrays.begin(), Arrays.end(), VD) - Arrays.begin();
+}
+
+const WrittenScalar *BodyInfo::written(const VarDecl *VD) const {
+  for (const WrittenScalar &W : Written)
+    if (W.Var == VD)
+      return &W;
+  return nullptr;
+}
+
+bool analyzeBody(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, const EmitSupport &S,
+                 BodyInfo &Info, Problem &P) {
+  if (Info.Collapse.empty())
+    Info.Collapse.push_back(F);
+  std::vector<const VarDecl *> LoopVars;
+  std::vector<const Expr *> Bounds;
+  for (const LoopForm &C : Info.Collapse) {
+    LoopVars.push_back(C.Var);
+    Bounds.push_back(C.Lo);
+    Bounds.push_back(C.Hi);
+  }
+  if (!classifyScalars(Ctx, F.For, enclosingFunction(Ctx, F.For), LoopVars, Bounds, Dir, Info, P))
+    return false;
+  for (const WrittenScalar &W : Info.Written) {
+    if (!Info.Unsupported.empty())
+      break;
+    Problem U;
+    U.Level = Severity::Warning;
+    U.Range = W.FirstWrite->getSourceRange();
+    std::string Name = "'" + W.Var->getNameAsString() + "'";
+    if (W.Role == ScalarRole::Reduction && !S.Reductions)
+      U.Message = Name + " is a reduction with '" + std::string(reductionOpSpelling(W.Op)) +
+                  "'; reductions are not generated yet; the loop stays serial";
+    else if (W.Role != ScalarRole::Reduction && !S.Privates)
+      U.Message = Name + " is private to each iteration" +
+                  (W.Role == ScalarRole::LastPrivate ? " and read after the loop" : "") +
+                  "; private variables are not generated yet; the loop stays serial";
+    else
+      continue;
+    Info.Unsupported.push_back(U);
+  }
+  BodyWalker W(Ctx, F, Dir, S, Info);
+  return W.run(P);
+}
+
+bool analyzeBody(ASTContext &Ctx, const LoopForm &F, BodyInfo &Info, Problem &P) {
+  Directive None;
+  if (!analyzeBody(Ctx, F, None, EmitSupport(), Info, P))
+    return false;
+  if (!Info.Unsupported.empty()) {
+    P = Info.Unsupported.front();
+    return false;
+  }
+  return true;
+}
+
+} // namespace gpupar

@@ -1,0 +1,162 @@
+//===- Accesses.h - what an offloaded loop body reads and writes -----------===//
+//
+// Walks the body of a canonical loop: classifies every variable (loop variable, body local,
+// loop-invariant scalar, array), records each array access with its polynomial subscript, finds
+// canonical inner loops whose variables may appear in subscripts, and rejects what cannot run
+// on a device (with the reason at the offending expression).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUPAR_PLUGIN_ACCESSES_H
+#define GPUPAR_PLUGIN_ACCESSES_H
+
+#include "Analysis/Affine.h"
+#include "Diagnostics.h"
+#include "Pragma/Directive.h"
+#include "Analysis/ElementUpdate.h"
+#include "Analysis/LoopForm.h"
+
+#include <string>
+#include <vector>
+
+namespace gpupar {
+
+/// A canonical inner `for` loop whose variable may appear in subscripts.
+struct InnerLoop {
+  LoopForm Form;
+  unsigned Atom = 0; ///< the loop variable's atom
+  /// A loop in a called function: its bounds as polynomials over the loop's atoms, with the
+  /// function's parameters replaced by the call's arguments (Form.Lo/Hi name the parameters).
+  bool Bounds = false;
+  Poly LoBound, HiBound;
+};
+
+/// One access to an array: a read or a write (a read-modify-write gives one of each).
+struct Access {
+  const clang::VarDecl *Array = nullptr; ///< the base object (pointer or array variable)
+  /// The access as written: `a[i][j]`, `*(p + i)`, `p[i].v.y` (the whole member expression).
+  const clang::Expr *Expr = nullptr;
+  bool IsWrite = false;
+  /// The FLATTENED index in units of the array's innermost element type (ArrayShape::Element):
+  /// `a[i][j]` with M columns is `i*M + j`; `p[i].x` is `i` (units of the struct). Meaningful
+  /// only when Affine.
+  Poly Subscript;
+  bool Affine = true;         ///< false: the subscript is not affine (e.g. `x[idx[i]]`)
+  bool Unconditional = false; ///< runs in every iteration (no branch around it)
+  /// An access in a called function through a pointer parameter: the call in the loop body
+  /// that leads there (Expr is in the function's body). Null for accesses in the body.
+  const clang::CallExpr *Via = nullptr;
+  /// Part of an array reduction (`hist[e] += v` under `reduction(+: hist[0:256])`): exempt
+  /// from the dependence test.
+  bool InReduction = false;
+};
+
+/// The role of a scalar declared outside the loop and written in its body.
+enum class ScalarRole {
+  Private,     ///< written before read in every iteration; its value after the loop is unused
+  LastPrivate, ///< private, and read after the loop: the last iteration's value is copied out
+  Reduction,   ///< combined across iterations with Op
+};
+
+/// A scalar declared outside the loop (local or global) that the body writes.
+struct WrittenScalar {
+  const clang::VarDecl *Var = nullptr;
+  ScalarRole Role = ScalarRole::Private;
+  ReductionOp Op = ReductionOp::Add; ///< Reduction only
+  bool FromClause = false;           ///< named in private(...)/reduction(...) (else auto-detected)
+  const clang::Expr *FirstWrite = nullptr; ///< where the body first writes it (for diagnostics)
+};
+
+/// `reduction(op: a[lo:len])`: every access to `Var` in the body is an `a[e] op= v` update.
+struct ArrayReduction {
+  const clang::VarDecl *Var = nullptr;
+  ReductionOp Op = ReductionOp::Add;
+  std::string Lo, Len;                ///< the section, as C source text from the clause
+  std::vector<ElementUpdate> Updates; ///< each update statement once
+};
+
+/// What the kernel needs to know about one array (pointer or array variable).
+struct ArrayShape {
+  clang::QualType Element; ///< the innermost element type (arithmetic or a record)
+  /// The dimensions after the first, outermost first, as C text: `float A[N][M]` and
+  /// `double (*A)[m]` give {"M"} / {"m"}, so the kernel parameter can be `float (*A)[M]`.
+  /// Empty for one-dimensional arrays and plain pointers.
+  std::vector<std::string> InnerDims;
+  /// The total extent in elements of Element as a C expression, when known (fixed-size
+  /// arrays, or from a `map` clause: "lo + len" elements are reachable); empty when unknown.
+  std::string Extent;
+  /// Read-only, accessed non-affinely and with a known Extent: copy elements [CopyLo, CopyHi]
+  /// (C expressions, element units; the `map` section, else [0, Extent)) to every chunk.
+  bool CopyWhole = false;
+  std::string CopyLo, CopyHi;
+  /// The `map` clause for this array, if any (its section replaces the inferred one).
+  const ClauseItem *Map = nullptr;
+  MapKind MapAs = MapKind::ToFrom;
+};
+
+struct BodyInfo {
+  AtomTable Atoms;
+  unsigned OuterAtom = 0;
+  std::vector<const clang::VarDecl *> Arrays;  ///< in order of first use
+  std::vector<ArrayShape> Shapes;              ///< parallel to Arrays
+  std::vector<const clang::VarDecl *> Scalars; ///< loop-invariant scalars read by the body
+  std::vector<Access> Accesses;
+  std::vector<InnerLoop> Inner;
+  bool HasJumps = false; ///< `continue` or `break` somewhere in the body
+
+  /// Outer scalars the body writes, with their role (private, last-private, reduction).
+  std::vector<WrittenScalar> Written;
+  /// Array reductions from `reduction(op: a[lo:len])` clauses.
+  std::vector<ArrayReduction> ArrayReductions;
+  /// With `collapse(n)`: the perfect nest, outermost first (Collapse[0] is the offloaded loop's
+  /// form); size n. Without the clause: just the offloaded loop. Collapse[k].Var are loop
+  /// variable atoms (Atoms.loopVar) like the outer one.
+  std::vector<LoopForm> Collapse;
+  /// Functions defined in this translation unit that the body calls, directly or transitively;
+  /// callees before callers (each can be emitted after everything it calls).
+  std::vector<const clang::FunctionDecl *> Functions;
+  /// Record and typedef declarations the body and Functions need, in dependency order (a type
+  /// after the types it uses).
+  std::vector<const clang::TypeDecl *> Types;
+  /// Remarks for -fplugin-arg-gpupar-remarks: scalars privatised or reduced automatically.
+  std::vector<Problem> Remarks;
+  /// Features the loop needs that EmitSupport lacks (warnings; the first is reported and the
+  /// loop stays serial). Empty when everything the loop needs is generated.
+  std::vector<Problem> Unsupported;
+
+  /// Returns the index of `VD` in Arrays, or Arrays.size().
+  size_t arrayIndex(const clang::VarDecl *VD) const;
+  /// Returns the written-scalar entry of `VD`, or null.
+  const WrittenScalar *written(const clang::VarDecl *VD) const;
+};
+
+/// What the emitter generates. The analysis keeps a loop that needs anything else serial with
+/// a warning ("... are not generated yet"); the Planner sets a flag when its code exists.
+struct EmitSupport {
+  bool Reductions = false;      ///< scalar reductions (clause or auto-detected)
+  bool ArrayReductions = false; ///< `reduction(op: a[lo:len])`
+  bool Privates = false;        ///< private and last-private outer scalars
+  bool Collapse = false;        ///< `collapse(n)` with n > 1
+  bool MultiDim = false;        ///< arrays with InnerDims (a[i][j], double (*a)[m])
+  bool Structs = false;         ///< arrays of records (`p[i].x`) and record types in the body
+  bool PointerArith = false;    ///< `*(p + i)` and `T *q = p + off` locals
+  bool Functions = false;       ///< calls to functions defined in the translation unit
+  bool CopyWhole = false;       ///< non-affine read-only arrays copied whole
+  bool IfClause = false;        ///< `if(expr)`
+  bool DevicesClause = false;   ///< `devices(expr)`
+};
+
+/// Returns true when `VD` can be passed as an array: a pointer to, or a 1-D array of, an
+/// arithmetic type.
+bool isArrayVariable(const clang::VarDecl *VD);
+
+/// Analyses the body of loop `F`. Returns false with the first reason in `P`.
+bool analyzeBody(clang::ASTContext &Ctx, const LoopForm &F, BodyInfo &Info, Problem &P);
+
+/// Analyses the body of loop `F` under directive `Dir`, accepting only what `S` says the
+/// emitter generates. Returns false with the first reason in `P`.
+bool analyzeBody(clang::ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
+                 const EmitSupport &S, BodyInfo &Info, Problem &P);
+
+} // namespace gpupar
+
+#endif

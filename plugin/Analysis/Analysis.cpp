@@ -1,0 +1,169 @@
+//===- Analysis.cpp - everything the analysis knows about one loop ---------===//
+#include "Analysis/Analysis.h"
+#include "Analysis/Dependence.h"
+#include "Text.h"
+
+#include "clang/AST/Decl.h"
+
+using namespace clang;
+
+namespace gpupar {
+
+namespace {
+
+/// Returns the only statement of `S` when it is a block with one statement (or `S` itself).
+const Stmt *single(const Stmt *S) {
+  while (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
+    if (CS->size() != 1)
+      return S;
+    S = CS->body_front();
+  }
+  return S;
+}
+
+/// Finds the perfect nest of `Dir.Collapse` loops under `F` (rectangular: inner bounds do not
+/// mention outer loop variables).
+bool collapseNest(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, BodyInfo &Info,
+                  Problem &P) {
+  Info.Collapse.push_back(F);
+  const ForStmt *Cur = F.For;
+  for (unsigned K = 1; K < Dir.Collapse; ++K) {
+    const auto *Next = dyn_cast_or_null<ForStmt>(single(Cur->getBody()));
+    if (!Next) {
+      P = makeProblem(Severity::Error, Dir.CollapseArg,
+                      "'collapse(" + std::to_string(Dir.Collapse) + ")' needs " +
+                          std::to_string(Dir.Collapse) +
+                          " perfectly nested loops; the nest here has " + std::to_string(K));
+      P.Notes.push_back(
+          {Cur->getBody()->getSourceRange(), "the body of this loop is not a single 'for' loop"});
+      return false;
+    }
+    LoopForm L;
+    Problem Why;
+    if (!matchLoopForm(Ctx, Next, L, Why)) {
+      P = Why;
+      P.Notes.push_back({Dir.CollapseArg, "collapsed by this clause"});
+      return false;
+    }
+    if (L.Op == Cond::NE || ((L.Step > 0) != (L.Op == Cond::LT || L.Op == Cond::LE))) {
+      P = makeProblem(Severity::Warning, Next->getCond()->getSourceRange(),
+                      "collapsed loop must count towards its bound with '<', '<=', '>' or '>='");
+      return false;
+    }
+    for (const LoopForm &O : Info.Collapse)
+      for (const Expr *B : {L.Lo, L.Hi})
+        if (mentions(B, O.Var)) {
+          P = makeProblem(Severity::Warning, B->getSourceRange(),
+                          "bound '" + sourceText(Ctx, B) + "' of a collapsed loop depends on '" +
+                              O.Var->getNameAsString() +
+                              "'; only rectangular nests can be collapsed, the loop stays serial");
+          return false;
+        }
+    if (!L.Var->isLocalVarDecl() || L.DeclaredOutside) {
+      P = makeProblem(Severity::Warning, Next->getInit()->getSourceRange(),
+                      "a collapsed loop must declare its variable ('for (int " +
+                          L.Var->getNameAsString() + " = ...')");
+      return false;
+    }
+    Info.Collapse.push_back(L);
+    Cur = Next;
+  }
+  return true;
+}
+
+/// Checks that every variable named in a clause exists where the loop is.
+bool checkClauseNames(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, Problem &P) {
+  const FunctionDecl *Fn = enclosingFunction(Ctx, FS);
+  auto Known = [&](llvm::StringRef Name) {
+    struct Finder {
+      llvm::StringRef Name;
+      bool run(const Stmt *S) {
+        if (!S)
+          return false;
+        if (const auto *D = dyn_cast<DeclRefExpr>(S))
+          if (isa<VarDecl>(D->getDecl()) && D->getDecl()->getName() == Name)
+            return true;
+        if (const auto *DS = dyn_cast<DeclStmt>(S))
+          for (const Decl *X : DS->decls())
+            if (const auto *VD = dyn_cast<VarDecl>(X))
+              if (VD->getName() == Name)
+                return true;
+        for (const Stmt *C : S->children())
+          if (run(C))
+            return true;
+        return false;
+      }
+    };
+    if (Finder{Name}.run(FS))
+      return true;
+    if (Fn) {
+      for (const ParmVarDecl *PVD : Fn->parameters())
+        if (PVD->getName() == Name)
+          return true;
+      if (Finder{Name}.run(Fn->getBody()))
+        return true;
+    }
+    for (const NamedDecl *D : Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)))
+      if (isa<VarDecl>(D))
+        return true;
+    return false;
+  };
+  auto Check = [&](const ClauseItem &It, const char *Clause) {
+    if (Known(It.Name))
+      return true;
+    P = makeProblem(Severity::Error, SourceRange(It.NameLoc, It.NameLoc),
+                    "use of undeclared identifier '" + It.Name + "' in '" + Clause + "' clause");
+    return false;
+  };
+  for (const ClauseItem &It : Dir.Privates)
+    if (!Check(It, "private"))
+      return false;
+  for (const ReductionClause &RC : Dir.Reductions)
+    for (const ClauseItem &It : RC.Items)
+      if (!Check(It, "reduction"))
+        return false;
+  for (const MapClause &MC : Dir.Maps)
+    for (const ClauseItem &It : MC.Items)
+      if (!Check(It, "map"))
+        return false;
+  return true;
+}
+
+} // namespace
+
+bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, const EmitSupport &S,
+                 LoopForm &F, BodyInfo &Info, Problem &P) {
+  if (!checkClauseNames(Ctx, FS, Dir, P))
+    return false;
+  if (!matchLoopForm(Ctx, FS, F, P))
+    return false;
+  if (!collapseNest(Ctx, F, Dir, Info, P))
+    return false;
+  if (!analyzeBody(Ctx, F, Dir, S, Info, P))
+    return false;
+  if (!checkDependences(Ctx, F, Dir, Info, P))
+    return false;
+  if (Info.Collapse.size() > 1 && !S.Collapse) {
+    // Correct without collapsing: the inner loops run inside each iteration.
+    Info.Remarks.push_back(makeProblem(Severity::Remark, Dir.CollapseArg,
+                                       "'collapse(" + std::to_string(Dir.Collapse) +
+                                           ")' is not generated yet; only the outer loop is "
+                                           "offloaded"));
+    Info.Collapse.resize(1);
+  }
+  if (Dir.If && !S.IfClause)
+    Info.Unsupported.push_back(
+        makeProblem(Severity::Warning, Dir.If->Range,
+                    "'if' clauses are not generated yet; the loop stays serial"));
+  if (Dir.Devices && !S.DevicesClause)
+    Info.Unsupported.push_back(
+        makeProblem(Severity::Warning, Dir.Devices->Range,
+                    "'devices' clauses are not generated yet; the loop stays serial"));
+  if (!Info.Unsupported.empty()) {
+    P = Info.Unsupported.front();
+    return false;
+  }
+  return true;
+}
+
+} // namespace gpupar

@@ -1,0 +1,26 @@
+//===- Analysis.h - everything the analysis knows about one loop -----------===//
+//
+// The one entry point the Planner calls: the canonical form (and the collapsed nest), the body's
+// accesses, scalars, reductions, functions and types, and the dependence test, under the
+// directive's clauses. A loop that needs something `EmitSupport` says the emitter cannot
+// generate stays serial with a warning.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUPAR_PLUGIN_ANALYSIS_H
+#define GPUPAR_PLUGIN_ANALYSIS_H
+
+#include "Analysis/Accesses.h"
+#include "Pragma/Directive.h"
+#include "Analysis/LoopForm.h"
+
+namespace gpupar {
+
+/// Analyses loop `FS` annotated with `Dir`. On success fills `F` (the offloaded loop's form)
+/// and `Info` (Info.Remarks holds the remarks to print with -fplugin-arg-gpupar-remarks) and
+/// returns true; otherwise returns false with the reason (error or warning, with notes) in `P`.
+bool analyzeLoop(clang::ASTContext &Ctx, const clang::ForStmt *FS, const Directive &Dir,
+                 const EmitSupport &S, LoopForm &F, BodyInfo &Info, Problem &P);
+
+} // namespace gpupar
+
+#endif

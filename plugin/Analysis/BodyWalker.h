@@ -1,0 +1,200 @@
+//===- BodyWalker.h - the walk over an offloaded loop body (internal) -------===//
+//
+// Internal to Accesses.cpp and CallAccesses.cpp: the walker that records accesses and reject
+// reasons. Calls to functions of this file that take pointers are walked with the pointer
+// parameters bound to where the call's arguments point (one Frame per call being walked).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUPAR_PLUGIN_BODYWALKER_H
+#define GPUPAR_PLUGIN_BODYWALKER_H
+
+#include "Analysis/Accesses.h"
+#include "Text.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <memory>
+
+namespace gpupar {
+namespace body {
+
+using namespace clang;
+
+/// Pre-pass: locals declared in the body and variables the body writes or takes the address of.
+class WriteCollector : public RecursiveASTVisitor<WriteCollector> {
+public:
+  llvm::DenseSet<const VarDecl *> Locals;
+  llvm::DenseMap<const VarDecl *, const Expr *> Written;
+
+  bool VisitVarDecl(VarDecl *VD) {
+    Locals.insert(VD);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      note(BO->getLHS(), BO);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      note(UO->getSubExpr(), UO);
+    return true;
+  }
+
+private:
+  void note(const Expr *LHS, const Expr *By) {
+    if (const VarDecl *VD = referencedVar(LHS))
+      Written.try_emplace(VD, By);
+  }
+};
+
+enum class Mode { Read, Write, ReadWrite };
+
+/// Where an lvalue or a pointer points.
+struct Place {
+  enum Kind { Array, Local, Scalar } K = Array;
+  const VarDecl *Base = nullptr;
+  Poly Index;               ///< in units of the base's innermost element type (Array only)
+  bool Affine = true;       ///< Index is exact
+  bool Inside = false;      ///< inside one element (a struct member): offsets stay in it
+  bool PtrArith = false;    ///< reached through `*p`, `p + e` or a pointer local
+  bool Member = false;      ///< a struct member
+  unsigned Substituted = 0; ///< pointer locals expanded
+};
+
+/// A call to a function of this file that takes pointers, walked with its parameters bound:
+/// each pointer parameter to where the call's argument points, each integer parameter to the
+/// argument expression (in the caller's context, for forward substitution in subscripts).
+struct Frame {
+  const FunctionDecl *Fn = nullptr; ///< the definition
+  const CallExpr *Call = nullptr;   ///< in the loop body (Frames[0]) or the caller's body
+  WriteCollector Pre;               ///< Fn's parameters and locals, and what Fn writes
+  llvm::DenseMap<const VarDecl *, const Expr *> Args;
+  llvm::DenseMap<const VarDecl *, Place> Pointers;
+};
+
+/// Calls are walked at most this many functions deep.
+constexpr unsigned MaxCallDepth = 8;
+
+class BodyWalker {
+public:
+  BodyWalker(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, const EmitSupport &S,
+             BodyInfo &Info)
+      : Ctx(Ctx), F(F), Dir(Dir), S(S), Info(Info) {}
+
+  bool run(Problem &P);
+
+private:
+  ASTContext &Ctx;
+  const LoopForm &F;
+  const Directive &Dir;
+  const EmitSupport &S;
+  BodyInfo &Info;
+  WriteCollector Pre;
+  std::vector<unsigned> Active; ///< indices into Info.Inner of the enclosing canonical loops
+  /// Array elements updated as `a[e] op= v` or `a[e] = a[e] op v` (for array reductions),
+  /// by the element accessed (the target and the same element read on the right).
+  llvm::DenseMap<const Expr *, ElementUpdate> Updates;
+  void noteUpdate(const Expr *E) {
+    if (std::optional<ElementUpdate> U = matchElementUpdate(Ctx, E)) {
+      Updates[U->Target->IgnoreParenImpCasts()] = *U;
+      for (const Expr *R : U->Reads)
+        Updates[R] = *U;
+    }
+  }
+  unsigned BreakDepth = 0; ///< loops and switches between here and the offloaded loop
+  unsigned CondDepth = 0;  ///< branches between here and the offloaded loop
+  Problem Failure;
+  bool Failed = false;
+
+  /// The calls being walked, outermost first (CallAccesses.cpp).
+  std::vector<std::unique_ptr<Frame>> Frames;
+  /// While a call's pointer argument is located: what it is bound to, for the messages.
+  std::string Binding;
+
+  /// Records the first reject reason; inside a called function the message names it and the
+  /// notes show the calls that lead there.
+  bool fail(SourceRange R, std::string Message) {
+    if (!Failed) {
+      Failed = true;
+      Failure.Level = Severity::Warning;
+      Failure.Range = R;
+      Failure.Message = std::move(Message);
+      if (!Binding.empty())
+        Failure.Message = Binding + ": " + Failure.Message;
+      if (!Frames.empty())
+        Failure.Message =
+            "in function " + quoted(Frames.back()->Fn) + ": " + std::move(Failure.Message);
+      callNotes(Failure);
+    }
+    return false;
+  }
+  /// Appends to `P` a note at each call being walked, innermost first.
+  void callNotes(Problem &P) const;
+  /// Returns the index in Frames of the function that declares `VD`, or -1 (the loop's).
+  int frameOf(const VarDecl *VD) const;
+  /// Returns the pre-pass that knows `VD`: its function's, or the loop body's.
+  const WriteCollector &preOf(const VarDecl *VD) const {
+    int K = frameOf(VD);
+    return K < 0 ? Pre : Frames[K]->Pre;
+  }
+  /// Returns whether `VD` is a pointer parameter of a function being walked.
+  bool isBoundPointer(const VarDecl *VD) const {
+    int K = frameOf(VD);
+    return K >= 0 && Frames[K]->Pointers.count(VD);
+  }
+  /// Walks call `CE` to `Def`, which takes pointers: binds the parameters, then records the
+  /// accesses of Def's body as accesses of the loop (CallAccesses.cpp).
+  bool walkBoundCall(const CallExpr *CE, const FunctionDecl *Def);
+  /// Returns whether `E`, in a called function, is a loop-invariant integer: a polynomial with
+  /// no loop variable once parameters are replaced by the call's arguments.
+  std::optional<Poly> invariantBound(const Expr *E);
+  std::string text(const Stmt *S) { return sourceText(Ctx, S); }
+  std::string quoted(const NamedDecl *D) { return "'" + D->getNameAsString() + "'"; }
+
+  /// Records that the loop needs a feature the emitter may lack (reported after the
+  /// dependence test, so that proven dependences are errors first).
+  void need(bool Supported, SourceRange R, std::string Message) {
+    if (!Supported && Info.Unsupported.empty()) {
+      Problem P;
+      P.Level = Severity::Warning;
+      P.Range = R;
+      P.Message = std::move(Message) + "; the loop stays serial";
+      Info.Unsupported.push_back(std::move(P));
+    }
+  }
+  bool isLoopVar(const VarDecl *VD) const {
+    if (VD == F.Var)
+      return true;
+    for (const LoopForm &C : Info.Collapse)
+      if (C.Var == VD)
+        return true;
+    return false;
+  }
+  bool isOuter(const VarDecl *VD) const { return !isLoopVar(VD) && !preOf(VD).Locals.count(VD); }
+  std::optional<Poly> unitsOf(QualType T);
+  std::optional<Poly> buildIndex(const Expr *E);
+  bool addIndex(Place &P, const Expr *Idx, std::optional<Poly> Units, int Sign = 1);
+  bool locatePointer(const Expr *E, Place &P);
+  bool locateElement(const Expr *E, Place &P);
+  bool walkAccess(const Expr *E, Mode M);
+  void addType(QualType T);
+  bool finish();
+  bool isInvariant(const Expr *E);
+  bool checkName(const NamedDecl *D, SourceRange R);
+  bool checkLocal(const VarDecl *VD);
+  bool walk(const Stmt *S, Mode M = Mode::Read);
+  bool walkChildren(const Stmt *S);
+  bool walkFor(const ForStmt *FS);
+  bool walkDeclRef(const DeclRefExpr *DRE, Mode M);
+  bool walkCall(const CallExpr *CE);
+  bool walkBinary(const BinaryOperator *BO);
+  bool walkUnary(const UnaryOperator *UO, Mode M);
+};
+
+} // namespace body
+} // namespace gpupar
+
+#endif

@@ -1,0 +1,587 @@
+//===- Dependence.cpp - may two iterations touch the same element? ---------===//
+#include "Analysis/Dependence.h"
+#include "Text.h"
+
+#include <functional>
+#include <numeric>
+
+using namespace clang;
+
+namespace gpupar {
+
+namespace {
+
+using Bound = std::optional<Poly>; ///< nothing: unbounded
+
+struct Interval {
+  Bound Lo, Hi;
+};
+
+bool positive(const Bound &B) {
+  int64_t V = 0;
+  return B && B->isConstant(&V) && V > 0;
+}
+
+/// Returns true when `B` > 0 follows from the facts (polynomials known to be >= 0: the spans
+/// hi - lo of the loops whose variables occur, non-empty whenever the accesses run).
+bool positive(const Bound &B, const std::vector<Poly> &Facts) {
+  if (positive(B))
+    return true;
+  if (!B)
+    return false;
+  for (const Poly &F : Facts)
+    for (int64_t K = 1; K <= 2; ++K) {
+      Poly R = *B;
+      if (R.addScaled(F, -K) && positive(Bound(R)))
+        return true;
+    }
+  return false;
+}
+
+Bound scaled(const Bound &B, int64_t C) {
+  if (!B)
+    return std::nullopt;
+  Poly R;
+  if (!R.addScaled(*B, C))
+    return std::nullopt;
+  return R;
+}
+
+Bound sum(const Bound &A, const Bound &B) {
+  if (!A || !B)
+    return std::nullopt;
+  Poly R = *A;
+  if (!R.addScaled(*B, 1))
+    return std::nullopt;
+  return R;
+}
+
+Interval scale(const Interval &I, int64_t C) {
+  if (C >= 0)
+    return {scaled(I.Lo, C), scaled(I.Hi, C)};
+  return {scaled(I.Hi, C), scaled(I.Lo, C)};
+}
+
+/// One term of the difference of two subscripts.
+struct Term {
+  Poly Coef;
+  Interval Range;      ///< of the variable (Delta: of v - v')
+  bool Delta = false;  ///< A*(v - v') for a carried variable with one coefficient
+  unsigned Atom = 0;   ///< the variable
+  int64_t Step = 1;    ///< the variable's step (Delta)
+  Bound Span;          ///< the largest |v - v'| (Delta), when known
+  bool Forced = false; ///< proven v = v'
+};
+
+struct Outcome {
+  enum Kind { Independent, Dependent, Unknown } K = Unknown;
+  int64_t Distance = 0; ///< Dependent: in iterations of Var (0: Absent)
+  unsigned Var = 0;
+  bool Absent = false; ///< Dependent because a carried variable does not occur at all
+};
+
+class Tester {
+public:
+  Tester(ASTContext &Ctx, const LoopForm &F, const BodyInfo &Info)
+      : Ctx(Ctx), Info(Info), Atoms(Info.Atoms) {
+    if (Info.Collapse.empty())
+      addCarried(F);
+    for (const LoopForm &C : Info.Collapse)
+      addCarried(C);
+  }
+
+  Outcome test(const Access &W, const Access &T);
+  std::vector<unsigned> Carried;
+  const AtomTable &atoms() const { return Atoms; }
+
+private:
+  ASTContext &Ctx;
+  const BodyInfo &Info;
+  AtomTable Atoms; ///< a copy: bounds may add invariant atoms
+  std::map<unsigned, Interval> Ranges;
+  std::map<unsigned, int64_t> Steps;
+
+  Bound bound(const Expr *E) {
+    PolyBuilder B(
+        Ctx, Atoms, [](const VarDecl *) { return false; },
+        [this](const Expr *X) { return X->getType()->isIntegerType() && !X->HasSideEffects(Ctx); });
+    return B.build(E);
+  }
+  Interval rangeOf(const LoopForm &L) { return rangeOf(L, bound(L.Lo), bound(L.Hi)); }
+  Interval rangeOf(const LoopForm &L, Bound Lo, Bound Hi) {
+    bool Up = L.Step > 0;
+    switch (L.Op) {
+    case Cond::LT:
+      return {Lo, sum(Hi, Poly::constant(-1))};
+    case Cond::LE:
+      return {Lo, Hi};
+    case Cond::GT:
+      return {sum(Hi, Poly::constant(1)), Lo};
+    case Cond::GE:
+      return {Hi, Lo};
+    case Cond::NE:
+      return Up ? Interval{Lo, sum(Hi, Poly::constant(-1))}
+                : Interval{sum(Hi, Poly::constant(1)), Lo};
+    }
+    return {};
+  }
+  void addCarried(const LoopForm &L) {
+    unsigned A = Atoms.loopVar(L.Var);
+    if (std::find(Carried.begin(), Carried.end(), A) != Carried.end())
+      return;
+    Carried.push_back(A);
+    Ranges[A] = rangeOf(L);
+    Steps[A] = L.Step;
+  }
+  Interval rangeOfAtom(unsigned A) {
+    auto It = Ranges.find(A);
+    if (It != Ranges.end())
+      return It->second;
+    Interval R;
+    bool First = true;
+    for (const InnerLoop &L : Info.Inner)
+      if (L.Atom == A) {
+        Interval X = L.Bounds ? rangeOf(L.Form, L.LoBound, L.HiBound) : rangeOf(L.Form);
+        if (First)
+          R = X, Steps[A] = L.Form.Step;
+        else if (!(R.Lo && X.Lo && *R.Lo == *X.Lo && R.Hi && X.Hi && *R.Hi == *X.Hi))
+          R = Interval();
+        First = false;
+      }
+    Ranges[A] = R;
+    return R;
+  }
+  Interval contribution(const Term &T) {
+    int64_t C = 0;
+    if (T.Coef.isConstant(&C))
+      return scale(T.Range, C);
+    int64_t L = 1, H = 1;
+    if (T.Range.Lo && T.Range.Hi && T.Range.Lo->isConstant(&L) && T.Range.Hi->isConstant(&H) &&
+        L == 0 && H == 0)
+      return {Poly(), Poly()};
+    return {};
+  }
+  Interval total(const std::vector<Term> &Terms, const Poly &K, int Skip) {
+    Interval R{K, K};
+    for (int I = 0; I < (int)Terms.size(); ++I) {
+      if (I == Skip || Terms[I].Forced)
+        continue;
+      Interval C = contribution(Terms[I]);
+      R = {sum(R.Lo, C.Lo), sum(R.Hi, C.Hi)};
+    }
+    return R;
+  }
+};
+
+Outcome Tester::test(const Access &W, const Access &T) {
+  // Subscript(W) - Subscript(T) = sum of terms + K.
+  std::vector<unsigned> Vars = W.Subscript.loopVars(Atoms);
+  for (unsigned V : T.Subscript.loopVars(Atoms))
+    if (std::find(Vars.begin(), Vars.end(), V) == Vars.end())
+      Vars.push_back(V);
+  Poly K = W.Subscript.invariantPart(Atoms);
+  K.addScaled(T.Subscript.invariantPart(Atoms), -1);
+  std::vector<Term> Terms;
+  std::vector<unsigned> Absent;
+  bool Mixed = false;
+  Outcome O;
+  bool AnyCarried = false;
+  for (unsigned C : Carried)
+    AnyCarried |= std::find(Vars.begin(), Vars.end(), C) != Vars.end();
+  if (&W == &T && !AnyCarried) { // the same elements in every iteration
+    O.K = Outcome::Dependent;
+    O.Absent = true;
+    O.Var = Carried.front();
+    return O;
+  }
+  for (unsigned C : Carried)
+    if (std::find(Vars.begin(), Vars.end(), C) == Vars.end())
+      Absent.push_back(C);
+  std::vector<Poly> Facts;
+  for (unsigned V : Vars) {
+    Poly CW = W.Subscript.coefficient(V), CT = T.Subscript.coefficient(V);
+    Interval R = rangeOfAtom(V);
+    if (R.Lo && R.Hi) {
+      Poly Span = *R.Hi;
+      if (Span.addScaled(*R.Lo, -1))
+        Facts.push_back(Span);
+    }
+    bool IsCarried = std::find(Carried.begin(), Carried.end(), V) != Carried.end();
+    if (IsCarried && CW == CT) {
+      Term D;
+      D.Coef = CW;
+      D.Delta = true;
+      D.Atom = V;
+      D.Step = Steps.count(V) ? Steps[V] : 1;
+      if (R.Lo && R.Hi) {
+        Poly S = *R.Hi;
+        if (S.addScaled(*R.Lo, -1))
+          D.Span = S;
+      }
+      D.Range = {scaled(D.Span, -1), D.Span};
+      Terms.push_back(D);
+      continue;
+    }
+    if (!CW.Terms.empty()) {
+      Term A;
+      A.Coef = CW;
+      A.Range = R;
+      A.Atom = V;
+      Terms.push_back(A);
+    }
+    if (!CT.Terms.empty()) {
+      Term B;
+      B.Coef = Poly();
+      B.Coef.addScaled(CT, -1);
+      B.Range = R;
+      B.Atom = V;
+      Terms.push_back(B);
+    }
+    if (IsCarried) // different coefficients: v and v' cannot be forced equal
+      Mixed = true;
+  }
+  // 1. Forcing.
+  for (bool Progress = true; Progress;) {
+    Progress = false;
+    for (int I = 0; I < (int)Terms.size(); ++I) {
+      Term &D = Terms[I];
+      if (!D.Delta || D.Forced)
+        continue;
+      int64_t A = 0;
+      Poly M;
+      int64_t S = D.Step < 0 ? -D.Step : D.Step;
+      if (D.Coef.isConstant(&A)) {
+        if (A == 0)
+          continue;
+        if (!M.addScaled(Poly::constant(A < 0 ? -A : A), S))
+          continue;
+      } else if (!M.addScaled(D.Coef, S)) {
+        continue;
+      }
+      Interval R = total(Terms, K, I);
+      Bound Up = R.Hi ? sum(M, scaled(R.Hi, -1)) : std::nullopt;
+      Bound Down = R.Lo ? sum(M, R.Lo) : std::nullopt;
+      if (positive(Up, Facts) && positive(Down, Facts)) {
+        D.Forced = true;
+        Progress = true;
+      }
+    }
+  }
+  std::vector<const Term *> Left;
+  bool AllConstant = K.isConstant();
+  for (const Term &X : Terms)
+    if (!X.Forced) {
+      int64_t C = 0;
+      if (X.Delta && X.Coef.isConstant(&C) && C == 0)
+        continue; // v - v' is free: the variable does not occur
+      Left.push_back(&X);
+      AllConstant &= X.Coef.isConstant();
+    }
+  // Carried variables that do not occur (or occur with coefficient zero) are free.
+  for (const Term &X : Terms) {
+    int64_t C = 0;
+    if (X.Delta && X.Coef.isConstant(&C) && C == 0)
+      Absent.push_back(X.Atom);
+  }
+  int64_t KV = 0;
+  bool KConst = K.isConstant(&KV);
+  bool LeftCarried = false;
+  for (const Term *X : Left)
+    LeftCarried |= X->Delta;
+  if (!LeftCarried && Absent.empty() && !Mixed) {
+    O.K = Outcome::Independent; // every carried variable is forced equal
+    return O;
+  }
+  // 2. Exact: the remaining equation is A*d + k = 0 (plus free carried variables).
+  if (KConst && !Mixed && Left.size() <= 1 && (Left.empty() || Left[0]->Delta)) {
+    if (Left.empty()) {
+      O.K = KV == 0 ? Outcome::Dependent : Outcome::Independent;
+      O.Absent = true;
+      O.Var = Absent.front();
+      return O;
+    }
+    const Term &D = *Left[0];
+    int64_t A = 0;
+    if (D.Coef.isConstant(&A) && A != 0) {
+      if (KV % A != 0 || (-KV / A) % D.Step != 0) {
+        O.K = Outcome::Independent;
+        return O;
+      }
+      int64_t Delta = -KV / A; // v - v'
+      int64_t Span = 0;
+      if (D.Span && D.Span->isConstant(&Span) && (Delta > Span || -Delta > Span)) {
+        O.K = Outcome::Independent;
+        return O;
+      }
+      if (Delta == 0) {
+        O.K = Absent.empty() ? Outcome::Independent : Outcome::Dependent;
+        O.Absent = true;
+        O.Var = Absent.empty() ? D.Atom : Absent.front();
+        return O;
+      }
+      O.K = Outcome::Dependent;
+      O.Distance = Delta / D.Step;
+      O.Var = D.Atom;
+      return O;
+    }
+  }
+  // 2b. Exact by enumeration: only carried variables left, constant coefficients and spans.
+  if (KConst && !Mixed && Absent.empty() && !Left.empty() && Left.size() <= 3) {
+    struct V {
+      int64_t A, Step, Span;
+      unsigned Atom;
+    };
+    std::vector<V> Vs;
+    bool Ok = true;
+    uint64_t Count = 1;
+    for (const Term *X : Left) {
+      V Y{0, X->Step < 0 ? -X->Step : X->Step, 0, X->Atom};
+      Ok &= X->Delta && X->Coef.isConstant(&Y.A) && X->Span && X->Span->isConstant(&Y.Span) &&
+            Y.Span >= 0 && Y.Span < (1 << 20) && Y.A != 0 && Y.Step != 0;
+      if (!Ok)
+        break;
+      Vs.push_back(Y);
+    }
+    // The last variable is solved for; the others are enumerated.
+    for (size_t I = 0; Ok && I + 1 < Vs.size(); ++I)
+      Count *= 2 * (uint64_t)(Vs[I].Span / Vs[I].Step) + 1;
+    if (Ok && Count <= 200000) {
+      std::vector<int64_t> D(Vs.size(), 0);
+      bool Found = false;
+      std::function<void(size_t, int64_t)> Go = [&](size_t I, int64_t Acc) {
+        if (Found)
+          return;
+        if (I + 1 == Vs.size()) {
+          const V &L = Vs[I];
+          int64_t Rem = -(KV + Acc);
+          if (Rem % L.A != 0)
+            return;
+          int64_t X = Rem / L.A;
+          if (X % L.Step != 0 || X > L.Span || -X > L.Span)
+            return;
+          D[I] = X;
+          bool NonZero = false;
+          for (int64_t Z : D)
+            NonZero |= Z != 0;
+          Found = NonZero;
+          return;
+        }
+        const V &C = Vs[I];
+        for (int64_t K = 0; K <= C.Span / C.Step && !Found; ++K)
+          for (int64_t Sign : {1, -1}) {
+            if (K == 0 && Sign < 0)
+              continue;
+            D[I] = Sign * K * C.Step;
+            Go(I + 1, Acc + C.A * D[I]);
+            if (Found)
+              return;
+          }
+      };
+      Go(0, 0);
+      if (!Found) {
+        O.K = Outcome::Independent;
+        return O;
+      }
+      // The distance in the outermost carried variable that differs.
+      for (unsigned C : Carried)
+        for (size_t I = 0; I < Vs.size(); ++I)
+          if (Vs[I].Atom == C && D[I] != 0 && O.K != Outcome::Dependent) {
+            O.K = Outcome::Dependent;
+            O.Distance = D[I] / Vs[I].Step;
+            O.Var = C;
+          }
+      if (O.K == Outcome::Dependent)
+        return O;
+    }
+  }
+  // 3. GCD test.
+  if (AllConstant && KConst) {
+    int64_t G = 0;
+    for (const Term *X : Left) {
+      int64_t C = 0;
+      X->Coef.isConstant(&C);
+      if (X->Delta)
+        C *= X->Step;
+      G = std::gcd(G, C < 0 ? -C : C);
+    }
+    if (G != 0 && KV % G != 0) {
+      O.K = Outcome::Independent;
+      return O;
+    }
+  }
+  // 4. Banerjee bounds.
+  Interval H = total(Terms, K, -1);
+  if (positive(H.Lo, Facts) || positive(scaled(H.Hi, -1), Facts)) {
+    O.K = Outcome::Independent;
+    return O;
+  }
+  return O;
+}
+
+/// The subscripts of `a[e0][e1]...` outermost first, when every dimension after the first has
+/// a constant size (`double a[N][M]`, `double (*a)[M]`); empty otherwise.
+std::vector<const Expr *> dimensions(ASTContext &Ctx, const Expr *E) {
+  std::vector<const Expr *> Subs;
+  const Expr *Cur = E->IgnoreParenImpCasts();
+  while (const auto *AS = dyn_cast<ArraySubscriptExpr>(Cur)) {
+    Subs.insert(Subs.begin(), AS->getIdx());
+    const Expr *Base = AS->getBase()->IgnoreParenImpCasts();
+    if (isa<ArraySubscriptExpr>(Base) &&
+        !isa<ConstantArrayType>(Ctx.getAsArrayType(Base->getType())))
+      return {}; // an inner dimension of unknown size
+    Cur = Base;
+  }
+  if (Subs.size() < 2 || !isa<DeclRefExpr>(Cur))
+    return {};
+  return Subs;
+}
+
+/// Matches `v`, `v + c`, `c + v`, `v - c` for a variable v; sets `C`.
+const VarDecl *shifted(ASTContext &Ctx, const Expr *E, int64_t &C) {
+  E = E->IgnoreParenImpCasts();
+  C = 0;
+  if (const VarDecl *V = referencedVar(E))
+    return V;
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO || !BO->isAdditiveOp())
+    return nullptr;
+  Expr::EvalResult R;
+  const VarDecl *V = referencedVar(BO->getLHS());
+  const Expr *K = BO->getRHS();
+  if (!V && BO->getOpcode() == BO_Add) {
+    V = referencedVar(BO->getRHS());
+    K = BO->getLHS();
+  }
+  if (!V || !K->EvaluateAsInt(R, Ctx))
+    return nullptr;
+  C = R.Val.getInt().getExtValue();
+  if (BO->getOpcode() == BO_Sub)
+    C = -C;
+  return V;
+}
+
+/// Subscript-by-subscript test for arrays with constant inner dimensions (C requires each
+/// subscript to lie within its dimension, so two accesses meet only where every subscript is
+/// equal): returns true when some dimensions pin every loop variable in `Vars` to the same
+/// value in both accesses (`a[i][j]` against `a[i][j]`, or `b[i][j+1]` against `b[i][j+1]`),
+/// so only one iteration touches each element.
+bool samePointPerDimension(ASTContext &Ctx, const Access &W, const Access &T,
+                           const std::vector<const VarDecl *> &Vars) {
+  std::vector<const Expr *> DW = dimensions(Ctx, W.Expr), DT = dimensions(Ctx, T.Expr);
+  if (DW.empty() || DW.size() != DT.size())
+    return false;
+  std::vector<bool> Pinned(Vars.size(), false);
+  for (size_t D = 0; D < DW.size(); ++D) {
+    int64_t CW = 0, CT = 0;
+    const VarDecl *VW = shifted(Ctx, DW[D], CW), *VT = shifted(Ctx, DT[D], CT);
+    if (!VW || VW != VT || CW != CT)
+      continue;
+    for (size_t K = 0; K < Vars.size(); ++K)
+      Pinned[K] = Pinned[K] || Vars[K] == VW;
+  }
+  return std::all_of(Pinned.begin(), Pinned.end(), [](bool B) { return B; });
+}
+
+std::string describe(ASTContext &Ctx, const Access &A) {
+  return std::string(A.IsWrite ? "write to '" : "read of '") + sourceText(Ctx, A.Expr) + "'";
+}
+
+} // namespace
+
+bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
+                      const BodyInfo &Info, Problem &P) {
+  Tester Test(Ctx, F, Info);
+  std::optional<Problem> Warning;
+  bool Collapsed = Test.Carried.size() > 1;
+  std::vector<const VarDecl *> CarriedVars;
+  for (const LoopForm &C : Info.Collapse)
+    CarriedVars.push_back(C.Var);
+  if (CarriedVars.empty())
+    CarriedVars.push_back(F.Var);
+  auto Name = [&](unsigned Atom) { return "'" + Test.atoms().get(Atom).Text + "'"; };
+  for (size_t WI = 0; WI < Info.Accesses.size(); ++WI) {
+    const Access &W = Info.Accesses[WI];
+    if (!W.IsWrite || W.InReduction)
+      continue;
+    for (size_t TI = 0; TI < Info.Accesses.size(); ++TI) {
+      const Access &T = Info.Accesses[TI];
+      if (T.Array != W.Array || T.InReduction || (T.IsWrite && TI < WI))
+        continue;
+      bool Self = TI == WI;
+      bool Identical = W.Affine && T.Affine && W.Subscript == T.Subscript;
+      if (!Self && Identical && T.IsWrite)
+        continue; // the same element written twice in one iteration: as the write with itself
+      Outcome O;
+      if (W.Affine && T.Affine)
+        O = Test.test(W, T);
+      if (O.K == Outcome::Independent)
+        continue;
+      if (O.K == Outcome::Unknown && Identical && !Collapsed)
+        continue; // the runtime checks that one iteration's elements are not another's
+      if (O.K == Outcome::Unknown && !W.Via && !T.Via &&
+          samePointPerDimension(Ctx, W, T, CarriedVars))
+        continue;
+      Problem Q;
+      Q.Range = W.Expr->getSourceRange();
+      bool Proven =
+          O.K == Outcome::Dependent && W.Unconditional && T.Unconditional && !Info.HasJumps;
+      if (O.K == Outcome::Dependent) {
+        Q.Level = Proven ? Severity::Error : Severity::Warning;
+        std::string Var = Name(O.Var);
+        if (O.Absent && Self)
+          Q.Message = describe(Ctx, W) + " does not depend on the loop variable " + Var +
+                      ": every iteration writes the same element";
+        else if (O.Absent)
+          Q.Message = describe(Ctx, W) + " and " + describe(Ctx, T) +
+                      " touch the same element in every iteration of " + Var;
+        else
+          Q.Message =
+              describe(Ctx, W) + " and " + describe(Ctx, T) + (Proven ? " carry" : " may carry") +
+              " a dependence of distance " +
+              std::to_string(O.Distance < 0 ? -(uint64_t)O.Distance : (uint64_t)O.Distance) +
+              (O.Var == Info.OuterAtom ? std::string() : " in loop " + Var);
+        if (!Proven)
+          Q.Message += " (the accesses are conditional); the loop stays serial";
+      } else {
+        if (Dir.Independent)
+          continue;
+        Q.Level = Severity::Warning;
+        Q.Message = Self ? "cannot prove that different iterations of the collapsed loops "
+                           "write different elements with " +
+                               describe(Ctx, W) + "; the loop stays serial"
+                         : "cannot prove that " + describe(Ctx, W) + " and " + describe(Ctx, T) +
+                               " are independent; the loop stays serial";
+      }
+      if (W.Via)
+        Q.Notes.push_back({W.Via->getSourceRange(), "called from the offloaded loop here"});
+      if (!Self)
+        Q.Notes.push_back({T.Expr->getSourceRange(),
+                           std::string(T.IsWrite ? "other write" : "read") + " is here"});
+      if (!Self && T.Via && T.Via != W.Via)
+        Q.Notes.push_back({T.Via->getSourceRange(), "called from the offloaded loop here"});
+      if (Q.Level == Severity::Warning && O.K == Outcome::Unknown)
+        Q.Notes.push_back({W.Expr->getSourceRange(),
+                           "add 'independent' to '#pragma gpupar' if no two iterations touch "
+                           "the same element of '" +
+                               W.Array->getNameAsString() + "'"});
+      if (Q.Level == Severity::Error) {
+        P = Q;
+        return false;
+      }
+      if (!Warning)
+        Warning = Q;
+    }
+  }
+  if (Warning) {
+    P = *Warning;
+    return false;
+  }
+  return true;
+}
+
+bool checkDependences(ASTContext &Ctx, const LoopForm &F, const BodyInfo &Info, Problem &P) {
+  Directive None;
+  return checkDependences(Ctx, F, None, Info, P);
+}
+
+} // namespace gpupar

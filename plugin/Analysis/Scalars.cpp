@@ -1,0 +1,581 @@
+//===- Scalars.cpp - scalars declared outside the loop and written inside --===//
+#include "Analysis/Scalars.h"
+#include "Analysis/LoopForm.h"
+#include "Text.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace gpupar {
+
+static const Expr *strip(const Expr *E) { return E->IgnoreParenImpCasts(); }
+
+static bool isVar(const Expr *E, const VarDecl *VD) { return referencedVar(E) == VD; }
+
+bool sameValue(const ASTContext &Ctx, const Expr *A, const Expr *B) {
+  if (A->HasSideEffects(Ctx) || B->HasSideEffects(Ctx))
+    return false;
+  llvm::FoldingSetNodeID X, Y;
+  A->IgnoreParenImpCasts()->Profile(X, Ctx, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(Y, Ctx, /*Canonical=*/true);
+  return X == Y;
+}
+
+std::optional<ReductionOp> minMaxCall(const CallExpr *CE) {
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD || !FD->getIdentifier() || CE->getNumArgs() != 2)
+    return std::nullopt;
+  StringRef N = FD->getName();
+  N.consume_front("__builtin_");
+  if (N == "fmin" || N == "fminf")
+    return ReductionOp::Min;
+  if (N == "fmax" || N == "fmaxf")
+    return ReductionOp::Max;
+  return std::nullopt;
+}
+
+std::optional<ReductionOp> matchReductionUpdate(const ASTContext &Ctx, const Expr *E,
+                                                const VarDecl *&Var) {
+  (void)Ctx;
+  const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParens());
+  if (!BO || !BO->isAssignmentOp())
+    return std::nullopt;
+  const VarDecl *X = referencedVar(BO->getLHS());
+  if (!X)
+    return std::nullopt;
+  Var = X;
+  bool Integer = X->getType()->isIntegerType();
+  if (BO->isCompoundAssignmentOp()) {
+    if (mentions(BO->getRHS(), X))
+      return std::nullopt;
+    switch (BO->getOpcode()) {
+    case BO_AddAssign:
+    case BO_SubAssign:
+      return ReductionOp::Add;
+    case BO_MulAssign:
+      return ReductionOp::Mul;
+    case BO_AndAssign:
+      return Integer ? std::optional(ReductionOp::BitAnd) : std::nullopt;
+    case BO_OrAssign:
+      return Integer ? std::optional(ReductionOp::BitOr) : std::nullopt;
+    case BO_XorAssign:
+      return Integer ? std::optional(ReductionOp::BitXor) : std::nullopt;
+    default:
+      return std::nullopt;
+    }
+  }
+  const Expr *R = strip(BO->getRHS());
+  // `x = x op e`, `x = e op x` (commutative), `x = x - e`.
+  if (const auto *Op = dyn_cast<BinaryOperator>(R)) {
+    const Expr *L = Op->getLHS(), *Rt = Op->getRHS();
+    const Expr *Other = nullptr;
+    bool Commutative = true;
+    std::optional<ReductionOp> K;
+    switch (Op->getOpcode()) {
+    case BO_Add:
+      K = ReductionOp::Add;
+      break;
+    case BO_Sub:
+      K = ReductionOp::Add;
+      Commutative = false;
+      break;
+    case BO_Mul:
+      K = ReductionOp::Mul;
+      break;
+    case BO_And:
+      K = Integer ? std::optional(ReductionOp::BitAnd) : std::nullopt;
+      break;
+    case BO_Or:
+      K = Integer ? std::optional(ReductionOp::BitOr) : std::nullopt;
+      break;
+    case BO_Xor:
+      K = Integer ? std::optional(ReductionOp::BitXor) : std::nullopt;
+      break;
+    case BO_LAnd:
+      K = ReductionOp::LogAnd;
+      break;
+    case BO_LOr:
+      K = ReductionOp::LogOr;
+      break;
+    default:
+      break;
+    }
+    if (!K)
+      return std::nullopt;
+    if (isVar(L, X))
+      Other = Rt;
+    else if (Commutative && isVar(Rt, X))
+      Other = L;
+    if (!Other || mentions(Other, X))
+      return std::nullopt;
+    // The operation must happen in x's type (no narrowing of a wider intermediate).
+    if (Ctx.getCanonicalType(Op->getType()) != Ctx.getCanonicalType(X->getType()) &&
+        !(K == ReductionOp::LogAnd || K == ReductionOp::LogOr))
+      return std::nullopt;
+    return K;
+  }
+  // `x = fmin(x, e)`, `x = fmax(e, x)`.
+  if (const auto *CE = dyn_cast<CallExpr>(R)) {
+    std::optional<ReductionOp> K = minMaxCall(CE);
+    if (!K || !X->getType()->isRealFloatingType())
+      return std::nullopt;
+    const Expr *A = CE->getArg(0), *B = CE->getArg(1);
+    const Expr *Other = isVar(A, X) ? B : isVar(B, X) ? A : nullptr;
+    if (!Other || mentions(Other, X))
+      return std::nullopt;
+    return K;
+  }
+  // `x = x < e ? x : e` and the other spellings of min and max.
+  if (const auto *CO = dyn_cast<ConditionalOperator>(R)) {
+    const auto *C = dyn_cast<BinaryOperator>(strip(CO->getCond()));
+    if (!C || !(C->getOpcode() == BO_LT || C->getOpcode() == BO_LE || C->getOpcode() == BO_GT ||
+                C->getOpcode() == BO_GE))
+      return std::nullopt;
+    const Expr *A = C->getLHS(), *B = C->getRHS();
+    const Expr *T = CO->getTrueExpr(), *F = CO->getFalseExpr();
+    bool Less = C->getOpcode() == BO_LT || C->getOpcode() == BO_LE;
+    bool PicksA;
+    if (sameValue(Ctx, T, A) && sameValue(Ctx, F, B))
+      PicksA = true;
+    else if (sameValue(Ctx, T, B) && sameValue(Ctx, F, A))
+      PicksA = false;
+    else
+      return std::nullopt;
+    const Expr *Other = isVar(A, X) ? B : isVar(B, X) ? A : nullptr;
+    if (!Other || mentions(Other, X) || Other->HasSideEffects(Ctx))
+      return std::nullopt;
+    return Less == PicksA ? ReductionOp::Min : ReductionOp::Max;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+/// One use of a candidate scalar in the body.
+struct Use {
+  const DeclRefExpr *Ref;
+  bool Write;
+  std::optional<ReductionOp> Update; ///< part of a reduction update with this operator
+};
+
+/// Finds the uses of the outer scalars in the body and the reduction updates around them.
+class UseCollector : public RecursiveASTVisitor<UseCollector> {
+public:
+  UseCollector(const ASTContext &Ctx) : Ctx(Ctx) {}
+  const ASTContext &Ctx;
+  llvm::DenseSet<const VarDecl *> Locals;
+  llvm::DenseSet<const DeclRefExpr *> Written;
+  llvm::DenseMap<const DeclRefExpr *, ReductionOp> Covered;
+  std::vector<const DeclRefExpr *> Refs;
+
+  bool VisitVarDecl(VarDecl *VD) {
+    Locals.insert(VD);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    Refs.push_back(DRE);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (!BO->isAssignmentOp())
+      return true;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+      Written.insert(DRE);
+    const VarDecl *X = nullptr;
+    if (std::optional<ReductionOp> K = matchReductionUpdate(Ctx, BO, X)) {
+      // Every mention of x inside the update is part of it.
+      struct Mark {
+        static void run(const Stmt *S, const VarDecl *X, ReductionOp K,
+                        llvm::DenseMap<const DeclRefExpr *, ReductionOp> &Out) {
+          if (!S)
+            return;
+          if (const auto *D = dyn_cast<DeclRefExpr>(S))
+            if (D->getDecl() == X)
+              Out[D] = K;
+          for (const Stmt *C : S->children())
+            run(C, X, K, Out);
+        }
+      };
+      Mark::run(BO, X, *K, Covered);
+    }
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens()))
+        Written.insert(DRE);
+    return true;
+  }
+};
+
+using VarSet = std::set<const VarDecl *>;
+
+/// Definite-assignment flow over the body for a set of variables: which are read before the
+/// iteration writes them (exposed), and which every iteration has written at its end.
+class Flow {
+public:
+  Flow(const VarSet &Vars) : Vars(Vars) {}
+  llvm::DenseMap<const VarDecl *, const DeclRefExpr *> Exposed; ///< first exposed read
+  std::vector<VarSet> ContinueSets;
+
+  void stmt(const Stmt *S, VarSet &A, bool Top);
+
+private:
+  const VarSet &Vars;
+  void read(const DeclRefExpr *D, const VarSet &A) {
+    const auto *VD = dyn_cast<VarDecl>(D->getDecl());
+    if (VD && Vars.count(VD) && !A.count(VD))
+      Exposed.try_emplace(VD, D);
+  }
+  void write(const Expr *LHS, VarSet &A) {
+    if (const VarDecl *VD = referencedVar(LHS))
+      if (Vars.count(VD))
+        A.insert(VD);
+  }
+  static VarSet meet(const VarSet &X, const VarSet &Y) {
+    VarSet R;
+    for (const VarDecl *V : X)
+      if (Y.count(V))
+        R.insert(V);
+    return R;
+  }
+};
+
+void Flow::stmt(const Stmt *S, VarSet &A, bool Top) {
+  if (!S)
+    return;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    E = E->IgnoreParens();
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (BO->getOpcode() == BO_Assign && isa<DeclRefExpr>(BO->getLHS()->IgnoreParens())) {
+        stmt(BO->getRHS(), A, Top);
+        write(BO->getLHS(), A);
+        return;
+      }
+      if (BO->isCompoundAssignmentOp() && isa<DeclRefExpr>(BO->getLHS()->IgnoreParens())) {
+        stmt(BO->getLHS(), A, Top); // read
+        stmt(BO->getRHS(), A, Top);
+        write(BO->getLHS(), A);
+        return;
+      }
+      if (BO->isLogicalOp()) {
+        stmt(BO->getLHS(), A, Top);
+        VarSet B = A;
+        stmt(BO->getRHS(), B, Top);
+        return;
+      }
+    }
+    if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+      stmt(CO->getCond(), A, Top);
+      VarSet T = A, F = A;
+      stmt(CO->getTrueExpr(), T, Top);
+      stmt(CO->getFalseExpr(), F, Top);
+      A = meet(T, F);
+      return;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) {
+        stmt(UO->getSubExpr(), A, Top);
+        if (UO->isIncrementDecrementOp())
+          write(UO->getSubExpr(), A);
+        return;
+      }
+    }
+    if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+      read(D, A);
+      return;
+    }
+  }
+  switch (S->getStmtClass()) {
+  case Stmt::IfStmtClass: {
+    const auto *IS = cast<IfStmt>(S);
+    stmt(IS->getInit(), A, Top);
+    stmt(IS->getConditionVariableDeclStmt(), A, Top);
+    stmt(IS->getCond(), A, Top);
+    VarSet T = A, F = A;
+    stmt(IS->getThen(), T, Top);
+    stmt(IS->getElse(), F, Top);
+    A = meet(T, F);
+    return;
+  }
+  case Stmt::ForStmtClass: {
+    const auto *FS = cast<ForStmt>(S);
+    stmt(FS->getInit(), A, Top);
+    stmt(FS->getCond(), A, Top);
+    VarSet B = A;
+    stmt(FS->getBody(), B, false);
+    stmt(FS->getInc(), B, false);
+    return;
+  }
+  case Stmt::WhileStmtClass:
+  case Stmt::DoStmtClass:
+  case Stmt::SwitchStmtClass: {
+    // The body may not run (or, for do/while, may `continue` early): nothing it assigns is
+    // definite afterwards. The condition of a while/switch runs first.
+    if (const auto *WS = dyn_cast<WhileStmt>(S))
+      stmt(WS->getCond(), A, Top);
+    if (const auto *SS = dyn_cast<SwitchStmt>(S)) {
+      stmt(SS->getInit(), A, Top);
+      stmt(SS->getCond(), A, Top);
+    }
+    VarSet B = A;
+    for (const Stmt *C : S->children())
+      if (!(isa<WhileStmt>(S) && C == cast<WhileStmt>(S)->getCond()) &&
+          !(isa<SwitchStmt>(S) && C == cast<SwitchStmt>(S)->getCond()))
+        stmt(C, B, false);
+    return;
+  }
+  case Stmt::ContinueStmtClass:
+    if (Top)
+      ContinueSets.push_back(A);
+    return;
+  case Stmt::LabelStmtClass:
+    A.clear(); // a goto may arrive from anywhere
+    stmt(cast<LabelStmt>(S)->getSubStmt(), A, Top);
+    return;
+  case Stmt::DeclStmtClass:
+    for (const Decl *D : cast<DeclStmt>(S)->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        stmt(VD->getInit(), A, Top);
+    return;
+  default:
+    for (const Stmt *C : S->children())
+      stmt(C, A, Top);
+  }
+}
+
+/// Finds the statements between the function body and `Target`.
+static bool pathTo(const Stmt *S, const Stmt *Target, std::vector<const Stmt *> &Path) {
+  if (!S)
+    return false;
+  if (S == Target)
+    return true;
+  Path.push_back(S);
+  for (const Stmt *C : S->children())
+    if (pathTo(C, Target, Path))
+      return true;
+  Path.pop_back();
+  return false;
+}
+
+/// Returns true when `VD` may be read after loop `Loop` ends: a mention later in the function,
+/// anywhere outside the loop when an enclosing loop repeats it, its address taken, or a global.
+static bool readAfter(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *Fn,
+                      const VarDecl *VD) {
+  if (!VD->hasLocalStorage() || !Fn || !Fn->getBody())
+    return true;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<const Stmt *> Path;
+  bool Repeated = false;
+  if (pathTo(Fn->getBody(), Loop, Path))
+    for (const Stmt *S : Path)
+      Repeated |= isa<ForStmt, WhileStmt, DoStmt>(S);
+  SourceLocation End = Loop->getEndLoc();
+  struct Finder {
+    const SourceManager &SM;
+    const VarDecl *VD;
+    const ForStmt *Loop;
+    SourceLocation End;
+    bool Repeated;
+    bool run(const Stmt *S) {
+      if (!S || S == Loop)
+        return false;
+      if (const auto *UO = dyn_cast<UnaryOperator>(S))
+        if (UO->getOpcode() == UO_AddrOf && referencedVar(UO->getSubExpr()) == VD)
+          return true;
+      if (const auto *D = dyn_cast<DeclRefExpr>(S))
+        if (D->getDecl() == VD && (Repeated || SM.isBeforeInTranslationUnit(End, D->getLocation())))
+          return true;
+      for (const Stmt *C : S->children())
+        if (run(C))
+          return true;
+      return false;
+    }
+  };
+  return Finder{SM, VD, Loop, End, Repeated}.run(Fn->getBody());
+}
+
+static std::string quoted(const VarDecl *VD) { return "'" + VD->getNameAsString() + "'"; }
+
+} // namespace
+
+bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *Fn,
+                     llvm::ArrayRef<const VarDecl *> LoopVars, llvm::ArrayRef<const Expr *> Bounds,
+                     const Directive &Dir, BodyInfo &Info, Problem &P) {
+  UseCollector U(Ctx);
+  U.TraverseStmt(const_cast<Stmt *>(Loop->getBody()));
+  auto IsLoopVar = [&](const VarDecl *VD) {
+    return std::find(LoopVars.begin(), LoopVars.end(), VD) != LoopVars.end();
+  };
+  // Candidates, in order of first use.
+  std::vector<const VarDecl *> Order;
+  llvm::DenseMap<const VarDecl *, std::vector<Use>> Uses;
+  for (const DeclRefExpr *D : U.Refs) {
+    const auto *VD = dyn_cast<VarDecl>(D->getDecl());
+    if (!VD || U.Locals.count(VD) || IsLoopVar(VD))
+      continue;
+    QualType T = VD->getType().getCanonicalType();
+    if (!(T->isArithmeticType() || T->isEnumeralType()) || T.isVolatileQualified())
+      continue;
+    auto It = U.Covered.find(D);
+    std::optional<ReductionOp> K;
+    if (It != U.Covered.end())
+      K = It->second;
+    if (!Uses.count(VD))
+      Order.push_back(VD);
+    Uses[VD].push_back({D, U.Written.count(D) > 0, K});
+  }
+
+  VarSet All(Order.begin(), Order.end());
+  Flow FL(All);
+  VarSet End;
+  FL.stmt(Loop->getBody(), End, true);
+  for (const VarSet &C : FL.ContinueSets) {
+    VarSet M;
+    for (const VarDecl *V : End)
+      if (C.count(V))
+        M.insert(V);
+    End = M;
+  }
+
+  for (const VarDecl *VD : Order) {
+    const std::vector<Use> &Us = Uses[VD];
+    const Use *FirstWrite = nullptr;
+    for (const Use &X : Us)
+      if (X.Write && !FirstWrite)
+        FirstWrite = &X;
+    const ClauseItem *RedItem = nullptr;
+    const ReductionClause *RC = Dir.reductionOf(VD->getName(), &RedItem);
+    const ClauseItem *PrivItem = Dir.privateOf(VD->getName());
+    if (RC && RedItem->IsSection) {
+      P = makeProblem(Severity::Error, RedItem->Range,
+                      "'" + RedItem->Name + "' is a scalar; write 'reduction(" +
+                          reductionOpSpelling(RC->Op) + ": " + RedItem->Name + ")'");
+      return false;
+    }
+    if (!FirstWrite && !RC && !PrivItem)
+      continue; // read only: a loop-invariant scalar
+    if (FirstWrite)
+      for (const Expr *B : Bounds)
+        if (mentions(B, VD)) {
+          P = makeProblem(Severity::Warning, FirstWrite->Ref->getSourceRange(),
+                          "loop bound " + quoted(VD) + " is modified in the loop body");
+          return false;
+        }
+    WrittenScalar W;
+    W.Var = VD;
+    W.FirstWrite = FirstWrite ? FirstWrite->Ref : Us.front().Ref;
+    SourceRange WR = W.FirstWrite->getSourceRange();
+
+    if (RC) {
+      for (const Use &X : Us)
+        if (!X.Update || *X.Update != RC->Op) {
+          std::string Op = reductionOpSpelling(RC->Op);
+          P = makeProblem(
+              Severity::Error, X.Ref->getSourceRange(),
+              X.Update ? "reduction variable " + quoted(VD) + " is updated with '" +
+                             reductionOpSpelling(*X.Update) + "' but its clause says '" + Op + "'"
+                       : "reduction variable " + quoted(VD) + " can only be updated with '" + Op +
+                             "' in the loop (as '" + VD->getNameAsString() + " " +
+                             (Op.size() <= 2 && Op != "&&" && Op != "||" ? Op + "= e'"
+                                                                         : "= " + Op + "(...)'") +
+                             "); its value inside the loop is a partial result");
+          P.Notes.push_back({RedItem->Range, "named in 'reduction' here"});
+          return false;
+        }
+      W.Role = ScalarRole::Reduction;
+      W.Op = RC->Op;
+      W.FromClause = true;
+      Info.Written.push_back(W);
+      continue;
+    }
+    if (PrivItem) {
+      auto It = FL.Exposed.find(VD);
+      if (It != FL.Exposed.end()) {
+        P = makeProblem(Severity::Error, It->second->getSourceRange(),
+                        "private variable " + quoted(VD) +
+                            " is read before the iteration writes it; its value there is "
+                            "unspecified");
+        P.Notes.push_back({PrivItem->Range, "named in 'private' here"});
+        return false;
+      }
+      W.Role = ScalarRole::Private;
+      W.FromClause = true;
+      Info.Written.push_back(W);
+      continue;
+    }
+    if (!VD->hasLocalStorage() && !VD->isStaticLocal()) {
+      P = makeProblem(Severity::Warning, WR,
+                      "write to global variable " + quoted(VD) +
+                          " in an offloaded loop; the loop stays serial");
+      P.Notes.push_back({WR, "name it in 'private(" + VD->getNameAsString() +
+                                 ")' or 'reduction(op: " + VD->getNameAsString() +
+                                 ")' if that is what the loop does"});
+      return false;
+    }
+    // Auto-detected reduction: every use is an update with one operator.
+    std::optional<ReductionOp> Op = Us.front().Update;
+    bool AllUpdates = Op.has_value();
+    for (const Use &X : Us)
+      AllUpdates &= X.Update == Op;
+    if (AllUpdates) {
+      W.Role = ScalarRole::Reduction;
+      W.Op = *Op;
+      Info.Written.push_back(W);
+      Info.Remarks.push_back(
+          makeProblem(Severity::Remark, WR,
+                      quoted(VD) + " is reduced with '" + reductionOpSpelling(*Op) + "'"));
+      continue;
+    }
+    auto Exp = FL.Exposed.find(VD);
+    if (Exp == FL.Exposed.end()) {
+      bool After = readAfter(Ctx, Loop, Fn, VD);
+      if (After && !End.count(VD)) {
+        P = makeProblem(Severity::Warning, WR,
+                        quoted(VD) +
+                            " is read after the loop but not written in every iteration, so its "
+                            "value after the loop is not known; the loop stays serial");
+        P.Notes.push_back({WR, "declare it inside the loop, or write it in every iteration"});
+        return false;
+      }
+      W.Role = After ? ScalarRole::LastPrivate : ScalarRole::Private;
+      Info.Written.push_back(W);
+      Info.Remarks.push_back(makeProblem(
+          Severity::Remark, WR,
+          quoted(VD) + " is private to each iteration" +
+              (After ? std::string("; the value of the last iteration is kept after the loop")
+                     : std::string())));
+      continue;
+    }
+    // A dependence through the scalar.
+    if (End.count(VD)) {
+      P = makeProblem(Severity::Error, Exp->second->getSourceRange(),
+                      "read of " + quoted(VD) +
+                          " uses the value written by the previous iteration: the iterations "
+                          "depend on each other through " +
+                          quoted(VD));
+      P.Notes.push_back({WR, "written in every iteration here"});
+      return false;
+    }
+    P = makeProblem(Severity::Warning, WR,
+                    "write to " + quoted(VD) +
+                        " may carry a value from one iteration to the next (it is read at line " +
+                        std::to_string(Ctx.getSourceManager().getPresumedLineNumber(
+                            Exp->second->getLocation())) +
+                        " before it is written); the loop stays serial");
+    P.Notes.push_back({Exp->second->getSourceRange(),
+                       "add 'private(" + VD->getNameAsString() +
+                           ")' if each iteration needs its own copy, or declare it inside "
+                           "the loop"});
+    return false;
+  }
+  return true;
+}
+
+} // namespace gpupar

@@ -1,0 +1,48 @@
+//===- Scalars.h - scalars declared outside the loop and written inside ----===//
+//
+// Every outer scalar the body writes gets a role (Accesses.h `ScalarRole`):
+// - named in `reduction(op: x)`: every use must be an update with op (`x op= e`, `x = x op e`,
+//   `x = fmin(x, e)`, `x = x < e ? x : e` ...);
+// - named in `private(x)`: no iteration may read it before writing it;
+// - otherwise a reduction when every use is such an update with one operator (remark), or
+//   private when every iteration writes it before reading it (remark); private-with-last-value
+//   when it may be read after the loop, provided every iteration writes it (else the last
+//   iteration's value is not known and the loop stays serial);
+// - otherwise a dependence between iterations: an error when proven (read before written and
+//   written in every iteration), a warning otherwise.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUPAR_PLUGIN_SCALARS_H
+#define GPUPAR_PLUGIN_SCALARS_H
+
+#include "Analysis/Accesses.h"
+#include "Pragma/Directive.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+namespace gpupar {
+
+/// Returns the operator of `fmin`-style calls: `fmin(x, e)`, `fmaxf(e, x)` (Min or Max).
+std::optional<ReductionOp> minMaxCall(const clang::CallExpr *CE);
+
+/// Returns true when `A` and `B` are the same side-effect-free expression (parentheses and
+/// implicit casts aside): `a[i + 1]` and `(a[1 + i])` are not, `a[i]` and `(a[i])` are.
+bool sameValue(const clang::ASTContext &Ctx, const clang::Expr *A, const clang::Expr *B);
+
+/// Returns the reduction `E` (a statement-level expression) performs on a variable, with the
+/// variable in `Var`, or nothing. `x -= e` and `x = x - e` count as '+'.
+std::optional<ReductionOp> matchReductionUpdate(const clang::ASTContext &Ctx, const clang::Expr *E,
+                                                const clang::VarDecl *&Var);
+
+/// Classifies the outer scalars written in the body of `Loop` (inside function `Fn`, which may be
+/// null). `LoopVars`: the offloaded (and collapsed) loop variables; `Bounds`: their bounds
+/// (a write to a variable they mention is reported as such). Fills `Info.Written` and
+/// `Info.Remarks`; returns false with the first problem in `P`.
+bool classifyScalars(clang::ASTContext &Ctx, const clang::ForStmt *Loop,
+                     const clang::FunctionDecl *Fn, llvm::ArrayRef<const clang::VarDecl *> LoopVars,
+                     llvm::ArrayRef<const clang::Expr *> Bounds, const Directive &Dir,
+                     BodyInfo &Info, Problem &P);
+
+} // namespace gpupar
+
+#endif

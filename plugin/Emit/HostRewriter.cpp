@@ -1,0 +1,218 @@
+//===- HostRewriter.cpp - rewrites the main file into <stem>.gpupar.c ------===//
+#include "Emit/HostRewriter.h"
+#include "Text.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace gpupar {
+
+static void commentOutPragma(Rewriter &R, const SourceManager &SM, const LangOptions &LO,
+                             const PragmaRecord &P) {
+  if (P.PragmaMacroLoc.isValid() && SM.isInMainFile(P.PragmaMacroLoc)) {
+    // `OFFLOAD` where `#define OFFLOAD _Pragma("gpupar")`.
+    unsigned Length = Lexer::MeasureTokenLength(P.PragmaMacroLoc, SM, LO);
+    std::string Name(SM.getCharacterData(P.PragmaMacroLoc), Length);
+    R.ReplaceText(P.PragmaMacroLoc, Length, "/* " + commentSafe(Name) + " */");
+    return;
+  }
+  if (!P.HashLoc.isFileID() || !SM.isInMainFile(P.HashLoc))
+    return; // from another macro: left alone
+  SourceLocation End;
+  if (P.IsHashPragma) {
+    if (!P.EodLoc.isFileID())
+      return;
+    End = P.EodLoc;
+  } else {
+    // _Pragma ( "..." ) written directly in the file.
+    SourceLocation L = P.HashLoc;
+    for (int I = 0; I < 3; ++I) {
+      std::optional<Token> T = Lexer::findNextToken(L, SM, LO);
+      if (!T)
+        return;
+      L = T->getLocation();
+    }
+    End = Lexer::getLocForEndOfToken(L, 0, SM, LO);
+  }
+  bool Invalid = false;
+  StringRef Text =
+      Lexer::getSourceText(CharSourceRange::getCharRange(P.HashLoc, End), SM, LO, &Invalid);
+  if (Invalid)
+    return;
+  std::string Raw;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (Text[I] == '\\' && I + 1 < Text.size() && (Text[I + 1] == '\n' || Text[I + 1] == '\r'))
+      continue; // a line continuation: keep only the newline
+    Raw += Text[I];
+  }
+  R.ReplaceText(P.HashLoc, Text.size(), "/* " + commentSafe(Raw) + " */");
+}
+
+/// Returns where the text of loop `FS` ends (after the final `;` of a single-statement body).
+static SourceLocation loopEnd(const SourceManager &SM, const LangOptions &LO, const ForStmt *FS) {
+  // A body may end inside a macro expansion (`a[i] = SQR(b[i]);`): take the expansion's end.
+  SourceLocation Last = SM.getExpansionRange(FS->getEndLoc()).getEnd();
+  const char *C = SM.getCharacterData(Last);
+  if (*C == ';' || *C == '}')
+    return Lexer::getLocForEndOfToken(Last, 0, SM, LO);
+  SourceLocation After = Lexer::findLocationAfterToken(Last, tok::semi, SM, LO, false);
+  return After.isValid() ? After : Lexer::getLocForEndOfToken(Last, 0, SM, LO);
+}
+
+static std::string lineDirective(unsigned Line, const std::string &File) {
+  return "#line " + std::to_string(Line) + " \"" + escapeString(File) + "\"\n";
+}
+
+/// The text before the loop. It ends inside an extra block around the original loop, so the
+/// closing `gpupar_host_done()` call cannot look like part of an unbraced loop body
+/// (-Wmisleading-indentation).
+static std::string prologue(const LoopPlan &P, const std::string &Indent) {
+  std::string In = Indent + "  ";
+  std::string S = "{ /* gpupar: " + commentSafe(P.Site) + " */\n";
+  std::string Spans = "0", Arrays = "0", Scalars = "0";
+  if (!P.Terms.empty()) {
+    Spans = "gpupar_spans";
+    S += In + "gpupar_span gpupar_spans[" + std::to_string(P.Terms.size()) + "];\n";
+    for (size_t I = 0; I < P.Terms.size(); ++I) {
+      const PlanTerm &T = P.Terms[I];
+      std::string Ref = "&gpupar_spans[" + std::to_string(I) + "]";
+      const char *Kind = "";
+      if (P.Arrays[T.Array].Read && P.Arrays[T.Array].Write)
+        Kind = T.Write ? " (write)" : " (read)";
+      S += In + "gpupar_span_init(" + Ref + ", " + T.Coef + ", " + T.Offset + "); /* " +
+           commentSafe(T.Text) + Kind + " */\n";
+      for (const PlanRange &R : T.Ranges)
+        S += In + "gpupar_span_add_range(" + Ref + ", " + R.Coef + ", " + R.Lo + ", " + R.Hi +
+             ");\n";
+    }
+  }
+  if (!P.Arrays.empty()) {
+    Arrays = "gpupar_arrays";
+    S += In + "void *const gpupar_arrays[" + std::to_string(P.Arrays.size()) + "] = {";
+    for (size_t I = 0; I < P.Arrays.size(); ++I)
+      S += (I ? ", (void *)(" : "(void *)(") + P.Arrays[I].Name + ")";
+    S += "};\n";
+  }
+  if (!P.Scalars.empty()) {
+    Scalars = "gpupar_scalars";
+    for (size_t I = 0; I < P.Scalars.size(); ++I)
+      S += In + "const " + P.Scalars[I].TypeC + " gpupar_s" + std::to_string(I) + " = (" +
+           (P.Scalars[I].Value.empty() ? P.Scalars[I].Name : P.Scalars[I].Value) + ");\n";
+    S += In + "void *const gpupar_scalars[" + std::to_string(P.Scalars.size()) + "] = {";
+    for (size_t I = 0; I < P.Scalars.size(); ++I)
+      S += (I ? ", " : "") + std::string("(void *)&gpupar_s") + std::to_string(I);
+    S += "};\n";
+  }
+  std::string Reductions;
+  std::vector<const PlanReduction *> Described;
+  bool AnyArray = false;
+  for (const PlanReduction &R : P.Reductions)
+    if (LoopPlan::hasDescriptor(R)) {
+      Described.push_back(&R);
+      AnyArray |= R.IsArray;
+    }
+  if (!Described.empty()) {
+    // Reduction variables and last values: the runtime combines into them.
+    S += In + "void *const gpupar_reductions[" + std::to_string(Described.size()) + "] = {";
+    for (size_t I = 0; I < Described.size(); ++I)
+      S += (I ? ", " : "") + (Described[I]->IsArray ? "(void *)&(" + Described[I]->Name + ")[" +
+                                                          Described[I]->Lo + "]"
+                                                    : "(void *)&" + Described[I]->Name);
+    S += "};\n";
+    Reductions = ",\n" + In + "    .reductions = gpupar_reductions";
+    if (AnyArray) {
+      S += In + "const long long gpupar_reduction_counts[" + std::to_string(Described.size()) +
+           "] = {";
+      for (size_t I = 0; I < Described.size(); ++I)
+        S += (I ? ", " : "") +
+             (Described[I]->IsArray ? "(long long)(" + Described[I]->Len + ")" : "1LL");
+      S += "};\n";
+      Reductions += ", .reduction_counts = gpupar_reduction_counts";
+    }
+  }
+  if (!P.DevicesExpr.empty())
+    Reductions += ",\n" + In + "    .max_devices = (int)(" + P.DevicesExpr + ")";
+  if (!P.Collapsed.empty()) {
+    S += In + "const long long gpupar_trips[" + std::to_string(P.Collapsed.size()) + "] = {";
+    for (size_t I = 0; I < P.Collapsed.size(); ++I)
+      S += (I ? ",\n" + In + "    " : "") + P.Collapsed[I].TripCall;
+    S += "};\n";
+    Reductions += ",\n" + In + "    .ncollapsed = " + std::to_string(P.Collapsed.size()) +
+                  ", .collapsed_trips = gpupar_trips";
+  }
+  std::string LoCast = "(" + P.CmpTypeC + ")";
+  if (P.VarTypeC != P.CmpTypeC)
+    LoCast += "(" + P.VarTypeC + ")";
+  S += In + "gpupar_call gpupar_c = {.version = GPUPAR_VERSION_CODE, .lo = (long long)" + LoCast +
+       "(" + P.Lo + "),\n";
+  S += In + "    .hi = (long long)(" + P.CmpTypeC + ")(" + P.Hi +
+       "), .step = " + llLiteral(P.Form.Step) + ", .cond = " + condName(P.Form.Op) +
+       ", .is_unsigned = " + (P.IsUnsigned ? "1" : "0") + ",\n";
+  S += In + "    .arrays = " + Arrays + ", .scalars = " + Scalars + ", .spans = " + Spans +
+       Reductions + "};\n";
+  // `if(expr)`: false runs the original loop (and records no host run: gpupar_run was not called).
+  std::string Run = "gpupar_run(&" + P.Symbol + ", &gpupar_c)";
+  if (!P.IfExpr.empty()) {
+    S += In + "const int gpupar_if = (" + P.IfExpr + ") != 0;\n";
+    Run = "gpupar_if && " + Run;
+  }
+  if (P.Form.DeclaredOutside)
+    S += In + "if (" + Run + ") {\n" + In + "  " + P.VarName + " = (" + P.VarTypeC +
+         ")gpupar_c.last;\n" + In + "} else { {\n";
+  else
+    S += In + "if (" + (P.IfExpr.empty() ? "" : "!gpupar_if || ") + "!gpupar_run(&" + P.Symbol +
+         ", &gpupar_c)) { {\n";
+  return S;
+}
+
+std::string rewriteHost(ASTContext &Ctx, const std::vector<const PragmaRecord *> &Pragmas,
+                        const std::vector<LoopPlan> &Plans, const std::vector<HostInsertion> &Extra,
+                        const std::string &FileName) {
+  SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  Rewriter R(SM, LO);
+  FileID Main = SM.getMainFileID();
+
+  std::string Header = "#include <gpupar/gpupar.h>\n";
+  for (const LoopPlan &P : Plans)
+    Header += "extern const gpupar_loop " + P.Symbol + ";\n";
+  Header += lineDirective(1, FileName);
+  R.InsertTextBefore(SM.getLocForStartOfFile(Main), Header);
+
+  for (const PragmaRecord *P : Pragmas)
+    commentOutPragma(R, SM, LO, *P);
+
+  for (const LoopPlan &P : Plans) {
+    SourceLocation For = SM.getExpansionLoc(P.Form.For->getForLoc());
+    unsigned Column = SM.getSpellingColumnNumber(For);
+    // Indentation of the line, as written (tabs included).
+    bool Invalid = false;
+    const char *Start = SM.getCharacterData(For, &Invalid) - (Column - 1);
+    std::string Indent;
+    for (unsigned I = 0; I + 1 < Column; ++I)
+      Indent += Start[I] == '\t' ? '\t' : ' ';
+    std::string Text = prologue(P, Indent) + lineDirective(P.Line, P.File) + Indent;
+    R.InsertText(For, Text, /*InsertAfter=*/true);
+    R.InsertText(loopEnd(SM, LO, P.Form.For),
+                 std::string(" } ") + (P.IfExpr.empty() ? "" : "if (gpupar_if) ") +
+                     "gpupar_host_done(&" + P.Symbol + ", &gpupar_c); } }",
+                 /*InsertAfter=*/true);
+  }
+
+  for (const HostInsertion &E : Extra)
+    R.InsertText(E.Loc, E.Text, /*InsertAfter=*/true);
+
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  if (const RewriteBuffer *B = R.getRewriteBufferFor(Main))
+    B->write(OS);
+  else
+    OS << SM.getBufferData(Main);
+  return Out;
+}
+
+} // namespace gpupar

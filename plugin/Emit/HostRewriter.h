@@ -1,0 +1,31 @@
+//===- HostRewriter.h - rewrites the main file into <stem>.gpupar.c --------===//
+//
+// Every original line keeps its number: each pragma line becomes a comment of the same line
+// count, the prologue of an offloaded loop ends with `#line`, and the closing text goes on the
+// loop's last line. Rejected loops stay exactly as written.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUPAR_PLUGIN_HOSTREWRITER_H
+#define GPUPAR_PLUGIN_HOSTREWRITER_H
+
+#include "Pragma/DataRegion.h"
+#include "Plan/LoopPlan.h"
+#include "Pragma/PragmaHandler.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <string>
+#include <vector>
+
+namespace gpupar {
+
+/// Returns the rewritten main file. `Pragmas` are the pragmas of the main file (commented out),
+/// `Plans` the offloaded loops, `Extra` further insertions (data regions), `FileName` the name
+/// for `#line 1`.
+std::string rewriteHost(clang::ASTContext &Ctx, const std::vector<const PragmaRecord *> &Pragmas,
+                        const std::vector<LoopPlan> &Plans, const std::vector<HostInsertion> &Extra,
+                        const std::string &FileName);
+
+} // namespace gpupar
+
+#endif

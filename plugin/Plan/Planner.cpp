@@ -1,0 +1,340 @@
+//===- Planner.cpp - from a loop to its LoopPlan ---------------------------===//
+#include "Plan/Planner.h"
+#include "Analysis/Analysis.h"
+#include "Text.h"
+
+using namespace clang;
+
+namespace gpupar {
+
+/// Collects the dimensions of array `VD` after the first (`double A[N][M]`, `double (*A)[M]`)
+/// as decimal values into `Dims`. Returns false with a warning in `P` when one is not a
+/// constant (a variable-length array: C++ has no type for a pointer to its rows).
+static bool innerDims(ASTContext &Ctx, const VarDecl *VD, const BodyInfo &Info,
+                      std::vector<std::string> &Dims, Problem &P) {
+  QualType T = VD->getType();
+  const ArrayType *Top = Ctx.getAsArrayType(T);
+  QualType Row = Top ? Top->getElementType() : T->getPointeeType();
+  for (const ArrayType *AT = Ctx.getAsArrayType(Row); AT;
+       AT = Ctx.getAsArrayType(AT->getElementType())) {
+    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT)) {
+      Dims.push_back(std::to_string(CAT->getSize().getZExtValue()));
+      continue;
+    }
+    P.Level = Severity::Warning;
+    P.Range = VD->getSourceRange();
+    for (const Access &A : Info.Accesses)
+      if (A.Array == VD) {
+        P.Range = A.Expr->getSourceRange();
+        break;
+      }
+    const auto *VAT = dyn_cast<VariableArrayType>(AT);
+    std::string Dim = VAT && VAT->getSizeExpr() ? sourceText(Ctx, VAT->getSizeExpr()) : "?";
+    P.Message = "multi-dimensional array '" + VD->getNameAsString() +
+                "' has a non-constant inner dimension '" + Dim +
+                "'; the loop stays serial (use constant inner dimensions, or a flat array with "
+                "'a[i*" +
+                Dim + " + j]')";
+    return false;
+  }
+  return true;
+}
+
+/// Prints the inclusive range of inner loop `L`'s variable.
+static void innerRange(ASTContext &Ctx, const AtomTable &Atoms, const InnerLoop &L, std::string &Lo,
+                       std::string &Hi) {
+  // A loop of a called function: its bounds with the call's arguments for the parameters.
+  std::string A =
+      "(long long)(" + (L.Bounds ? L.LoBound.printC(Atoms) : sourceText(Ctx, L.Form.Lo)) + ")";
+  std::string B =
+      "(long long)(" + (L.Bounds ? L.HiBound.printC(Atoms) : sourceText(Ctx, L.Form.Hi)) + ")";
+  switch (L.Form.Op) {
+  case Cond::LT:
+    Lo = A, Hi = B + " - 1LL";
+    break;
+  case Cond::LE:
+    Lo = A, Hi = B;
+    break;
+  case Cond::GT:
+    Lo = B + " + 1LL", Hi = A;
+    break;
+  default:
+    Lo = B, Hi = A;
+    break;
+  }
+}
+
+/// `PlanIndex[a]` is the index in Plan.Arrays of Info.Arrays[a]; reduction arrays have none
+/// (-1): the runtime gives each chunk its own copy of their section instead.
+static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<int> &PlanIndex,
+                       LoopPlan &Plan) {
+  struct Pending {
+    unsigned Array;
+    bool Write;
+    Poly Base; ///< subscript without the constant term when merged as a range
+    int64_t Lo, Hi;
+    bool Exact;
+    std::string Text;
+  };
+  std::vector<Pending> Terms;
+  for (const Access &A : Info.Accesses) {
+    int Index = PlanIndex[Info.arrayIndex(A.Array)];
+    if (Index < 0 || !A.Affine)
+      continue; // reduction arrays; non-affine reads are covered by a whole-array term below
+    unsigned Array = (unsigned)Index;
+    std::vector<unsigned> Vars = A.Subscript.loopVars(Info.Atoms);
+    std::vector<unsigned> InnerVars;
+    for (unsigned V : Vars)
+      if (V != Info.OuterAtom)
+        InnerVars.push_back(V);
+    bool Exact = A.Unconditional && !Info.HasJumps;
+    if (!InnerVars.empty()) {
+      int64_t C = 0;
+      const InnerLoop *L = nullptr;
+      for (const InnerLoop &IL : Info.Inner)
+        if (IL.Atom == InnerVars[0])
+          L = &IL;
+      Exact = Exact && InnerVars.size() == 1 &&
+              A.Subscript.coefficient(InnerVars[0]).isConstant(&C) && (C == 1 || C == -1) && L &&
+              (L->Form.Step == 1 || L->Form.Step == -1);
+    }
+    // Reads without inner variables that differ only in their constant merge into one range.
+    bool Ranged = !A.IsWrite && InnerVars.empty();
+    Poly Base = Ranged ? A.Subscript.withoutConstant() : A.Subscript;
+    int64_t K = Ranged ? A.Subscript.constantTerm() : 0;
+    bool Merged = false;
+    for (Pending &T : Terms)
+      if (T.Array == Array && T.Write == A.IsWrite && T.Base == Base) {
+        T.Lo = std::min(T.Lo, K);
+        T.Hi = std::max(T.Hi, K);
+        T.Exact = T.Exact || Exact;
+        Merged = true;
+        break;
+      }
+    if (Merged)
+      continue;
+    std::string Text = sourceText(Ctx, A.Expr);
+    if (A.Via) // an access in a called function: name it
+      if (const FunctionDecl *FD = enclosingFunction(Ctx, A.Expr))
+        Text += " in " + FD->getNameAsString();
+    Terms.push_back({Array, A.IsWrite, Base, K, K, Exact, Text});
+  }
+  for (const Pending &T : Terms) {
+    PlanTerm PT;
+    PT.Array = T.Array;
+    PT.Write = T.Write;
+    PT.Exact = T.Exact && T.Lo == T.Hi;
+    PT.Text = T.Text;
+    if (T.Lo != T.Hi)
+      PT.Text += ", ...";
+    PT.Coef = T.Base.coefficient(Info.OuterAtom).printC(Info.Atoms);
+    Poly Offset = T.Base.invariantPart(Info.Atoms);
+    Offset.addScaled(Poly::constant(T.Lo), 1);
+    PT.Offset = Offset.printC(Info.Atoms);
+    for (unsigned V : T.Base.loopVars(Info.Atoms)) {
+      if (V == Info.OuterAtom)
+        continue;
+      for (const InnerLoop &IL : Info.Inner)
+        if (IL.Atom == V) {
+          PlanRange R;
+          R.Coef = T.Base.coefficient(V).printC(Info.Atoms);
+          innerRange(Ctx, Info.Atoms, IL, R.Lo, R.Hi);
+          PT.Ranges.push_back(R);
+          break;
+        }
+    }
+    if (T.Lo != T.Hi)
+      PT.Ranges.push_back({"1LL", "0LL", llLiteral(T.Hi - T.Lo)});
+    Plan.Terms.push_back(std::move(PT));
+  }
+  for (size_t I = 0; I < Info.Arrays.size(); ++I) {
+    const ArrayShape &Shape = Info.Shapes[I];
+    if (!Shape.CopyWhole || PlanIndex[I] < 0)
+      continue;
+    PlanTerm PT;
+    PT.Array = (unsigned)PlanIndex[I];
+    PT.Coef = "0LL";
+    PT.Offset = Shape.CopyLo;
+    PT.Ranges.push_back({"1LL", "0LL", "(" + Shape.CopyHi + ") - (" + Shape.CopyLo + ")"});
+    PT.Text = Info.Arrays[I]->getNameAsString() + ", whole";
+    Plan.Terms.push_back(std::move(PT));
+  }
+}
+
+/// The runtime names of reduction operator `Op`: GPUPAR_RED_* and the kernel.h template.
+static void opNames(ReductionOp Op, std::string &Enum, std::string &Template) {
+  static const char *const Names[][2] = {
+      {"GPUPAR_RED_ADD", "gpupar_red_add"},   {"GPUPAR_RED_MUL", "gpupar_red_mul"},
+      {"GPUPAR_RED_MIN", "gpupar_red_min"},   {"GPUPAR_RED_MAX", "gpupar_red_max"},
+      {"GPUPAR_RED_BAND", "gpupar_red_band"}, {"GPUPAR_RED_BOR", "gpupar_red_bor"},
+      {"GPUPAR_RED_BXOR", "gpupar_red_bxor"}, {"GPUPAR_RED_LAND", "gpupar_red_land"},
+      {"GPUPAR_RED_LOR", "gpupar_red_lor"}};
+  Enum = Names[(int)Op][0];
+  Template = Names[(int)Op][1];
+}
+
+/// Returns the GPUPAR_TYPE_* kind of arithmetic type `T`, or null when the kernel cannot keep a
+/// per-thread copy of it (pointers, records, complex, long double).
+static const char *typeKind(ASTContext &Ctx, QualType T) {
+  T = valueType(T);
+  if (T->isBooleanType())
+    return "GPUPAR_TYPE_BOOL";
+  if (T->isRealFloatingType())
+    return Ctx.getTypeSize(T) > 64 ? nullptr : "GPUPAR_TYPE_FLOAT";
+  if (T->isIntegerType() && Ctx.getTypeSize(T) <= 64)
+    return T->isSignedIntegerType() ? "GPUPAR_TYPE_SIGNED" : "GPUPAR_TYPE_UNSIGNED";
+  return nullptr;
+}
+
+/// Plans the per-thread variables of `Info.Written`. Returns false with a warning in `P` for
+/// one the emitter does not generate (the loop stays serial).
+static bool planWritten(ASTContext &Ctx, const BodyInfo &Info, LoopPlan &Plan, Problem &P) {
+  for (const WrittenScalar &W : Info.Written) {
+    PlanReduction R;
+    R.Name = W.Var->getNameAsString();
+    R.TypeC = typeC(Ctx, W.Var->getType());
+    R.TypeCxx = typeCxx(Ctx, W.Var->getType());
+    const char *Kind = typeKind(Ctx, W.Var->getType());
+    if (!Kind) {
+      P.Level = Severity::Warning;
+      P.Range = W.FirstWrite ? W.FirstWrite->getSourceRange() : W.Var->getSourceRange();
+      P.Message = "'" + R.Name + "' of type '" + W.Var->getType().getAsString() +
+                  "' cannot be kept per thread (only integer and floating types up to 64 bits "
+                  "are); the loop stays serial";
+      return false;
+    }
+    R.TypeKind = Kind;
+    switch (W.Role) {
+    case ScalarRole::Private:
+      R.Kind = PlanReduction::Private;
+      break;
+    case ScalarRole::LastPrivate:
+      R.Kind = PlanReduction::Last;
+      R.Op = "GPUPAR_RED_LAST";
+      break;
+    case ScalarRole::Reduction:
+      R.Kind = PlanReduction::Reduce;
+      opNames(W.Op, R.Op, R.OpTemplate);
+      break;
+    }
+    Plan.Reductions.push_back(std::move(R));
+  }
+  for (const ArrayReduction &AR : Info.ArrayReductions) {
+    const ArrayShape &Shape = Info.Shapes[Info.arrayIndex(AR.Var)];
+    PlanReduction R;
+    R.Kind = PlanReduction::Reduce;
+    R.IsArray = true;
+    R.Name = AR.Var->getNameAsString();
+    R.TypeC = typeC(Ctx, Shape.Element);
+    R.TypeCxx = typeCxx(Ctx, Shape.Element);
+    const char *Kind = typeKind(Ctx, Shape.Element);
+    if (!Kind || !Shape.InnerDims.empty()) {
+      P.Level = Severity::Warning;
+      P.Range = AR.Var->getSourceRange();
+      if (!AR.Updates.empty())
+        P.Range = AR.Updates.front().Whole->getSourceRange();
+      P.Message = "reduction array '" + R.Name + "' " +
+                  (Kind ? std::string("has more than one dimension")
+                        : "has elements of type '" + Shape.Element.getAsString() + "'") +
+                  "; array reductions take one-dimensional arrays of integer or floating "
+                  "types up to 64 bits; the loop stays serial";
+      return false;
+    }
+    R.TypeKind = Kind;
+    opNames(AR.Op, R.Op, R.OpTemplate);
+    R.Lo = AR.Lo;
+    R.Len = AR.Len;
+    R.LoScalar = "gpupar_lo_" + R.Name;
+    Plan.Scalars.push_back({R.LoScalar, "long long", "long long", "(long long)(" + AR.Lo + ")"});
+    std::string Fn = "gpupar_red_update<" + R.OpTemplate + "<" + R.TypeCxx + " > >";
+    for (const ElementUpdate &U : AR.Updates)
+      Plan.Updates.push_back({U.Whole, U.Target, U.Value, U.Negate, Fn, R.TypeCxx});
+    Plan.Reductions.push_back(std::move(R));
+  }
+  return true;
+}
+
+bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan &Plan,
+              Problem &P) {
+  LoopForm &F = Plan.Form;
+  EmitSupport Support;
+  Support.Reductions = true;
+  Support.Privates = true;
+  Support.IfClause = true;
+  Support.DevicesClause = true;
+  Support.Functions = true;
+  Support.Structs = true;
+  Support.MultiDim = true;
+  Support.ArrayReductions = true;
+  Support.Collapse = true;
+  Support.CopyWhole = true;
+  BodyInfo Info;
+  if (!analyzeLoop(Ctx, FS, Dir, Support, F, Info, P))
+    return false;
+  if (!planWritten(Ctx, Info, Plan, P))
+    return false;
+  if (Dir.If)
+    Plan.IfExpr = Dir.If->Text;
+  if (Dir.Devices)
+    Plan.DevicesExpr = Dir.Devices->Text;
+  Plan.Remarks = Info.Remarks;
+  Plan.Functions = Info.Functions;
+  Plan.Types = Info.Types;
+
+  Plan.VarName = F.Var->getNameAsString();
+  Plan.VarTypeC = typeC(Ctx, F.Var->getType());
+  Plan.VarTypeCxx = typeCxx(Ctx, F.Var->getType());
+  Plan.CmpTypeC = typeC(Ctx, F.CmpType);
+  Plan.IsUnsigned = F.CmpType->isUnsignedIntegerType();
+  Plan.Lo = sourceText(Ctx, F.Lo);
+  Plan.Hi = sourceText(Ctx, F.Hi);
+  Plan.Body = F.For->getBody();
+  for (size_t K = 1; K < Info.Collapse.size(); ++K) {
+    const LoopForm &C = Info.Collapse[K];
+    PlanCollapsed PC;
+    PC.VarName = C.Var->getNameAsString();
+    PC.VarTypeCxx = typeCxx(Ctx, C.Var->getType());
+    PC.LoScalar = "gpupar_lo_" + PC.VarName;
+    PC.Step = C.Step;
+    std::string Cmp = "(" + typeC(Ctx, C.CmpType) + ")";
+    std::string Lo = "(long long)" + Cmp + "(" + typeC(Ctx, C.Var->getType()) + ")(" +
+                     sourceText(Ctx, C.Lo) + ")";
+    PC.TripCall = "gpupar_trip_count(" + Lo + ", (long long)" + Cmp + "(" + sourceText(Ctx, C.Hi) +
+                  "), " + llLiteral(C.Step) + ", " + condName(C.Op) + ", " +
+                  (C.CmpType->isUnsignedIntegerType() ? "1" : "0") + ")";
+    Plan.Scalars.push_back({PC.LoScalar, "long long", "long long", Lo});
+    Plan.Collapsed.push_back(PC);
+    Plan.Body = C.For->getBody();
+  }
+  for (const VarDecl *VD : Info.Scalars)
+    // Bounds of collapsed loops reach the .cu as trip counts, not as variables.
+    if (!Info.written(VD) && mentions(Plan.Body, VD))
+      Plan.Scalars.push_back(
+          {VD->getNameAsString(), typeC(Ctx, VD->getType()), typeCxx(Ctx, VD->getType()), ""});
+  std::vector<int> PlanIndex;
+  for (size_t I = 0; I < Info.Arrays.size(); ++I) {
+    const VarDecl *VD = Info.Arrays[I];
+    bool Reduced = false;
+    for (const ArrayReduction &AR : Info.ArrayReductions)
+      Reduced |= AR.Var == VD;
+    if (Reduced) {
+      PlanIndex.push_back(-1);
+      continue;
+    }
+    PlanArray A;
+    A.Name = VD->getNameAsString();
+    A.ElemC = typeC(Ctx, Info.Shapes[I].Element);
+    A.ElemCxx = typeCxx(Ctx, Info.Shapes[I].Element);
+    if (!innerDims(Ctx, VD, Info, A.Dims, P))
+      return false;
+    for (const Access &X : Info.Accesses)
+      if (X.Array == VD)
+        (X.IsWrite ? A.Write : A.Read) = true;
+    PlanIndex.push_back((int)Plan.Arrays.size());
+    Plan.Arrays.push_back(A);
+  }
+  buildTerms(Ctx, Info, PlanIndex, Plan);
+  return true;
+}
+
+} // namespace gpupar

@@ -1,0 +1,210 @@
+//===- DataRegion.cpp - `#pragma gpupar data map(...)` over a block --------===//
+#include "Pragma/DataRegion.h"
+#include "Pragma/Directive.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace gpupar {
+
+namespace {
+
+/// Finds the compound statement whose `{` is at a given file location, and the pointer and
+/// array variables visible there: globals, the enclosing function's parameters, and its locals
+/// declared before the block.
+class BlockFinder : public RecursiveASTVisitor<BlockFinder> {
+public:
+  BlockFinder(const SourceManager &SM, SourceLocation Brace) : SM(SM), Brace(Brace) {}
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    if (Found)
+      return false;
+    Function = FD;
+    bool More = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    if (!Found)
+      Function = nullptr;
+    return More && !Found;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    bool Memory = VD->getType()->isPointerType() || VD->getType()->isArrayType();
+    if (Memory && (!Function || SM.isBeforeInTranslationUnit(VD->getLocation(), Brace)))
+      (Function ? Locals : Globals).insert(VD->getName().str());
+    return true;
+  }
+  bool VisitCompoundStmt(CompoundStmt *CS) {
+    if (SM.getExpansionLoc(CS->getLBracLoc()) == Brace)
+      Found = CS;
+    return !Found;
+  }
+  bool visible(const std::string &Name) const {
+    return Globals.count(Name) || (Found && Locals.count(Name));
+  }
+  const CompoundStmt *Found = nullptr;
+
+private:
+  const SourceManager &SM;
+  SourceLocation Brace;
+  const FunctionDecl *Function = nullptr;
+  std::set<std::string> Globals, Locals;
+};
+
+/// Finds a statement by which control can leave a block other than through its end.
+class ExitFinder {
+public:
+  ExitFinder(const SourceManager &SM, SourceRange Block) : SM(SM), Block(Block) {}
+
+  const Stmt *Exit = nullptr;
+
+  void walk(const Stmt *S, bool InLoop, bool InBreakable) {
+    if (!S || Exit)
+      return;
+    if (isa<ReturnStmt>(S) || isa<IndirectGotoStmt>(S) || (isa<BreakStmt>(S) && !InBreakable) ||
+        (isa<ContinueStmt>(S) && !InLoop)) {
+      Exit = S;
+      return;
+    }
+    if (const auto *G = dyn_cast<GotoStmt>(S)) {
+      const LabelStmt *Target = G->getLabel()->getStmt();
+      if (!Target || !inside(Target->getBeginLoc()))
+        Exit = S;
+      return;
+    }
+    if (const auto *C = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *F = C->getDirectCallee()) {
+        StringRef N = F->getName();
+        if (N == "longjmp" || N == "siglongjmp" || N == "_longjmp") {
+          Exit = S;
+          return;
+        }
+      }
+    bool Loop = isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S);
+    bool Breakable = Loop || isa<SwitchStmt>(S);
+    for (const Stmt *Child : S->children())
+      walk(Child, InLoop || Loop, InBreakable || Breakable);
+  }
+
+private:
+  const SourceManager &SM;
+  SourceRange Block;
+
+  bool inside(SourceLocation L) const {
+    L = SM.getExpansionLoc(L);
+    return !SM.isBeforeInTranslationUnit(L, SM.getExpansionLoc(Block.getBegin())) &&
+           !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Block.getEnd()), L);
+  }
+};
+
+const char *mapConstant(MapKind K) {
+  switch (K) {
+  case MapKind::To:
+    return "GPUPAR_MAP_TO";
+  case MapKind::From:
+    return "GPUPAR_MAP_FROM";
+  case MapKind::ToFrom:
+    return "GPUPAR_MAP_TOFROM";
+  }
+  return "GPUPAR_MAP_TOFROM";
+}
+
+const char *mapSpelling(MapKind K) {
+  return K == MapKind::To ? "to" : K == MapKind::From ? "from" : "tofrom";
+}
+
+} // namespace
+
+bool isDataDirective(const PragmaRecord &R) {
+  return !R.Clauses.empty() && R.Clauses.front().IsIdentifier &&
+         R.Clauses.front().Spelling == "data";
+}
+
+bool planDataRegion(ASTContext &Ctx, const PragmaRecord &R, bool Remarks,
+                    std::vector<HostInsertion> &Edits, std::vector<Problem> &Problems) {
+  SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  SourceRange At(R.Clauses.front().Loc, R.Clauses.front().Loc);
+
+  PragmaRecord Clauses = R;
+  Clauses.Clauses.erase(Clauses.Clauses.begin());
+  Directive D;
+  if (!parseDirective(Clauses, D, Problems))
+    return false;
+  if (D.Independent || !D.Privates.empty() || !D.Reductions.empty() || D.CollapseLoc.isValid() ||
+      D.If || D.Devices) {
+    Problems.push_back(makeProblem(Severity::Error, At,
+                                   "only 'map' clauses are allowed on '#pragma gpupar data'"));
+    return false;
+  }
+  if (D.Maps.empty()) {
+    Problems.push_back(makeProblem(Severity::Error, At,
+                                   "'#pragma gpupar data' needs at least one 'map' clause, e.g. "
+                                   "'map(tofrom: a[0:n])'"));
+    return false;
+  }
+
+  SourceLocation PragmaEnd =
+      R.EodLoc.isMacroID() ? SM.getExpansionRange(R.EodLoc).getEnd() : R.EodLoc;
+  std::optional<Token> Next = Lexer::findNextToken(PragmaEnd, SM, LO);
+  const CompoundStmt *Block = nullptr;
+  BlockFinder Finder(SM, Next ? Next->getLocation() : SourceLocation());
+  if (Next && Next->is(tok::l_brace)) {
+    Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+    Block = Finder.Found;
+  }
+  if (!Block) {
+    Problems.push_back(makeProblem(Severity::Error, At,
+                                   "'#pragma gpupar data' must be followed by a compound "
+                                   "statement '{ ... }'"));
+    return false;
+  }
+  CharSourceRange Text =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(Block->getSourceRange()), SM, LO);
+  if (Text.isInvalid() || Block->getLBracLoc().isMacroID() || !SM.isInMainFile(Text.getBegin())) {
+    Problems.push_back(makeProblem(Severity::Warning, At,
+                                   "the data region is not in the main file or comes from a macro "
+                                   "and cannot be rewritten; it is ignored"));
+    return false;
+  }
+
+  ExitFinder Exits(SM, Block->getSourceRange());
+  Exits.walk(Block, false, false);
+  if (Exits.Exit) {
+    Problem P =
+        makeProblem(Severity::Warning, Exits.Exit->getSourceRange(),
+                    "control can leave the data region here without reaching its end; the "
+                    "region is ignored (its loops still run, copying their data each time)");
+    P.Notes.push_back({At, "data region declared here"});
+    Problems.push_back(std::move(P));
+    return false;
+  }
+
+  std::string Line = std::to_string(SM.getPresumedLineNumber(Block->getLBracLoc()));
+  std::string Open = "{ ", Close, What;
+  unsigned K = 0;
+  for (const MapClause &M : D.Maps)
+    for (const ClauseItem &It : M.Items) {
+      if (!Finder.visible(It.Name)) {
+        Problems.push_back(makeProblem(Severity::Error, It.Range,
+                                       "'" + It.Name +
+                                           "' in 'map' is not a pointer or array variable declared "
+                                           "before the data region"));
+        return false;
+      }
+      std::string Var = "gpupar_data_" + Line + "_" + std::to_string(K++);
+      Open += "const void *" + Var + " = (const void *)&(" + It.Name + ")[" + It.Lo.Text +
+              "]; gpupar_data_enter(" + Var + ", (size_t)(" + It.Len.Text + ") * sizeof((" +
+              It.Name + ")[0]), " + mapConstant(M.Kind) + "); ";
+      Close = "gpupar_data_exit(" + Var + "); " + Close;
+      What += (What.empty() ? "" : ", ") + It.Name + " (" + mapSpelling(M.Kind) + ")";
+    }
+  Edits.push_back({Text.getBegin(), Open});
+  Edits.push_back({Text.getEnd(), " " + Close + "}"});
+  if (Remarks)
+    Problems.push_back(makeProblem(Severity::Remark, At, "data region: " + What));
+  return true;
+}
+
+} // namespace gpupar

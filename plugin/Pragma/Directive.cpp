@@ -1,0 +1,393 @@
+//===- Directive.cpp - the clauses of one `#pragma gpupar` -----------------===//
+#include "Pragma/Directive.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace gpupar {
+
+const char *reductionOpSpelling(ReductionOp Op) {
+  switch (Op) {
+  case ReductionOp::Add:
+    return "+";
+  case ReductionOp::Mul:
+    return "*";
+  case ReductionOp::Min:
+    return "min";
+  case ReductionOp::Max:
+    return "max";
+  case ReductionOp::BitAnd:
+    return "&";
+  case ReductionOp::BitOr:
+    return "|";
+  case ReductionOp::BitXor:
+    return "^";
+  case ReductionOp::LogAnd:
+    return "&&";
+  case ReductionOp::LogOr:
+    return "||";
+  }
+  return "?";
+}
+
+const ReductionClause *Directive::reductionOf(llvm::StringRef Name, const ClauseItem **Item) const {
+  for (const ReductionClause &R : Reductions)
+    for (const ClauseItem &I : R.Items)
+      if (I.Name == Name) {
+        if (Item)
+          *Item = &I;
+        return &R;
+      }
+  return nullptr;
+}
+
+const ClauseItem *Directive::privateOf(llvm::StringRef Name) const {
+  for (const ClauseItem &I : Privates)
+    if (I.Name == Name)
+      return &I;
+  return nullptr;
+}
+
+const ClauseItem *Directive::mapOf(llvm::StringRef Name, MapKind *Kind) const {
+  for (const MapClause &M : Maps)
+    for (const ClauseItem &I : M.Items)
+      if (I.Name == Name) {
+        if (Kind)
+          *Kind = M.Kind;
+        return &I;
+      }
+  return nullptr;
+}
+
+namespace {
+
+/// A recursive-descent parser over the clause tokens of one pragma.
+class ClauseParser {
+public:
+  ClauseParser(const PragmaRecord &R, Directive &D, std::vector<Problem> &Problems)
+      : R(R), T(R.Clauses), D(D), Problems(Problems) {}
+
+  bool run();
+
+private:
+  const PragmaRecord &R;
+  const std::vector<ClauseToken> &T;
+  Directive &D;
+  std::vector<Problem> &Problems;
+  size_t I = 0;
+
+  bool atEnd() const { return I >= T.size(); }
+  const std::string &peek() const {
+    static const std::string None;
+    return atEnd() ? None : T[I].Spelling;
+  }
+  /// The location of the current token, or the end of the pragma line.
+  SourceLocation here() const { return atEnd() ? R.EodLoc : T[I].Loc; }
+  bool accept(llvm::StringRef S) {
+    if (!atEnd() && T[I].Spelling == S) {
+      ++I;
+      return true;
+    }
+    return false;
+  }
+  bool error(SourceRange Range, std::string Message) {
+    Problem P;
+    P.Level = Severity::Error;
+    P.Range = Range;
+    P.Message = std::move(Message);
+    Problems.push_back(std::move(P));
+    return false;
+  }
+  bool errorHere(std::string Message) { return error(SourceRange(here(), here()), Message); }
+  bool expect(llvm::StringRef S, const std::string &What) {
+    if (accept(S))
+      return true;
+    return errorHere("expected '" + S.str() + "' " + What +
+                     (atEnd() ? "" : ", found '" + peek() + "'"));
+  }
+  bool duplicate(SourceLocation Prev, const std::string &Name) {
+    error(SourceRange(T[I - 1].Loc, T[I - 1].Loc), "duplicate '" + Name + "' clause");
+    Problems.back().Notes.push_back({SourceRange(Prev, Prev), "previous '" + Name + "' is here"});
+    return false;
+  }
+
+  bool openmpClause(const std::string &Name, SourceLocation Loc);
+  bool expression(const std::string &Clause, std::initializer_list<llvm::StringRef> Stops,
+                  ClauseExpr &E);
+  bool item(const std::string &Clause, bool Section, ClauseItem &It);
+  bool list(const std::string &Clause, bool Section, std::vector<ClauseItem> &Items);
+  bool clause();
+};
+
+/// Joins clause tokens into C text: one space between tokens, none inside brackets.
+static void appendToken(std::string &Text, const std::string &Tok) {
+  if (!Text.empty()) {
+    char Last = Text.back();
+    bool Tight = Last == '(' || Last == '[' || Tok == ")" || Tok == "]" || Tok == ",";
+    if (!Tight)
+      Text += ' ';
+  }
+  Text += Tok;
+}
+
+bool ClauseParser::expression(const std::string &Clause,
+                              std::initializer_list<llvm::StringRef> Stops, ClauseExpr &E) {
+  SourceLocation Begin = here();
+  int Depth = 0;
+  size_t Start = I;
+  while (!atEnd()) {
+    const std::string &S = T[I].Spelling;
+    if (Depth == 0 && std::find(Stops.begin(), Stops.end(), S) != Stops.end())
+      break;
+    if (S == "(" || S == "[")
+      ++Depth;
+    else if (S == ")" || S == "]") {
+      if (Depth == 0)
+        break;
+      --Depth;
+    }
+    appendToken(E.Text, S);
+    ++I;
+  }
+  if (I == Start)
+    return errorHere("expected an expression in '" + Clause + "' clause");
+  E.Range = SourceRange(Begin, T[I - 1].Loc);
+  if (Depth != 0)
+    return errorHere("unbalanced parentheses in '" + Clause + "' clause");
+  return true;
+}
+
+bool ClauseParser::item(const std::string &Clause, bool Section, ClauseItem &It) {
+  if (atEnd() || !T[I].IsIdentifier)
+    return errorHere("expected a variable name in '" + Clause + "' clause" +
+                     (atEnd() ? "" : ", found '" + peek() + "'"));
+  It.Name = T[I].Spelling;
+  It.NameLoc = T[I].Loc;
+  ++I;
+  if (accept("[")) {
+    It.IsSection = true;
+    if (!expression(Clause, {":"}, It.Lo) ||
+        !expect(":", "between the first element and the length of the section '" + It.Name +
+                         "[lo:len]'") ||
+        !expression(Clause, {":"}, It.Len) ||
+        !expect("]", "after the length of the section '" + It.Name + "[lo:len]'"))
+      return false;
+  }
+  It.Range = SourceRange(It.NameLoc, T[I - 1].Loc);
+  if (!Section && It.IsSection)
+    return error(It.Range, "'" + Clause + "' takes variables, not array sections");
+  return true;
+}
+
+bool ClauseParser::list(const std::string &Clause, bool Section, std::vector<ClauseItem> &Items) {
+  do {
+    ClauseItem It;
+    if (!item(Clause, Section, It))
+      return false;
+    Items.push_back(std::move(It));
+  } while (accept(","));
+  return expect(")", "to close the '" + Clause + "' clause");
+}
+
+static std::optional<ReductionOp> reductionOp(llvm::StringRef S) {
+  return llvm::StringSwitch<std::optional<ReductionOp>>(S)
+      .Case("+", ReductionOp::Add)
+      .Case("*", ReductionOp::Mul)
+      .Case("min", ReductionOp::Min)
+      .Case("max", ReductionOp::Max)
+      .Case("&", ReductionOp::BitAnd)
+      .Case("|", ReductionOp::BitOr)
+      .Case("^", ReductionOp::BitXor)
+      .Case("&&", ReductionOp::LogAnd)
+      .Case("||", ReductionOp::LogOr)
+      .Default(std::nullopt);
+}
+
+/// OpenMP words and clauses accepted so that a loop written for `#pragma omp parallel for` keeps
+/// compiling when the pragma becomes `#pragma gpupar`. None changes what gpupar does: the
+/// analysis decides privatisation and last values itself (`firstprivate`, `lastprivate`,
+/// `linear`), and scheduling is the runtime's.
+static bool isOpenMPClause(llvm::StringRef N) {
+  return llvm::StringSwitch<bool>(N)
+      .Cases("parallel", "for", "simd", "loop", "nowait", "untied", "mergeable", true)
+      .Cases("shared", "default", "schedule", "num_threads", "proc_bind", true)
+      .Cases("firstprivate", "lastprivate", "linear", "copyin", "allocate", "order", true)
+      .Cases("dist_schedule", "safelen", "simdlen", "aligned", "ordered", true)
+      .Default(false);
+}
+
+/// Accepts OpenMP clause `Name` (its parenthesised argument, if any, must be balanced).
+bool ClauseParser::openmpClause(const std::string &Name, SourceLocation Loc) {
+  if (Name == "ordered")
+    return error(SourceRange(Loc, Loc),
+                 "'ordered' cannot be honoured by an offloaded loop: its iterations run in no "
+                 "particular order; remove the clause or keep this loop on OpenMP");
+  if (!accept("("))
+    return true;
+  for (int Depth = 1; !atEnd(); ++I) {
+    if (peek() == "(")
+      ++Depth;
+    else if (peek() == ")" && --Depth == 0) {
+      ++I;
+      return true;
+    }
+  }
+  return errorHere("expected ')' to close the '" + Name + "' clause");
+}
+
+bool ClauseParser::clause() {
+  const ClauseToken &Name = T[I];
+  std::string N = Name.Spelling;
+  SourceLocation Loc = Name.Loc;
+  if (!Name.IsIdentifier)
+    return errorHere("expected a clause name in '#pragma gpupar', found '" + N + "'");
+  ++I;
+  if (N == "independent") {
+    if (D.Independent)
+      return duplicate(D.IndependentLoc, N);
+    D.Independent = true;
+    D.IndependentLoc = Loc;
+    return true;
+  }
+  if (isOpenMPClause(N))
+    return openmpClause(N, Loc);
+  bool Known = N == "private" || N == "reduction" || N == "collapse" || N == "map" || N == "if" ||
+               N == "devices";
+  if (!Known)
+    return error(SourceRange(Loc, Loc), "unknown clause '" + N + "' in '#pragma gpupar'");
+  if (N == "collapse" && D.CollapseLoc.isValid())
+    return duplicate(D.CollapseLoc, N);
+  if (N == "if" && D.If)
+    return duplicate(D.IfLoc, N);
+  if (N == "devices" && D.Devices)
+    return duplicate(D.DevicesLoc, N);
+  if (!expect("(", "after '" + N + "'"))
+    return false;
+
+  if (N == "private") {
+    if (D.PrivateLoc.isInvalid())
+      D.PrivateLoc = Loc;
+    return list(N, /*Section=*/false, D.Privates);
+  }
+  if (N == "reduction") {
+    ReductionClause RC;
+    RC.Loc = Loc;
+    RC.OpLoc = here();
+    std::optional<ReductionOp> Op = atEnd() ? std::nullopt : reductionOp(peek());
+    if (!Op)
+      return errorHere("expected a reduction operator (+ * min max & | ^ && ||)" +
+                       (atEnd() ? std::string() : ", found '" + peek() + "'"));
+    RC.Op = *Op;
+    ++I;
+    if (!accept(":"))
+      return errorHere("expected ':' after reduction operator");
+    if (!list(N, /*Section=*/true, RC.Items))
+      return false;
+    D.Reductions.push_back(std::move(RC));
+    return true;
+  }
+  if (N == "map") {
+    MapClause MC;
+    MC.Loc = Loc;
+    std::string K = peek();
+    if (K == "to")
+      MC.Kind = MapKind::To;
+    else if (K == "from")
+      MC.Kind = MapKind::From;
+    else if (K == "tofrom")
+      MC.Kind = MapKind::ToFrom;
+    else
+      return errorHere(atEnd() || K == ")" || K == ":"
+                           ? std::string("expected a map kind ('to', 'from' or 'tofrom')")
+                           : "unknown map kind '" + K + "'; expected 'to', 'from' or 'tofrom'");
+    ++I;
+    if (!accept(":"))
+      return errorHere("expected ':' after map kind");
+    if (!list(N, /*Section=*/true, MC.Items))
+      return false;
+    for (const ClauseItem &It : MC.Items)
+      if (!It.IsSection)
+        return error(It.Range, "'map' needs an array section: write '" + It.Name +
+                                   "[lo:len]' (first element and number of elements)");
+    D.Maps.push_back(std::move(MC));
+    return true;
+  }
+  if (N == "collapse") {
+    D.CollapseLoc = Loc;
+    SourceLocation ArgLoc = here();
+    ClauseExpr E;
+    if (!expression(N, {}, E))
+      return false;
+    D.CollapseArg = E.Range;
+    unsigned long long V = 0;
+    if (llvm::StringRef(E.Text).getAsInteger(0, V) || V == 0)
+      return error(E.Range, "the argument of 'collapse' must be a positive integer constant, "
+                            "found '" +
+                                E.Text + "'");
+    if (V > 3)
+      return error(E.Range, "'collapse(" + E.Text + ")': at most 3 loops can be collapsed");
+    (void)ArgLoc;
+    D.Collapse = V;
+    return expect(")", "to close the 'collapse' clause");
+  }
+  // if(expr), devices(expr)
+  ClauseExpr E;
+  if (!expression(N, {}, E) || !expect(")", "to close the '" + N + "' clause"))
+    return false;
+  if (N == "if") {
+    D.If = E;
+    D.IfLoc = Loc;
+  } else {
+    D.Devices = E;
+    D.DevicesLoc = Loc;
+  }
+  return true;
+}
+
+bool ClauseParser::run() {
+  while (!atEnd()) {
+    if (accept(",")) // clauses may be separated by commas
+      continue;
+    if (!clause())
+      return false;
+  }
+  // A variable may appear in one data clause only.
+  std::vector<const ClauseItem *> Seen;
+  const char *Kinds = "'private' or 'reduction'";
+  auto Check = [&](const ClauseItem &It) {
+    for (const ClauseItem *O : Seen)
+      if (O->Name == It.Name) {
+        error(It.Range, "'" + It.Name + "' appears in more than one " + Kinds + " item");
+        Problems.back().Notes.push_back({O->Range, "first named here"});
+        return false;
+      }
+    Seen.push_back(&It);
+    return true;
+  };
+  for (const ClauseItem &It : D.Privates)
+    if (!Check(It))
+      return false;
+  for (const ReductionClause &RC : D.Reductions)
+    for (const ClauseItem &It : RC.Items)
+      if (!Check(It))
+        return false;
+  Seen.clear();
+  Kinds = "'map'";
+  for (const MapClause &MC : D.Maps)
+    for (const ClauseItem &It : MC.Items)
+      if (!Check(It))
+        return false;
+  return true;
+}
+
+} // namespace
+
+bool parseDirective(const PragmaRecord &R, Directive &D, std::vector<Problem> &Problems) {
+  D.Record = &R;
+  return ClauseParser(R, D, Problems).run();
+}
+
+} // namespace gpupar

@@ -1,0 +1,402 @@
+/* The CUDA backend: dev->nstreams non-blocking streams per device, asynchronous copies and
+ * launches, pinned host staging buffers, peer copies, event timing; every CUDA call checked.
+ * Compiled only when the CUDA toolkit is found (GPUPAR_HAVE_CUDA). */
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include <cuda_runtime_api.h>
+
+#include "backends/backend.h"
+#include "log.h"
+#include "gather/nccl_dl.h"
+
+#define GPUPAR__CUDA_BLOCK 256u
+#define GPUPAR__CUDA_BLOCKS_PER_SM 32ull
+
+static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
+static gpupar__cuda_probe probe;
+
+static void probe_devices(void) {
+  int n = 0;
+  cudaError_t e = cudaGetDeviceCount(&n);
+  if (e != cudaSuccess) {
+    const char *what = e == cudaErrorInsufficientDriver ? "no CUDA driver"
+                       : e == cudaErrorNoDevice         ? "no CUDA device"
+                                                        : "CUDA cannot be initialised";
+    snprintf(probe.reason, sizeof probe.reason, "%s (cudaGetDeviceCount: %s)", what,
+             cudaGetErrorString(e));
+    return;
+  }
+  if (n == 0) {
+    snprintf(probe.reason, sizeof probe.reason, "no CUDA device (cudaGetDeviceCount: 0)");
+    return;
+  }
+  for (int i = 0; i < n && probe.count < 64; i++) {
+    struct cudaDeviceProp prop;
+    size_t free_mem = 0, total_mem = 0;
+    if ((e = cudaGetDeviceProperties(&prop, i)) != cudaSuccess ||
+        (e = cudaSetDevice(i)) != cudaSuccess ||
+        (e = cudaMemGetInfo(&free_mem, &total_mem)) != cudaSuccess) {
+      snprintf(probe.reason, sizeof probe.reason, "CUDA device %d is not usable (%s)", i,
+               cudaGetErrorString(e));
+      GPUPAR__WARN("cuda:%d: device skipped: %s", i, cudaGetErrorString(e));
+      continue;
+    }
+    gpupar_device_info *info = &probe.info[probe.count++];
+    snprintf(info->name, sizeof info->name, "cuda:%d", i);
+    snprintf(info->model, sizeof info->model, "%.*s", (int)sizeof info->model - 1, prop.name);
+    info->backend = GPUPAR_BACKEND_CUDA;
+    info->ordinal = i;
+    info->total_mem = prop.totalGlobalMem;
+    info->free_mem = free_mem;
+    info->sm_count = prop.multiProcessorCount;
+    info->cc_major = prop.major;
+    info->cc_minor = prop.minor;
+    int clock = 0;
+    if (cudaDeviceGetAttribute(&clock, cudaDevAttrClockRate, i) != cudaSuccess || clock <= 0)
+      clock = 1000000; /* 1 GHz when the attribute is missing */
+    probe.clock_khz[probe.count - 1] = clock;
+  }
+}
+
+const gpupar__cuda_probe *gpupar__cuda_probe_get(void) {
+  pthread_once(&probe_once, probe_devices);
+  return &probe;
+}
+
+/* Makes `dev` current; returns GPUPAR_OK or the error. */
+static int use(gpupar__device *dev, gpupar__error *err) {
+  cudaError_t e = cudaSetDevice(dev->info.ordinal);
+  if (e != cudaSuccess)
+    return gpupar__fail(err, GPUPAR_EDEVICE, "cudaSetDevice(%d): %s", dev->info.ordinal,
+                        cudaGetErrorString(e));
+  return GPUPAR_OK;
+}
+
+/* Timing events of a device: one start event (on stream 0) and one end event per stream. */
+typedef struct timing {
+  cudaEvent_t start, end[GPUPAR__MAX_STREAMS];
+  int started;
+} timing;
+
+static cudaStream_t stream_of(gpupar__device *dev, int s) {
+  return (cudaStream_t)dev->streams[s >= 0 && s < dev->nstreams ? s : 0];
+}
+
+static void cuda_close(gpupar__device *dev) {
+  gpupar__error err;
+  if (use(dev, &err) != GPUPAR_OK)
+    return;
+  for (int s = 0; s < dev->nstreams; s++)
+    if (dev->streams[s])
+      cudaStreamDestroy((cudaStream_t)dev->streams[s]);
+  timing *t = dev->state;
+  if (t) {
+    cudaEventDestroy(t->start);
+    for (int s = 0; s < dev->nstreams; s++)
+      cudaEventDestroy(t->end[s]);
+    free(t);
+  }
+  dev->state = NULL;
+}
+
+static int cuda_open(gpupar__device *dev, gpupar__error *err) {
+  if (use(dev, err) != GPUPAR_OK)
+    return err->status;
+  cudaError_t e = cudaSuccess;
+  for (int s = 0; s < dev->nstreams && e == cudaSuccess; s++) {
+    cudaStream_t stream = NULL;
+    e = cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
+    dev->streams[s] = stream;
+  }
+  if (e != cudaSuccess)
+    return gpupar__fail(err, GPUPAR_EDEVICE, "cudaStreamCreate: %s", cudaGetErrorString(e));
+  timing *t = calloc(1, sizeof *t);
+  if (!t)
+    return gpupar__fail(err, GPUPAR_ENOMEM, "out of host memory");
+  dev->state = t;
+  e = cudaEventCreate(&t->start);
+  for (int s = 0; s < dev->nstreams && e == cudaSuccess; s++)
+    e = cudaEventCreate(&t->end[s]);
+  if (e != cudaSuccess)
+    return gpupar__fail(err, GPUPAR_EDEVICE, "cudaEventCreate: %s", cudaGetErrorString(e));
+  /* Peer access to every other device that allows it (broadcast of read-only inputs). */
+  int n = 0;
+  if (cudaGetDeviceCount(&n) == cudaSuccess)
+    for (int j = 0; j < n; j++) {
+      int ok = 0;
+      if (j != dev->info.ordinal &&
+          cudaDeviceCanAccessPeer(&ok, dev->info.ordinal, j) == cudaSuccess && ok) {
+        e = cudaDeviceEnablePeerAccess(j, 0);
+        if (e != cudaSuccess && e != cudaErrorPeerAccessAlreadyEnabled)
+          GPUPAR__DEBUG("%s: cudaDeviceEnablePeerAccess(%d): %s", dev->info.name, j,
+                        cudaGetErrorString(e));
+        cudaGetLastError(); /* clear a non-sticky error */
+      }
+    }
+  return GPUPAR_OK;
+}
+
+static int cuda_alloc(gpupar__device *dev, size_t bytes, void **ptr, gpupar__error *err) {
+  *ptr = NULL;
+  if (use(dev, err) != GPUPAR_OK)
+    return err->status;
+  cudaError_t e = cudaMalloc(ptr, bytes);
+  if (e != cudaSuccess) {
+    *ptr = NULL;
+    cudaGetLastError();
+    return gpupar__fail(err, e == cudaErrorMemoryAllocation ? GPUPAR_ENOMEM : GPUPAR_EDEVICE,
+                        "cudaMalloc(%zu bytes): %s", bytes, cudaGetErrorString(e));
+  }
+  return GPUPAR_OK;
+}
+
+static void cuda_free(gpupar__device *dev, void *ptr) {
+  gpupar__error err;
+  if (!ptr || use(dev, &err) != GPUPAR_OK)
+    return;
+  cudaError_t e = cudaFree(ptr);
+  if (e != cudaSuccess)
+    GPUPAR__DEBUG("%s: cudaFree: %s", dev->info.name, cudaGetErrorString(e));
+}
+
+static int cuda_host_alloc(size_t bytes, void **ptr, gpupar__error *err) {
+  cudaError_t e = cudaHostAlloc(ptr, bytes, cudaHostAllocPortable);
+  if (e != cudaSuccess) {
+    *ptr = NULL;
+    cudaGetLastError();
+    return gpupar__fail(err, GPUPAR_ENOMEM, "cudaHostAlloc(%zu bytes): %s", bytes,
+                        cudaGetErrorString(e));
+  }
+  return GPUPAR_OK;
+}
+
+static void cuda_host_free(void *ptr) {
+  cudaError_t e = cudaFreeHost(ptr);
+  if (e != cudaSuccess)
+    GPUPAR__DEBUG("cudaFreeHost: %s", cudaGetErrorString(e));
+}
+
+static int copy(gpupar__device *dev, int s, void *dst, const void *src, size_t bytes,
+                enum cudaMemcpyKind kind, gpupar__error *err) {
+  if (use(dev, err) != GPUPAR_OK)
+    return err->status;
+  cudaError_t e = cudaMemcpyAsync(dst, src, bytes, kind, stream_of(dev, s));
+  if (e != cudaSuccess)
+    return gpupar__fail(err, GPUPAR_EDEVICE, "cudaMemcpyAsync(%s, %zu bytes): %s",
+                        kind == cudaMemcpyHostToDevice ? "host to device" : "device to host", bytes,
+                        cudaGetErrorString(e));
+  return GPUPAR_OK;
+}
+
+static int cuda_copy_in(gpupar__device *dev, int s, void *dst, const void *src, size_t bytes,
+                        gpupar__error *err) {
+  return copy(dev, s, dst, src, bytes, cudaMemcpyHostToDevice, err);
+}
+
+static int cuda_copy_out(gpupar__device *dev, int s, void *dst, const void *src, size_t bytes,
+                         gpupar__error *err) {
+  return copy(dev, s, dst, src, bytes, cudaMemcpyDeviceToHost, err);
+}
+
+/* Orders stream `s` of `dev` after the work issued so far on stream `src_s` of `src_dev`, then
+ * copies device to device (cudaMemcpyPeerAsync; a plain device-to-device copy on one device). */
+static int cuda_copy_peer(gpupar__device *dev, int s, void *dst, gpupar__device *src_dev, int src_s,
+                          const void *src, size_t bytes, gpupar__error *err) {
+  if (use(src_dev, err) != GPUPAR_OK)
+    return err->status;
+  cudaEvent_t ready;
+  cudaError_t e = cudaEventCreateWithFlags(&ready, cudaEventDisableTiming);
+  if (e == cudaSuccess)
+    e = cudaEventRecord(ready, stream_of(src_dev, src_s));
+  if (e != cudaSuccess)
+    return gpupar__fail(err, GPUPAR_EDEVICE, "cudaEventRecord: %s", cudaGetErrorString(e));
+  if (use(dev, err) != GPUPAR_OK) {
+    cudaEventDestroy(ready);
+    return err->status;
+  }
+  e = cudaStreamWaitEvent(stream_of(dev, s), ready, 0);
+  cudaEventDestroy(ready); /* released once the wait is satisfied */
+  if (e != cudaSuccess)
+    return gpupar__fail(err, GPUPAR_EDEVICE, "cudaStreamWaitEvent: %s", cudaGetErrorString(e));
+  if (src_dev == dev)
+    e = cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream_of(dev, s));
+  else
+    e = cudaMemcpyPeerAsync(dst, dev->info.ordinal, src, src_dev->info.ordinal, bytes,
+                            stream_of(dev, s));
+  if (e != cudaSuccess)
+    return gpupar__fail(err, GPUPAR_EDEVICE, "cudaMemcpyPeerAsync(%s <- %s, %zu bytes): %s",
+                        dev->info.name, src_dev->info.name, bytes, cudaGetErrorString(e));
+  return GPUPAR_OK;
+}
+
+static int cuda_can_peer(gpupar__device *dev, gpupar__device *peer) {
+  int ok = 0;
+  if (dev == peer)
+    return 1;
+  if (cudaDeviceCanAccessPeer(&ok, dev->info.ordinal, peer->info.ordinal) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;
+  }
+  return ok;
+}
+
+static int cuda_launch(gpupar__device *dev, int s, const gpupar_loop *loop, gpupar_launch *launch,
+                       gpupar__error *err) {
+  if (!loop->run_cuda)
+    return gpupar__fail(err, GPUPAR_EINVAL, "the loop has no CUDA kernel (compiled without nvcc)");
+  if (use(dev, err) != GPUPAR_OK)
+    return err->status;
+  unsigned long long n = launch->end - launch->begin; /* threads: collapsed loops multiply */
+  for (int c = 0; c < launch->ncollapsed; c++) {
+    unsigned long long t = (unsigned long long)launch->collapsed_trips[c];
+    n = t && n > ULLONG_MAX / t ? ULLONG_MAX : n * t;
+  }
+  unsigned long long blocks = (n + GPUPAR__CUDA_BLOCK - 1) / GPUPAR__CUDA_BLOCK;
+  unsigned long long most = GPUPAR__CUDA_BLOCKS_PER_SM *
+                            (unsigned long long)(dev->info.sm_count > 0 ? dev->info.sm_count : 1);
+  launch->block = GPUPAR__CUDA_BLOCK;
+  launch->grid = (unsigned)(blocks < most ? (blocks > 0 ? blocks : 1) : most);
+  launch->stream = stream_of(dev, s);
+  int rc = loop->run_cuda(launch);
+  if (rc != 0)
+    return gpupar__fail(err, GPUPAR_EDEVICE, "kernel launch: %s",
+                        cudaGetErrorString((cudaError_t)rc));
+  return GPUPAR_OK;
+}
+
+static int cuda_reduce(gpupar__device *const *devs, int n, int root, void *const *src, void *dst,
+                       long long count, int kind, size_t size, int op, gpupar__error *err) {
+  int ordinals[GPUPAR__MAX_DEVICES];
+  void *streams[GPUPAR__MAX_DEVICES];
+  if (n < 2 || n > GPUPAR__MAX_DEVICES || count < 0)
+    return gpupar__fail(err, GPUPAR_EINVAL, "invalid device reduction");
+  for (int i = 0; i < n; i++) {
+    ordinals[i] = devs[i]->info.ordinal;
+    streams[i] = devs[i]->streams[0];
+  }
+  char msg[200];
+  if (gpupar__nccl_reduce(ordinals, n, root, src, dst, (size_t)count,
+                          gpupar__nccl_datatype(kind, size), gpupar__nccl_redop(op), streams, msg,
+                          sizeof msg) != 0)
+    return gpupar__fail(err, GPUPAR_EDEVICE, "%s", msg);
+  return GPUPAR_OK;
+}
+
+static int cuda_sync(gpupar__device *dev, int s, gpupar__error *err) {
+  if (use(dev, err) != GPUPAR_OK)
+    return err->status;
+  for (int i = s < 0 ? 0 : s; i < (s < 0 ? dev->nstreams : s + 1); i++) {
+    cudaError_t e = cudaStreamSynchronize(stream_of(dev, i));
+    if (e != cudaSuccess)
+      return gpupar__fail(err, GPUPAR_EDEVICE, "cudaStreamSynchronize: %s", cudaGetErrorString(e));
+  }
+  return GPUPAR_OK;
+}
+
+static void cuda_timing_begin(gpupar__device *dev) {
+  timing *t = dev->state;
+  gpupar__error err;
+  if (!t || use(dev, &err) != GPUPAR_OK)
+    return;
+  t->started = cudaEventRecord(t->start, stream_of(dev, 0)) == cudaSuccess;
+  /* Every stream starts after the start event. */
+  for (int s = 1; s < dev->nstreams && t->started; s++)
+    t->started = cudaStreamWaitEvent(stream_of(dev, s), t->start, 0) == cudaSuccess;
+}
+
+static int cuda_timing_end(gpupar__device *dev, double *us) {
+  timing *t = dev->state;
+  gpupar__error err;
+  if (!t || !t->started || use(dev, &err) != GPUPAR_OK)
+    return -1;
+  t->started = 0;
+  float best = 0;
+  for (int s = 0; s < dev->nstreams; s++) {
+    float ms = 0;
+    if (cudaEventRecord(t->end[s], stream_of(dev, s)) != cudaSuccess ||
+        cudaEventSynchronize(t->end[s]) != cudaSuccess ||
+        cudaEventElapsedTime(&ms, t->start, t->end[s]) != cudaSuccess) {
+      cudaGetLastError();
+      return -1;
+    }
+    if (ms > best)
+      best = ms;
+  }
+  *us = (double)best * 1e3;
+  return 0;
+}
+
+int gpupar__cuda_bandwidth(gpupar__device *dev, double *h2d, double *d2h) {
+  enum { BYTES = 32 << 20 };
+  gpupar__error err;
+  void *host = NULL, *devbuf = NULL;
+  int rc = -1;
+  if (use(dev, &err) != GPUPAR_OK || cuda_host_alloc(BYTES, &host, &err) != GPUPAR_OK)
+    return -1;
+  if (cuda_alloc(dev, BYTES, &devbuf, &err) == GPUPAR_OK) {
+    cudaEvent_t a, b;
+    float ms_in = 0, ms_out = 0;
+    cudaStream_t st = stream_of(dev, 0);
+    if (cudaEventCreate(&a) == cudaSuccess && cudaEventCreate(&b) == cudaSuccess) {
+      /* A warm-up copy, then one timed copy each way. */
+      if (cudaMemcpyAsync(devbuf, host, BYTES, cudaMemcpyHostToDevice, st) == cudaSuccess &&
+          cudaEventRecord(a, st) == cudaSuccess &&
+          cudaMemcpyAsync(devbuf, host, BYTES, cudaMemcpyHostToDevice, st) == cudaSuccess &&
+          cudaEventRecord(b, st) == cudaSuccess && cudaEventSynchronize(b) == cudaSuccess &&
+          cudaEventElapsedTime(&ms_in, a, b) == cudaSuccess &&
+          cudaEventRecord(a, st) == cudaSuccess &&
+          cudaMemcpyAsync(host, devbuf, BYTES, cudaMemcpyDeviceToHost, st) == cudaSuccess &&
+          cudaEventRecord(b, st) == cudaSuccess && cudaEventSynchronize(b) == cudaSuccess &&
+          cudaEventElapsedTime(&ms_out, a, b) == cudaSuccess && ms_in > 0 && ms_out > 0) {
+        *h2d = BYTES / (ms_in / 1e3);
+        *d2h = BYTES / (ms_out / 1e3);
+        rc = 0;
+      }
+      cudaEventDestroy(a);
+      cudaEventDestroy(b);
+    }
+    cudaGetLastError();
+    cuda_free(dev, devbuf);
+  }
+  cuda_host_free(host);
+  return rc;
+}
+
+int gpupar__cuda_p2p_matrix(int n, int *p2p) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      int ok = i == j;
+      if (i != j && cudaDeviceCanAccessPeer(&ok, i, j) != cudaSuccess) {
+        cudaGetLastError();
+        ok = 0;
+      }
+      p2p[i * n + j] = ok;
+    }
+  return 0;
+}
+
+const gpupar__backend gpupar__backend_cuda = {
+    .name = "cuda",
+    .kind = GPUPAR_BACKEND_CUDA,
+    .async = 1,
+    .open = cuda_open,
+    .close = cuda_close,
+    .alloc = cuda_alloc,
+    .free = cuda_free,
+    .host_alloc = cuda_host_alloc,
+    .host_free = cuda_host_free,
+    .copy_in = cuda_copy_in,
+    .copy_out = cuda_copy_out,
+    .copy_peer = cuda_copy_peer,
+    .can_peer = cuda_can_peer,
+    .launch = cuda_launch,
+    .can_reduce = gpupar__nccl_can_reduce,
+    .reduce = cuda_reduce,
+    .sync = cuda_sync,
+    .timing_begin = cuda_timing_begin,
+    .timing_end = cuda_timing_end,
+};

@@ -1,0 +1,404 @@
+/* gpupar_run: checks, the cost model's decision, then the devices (exec.c), the host threads
+ * (hostpool.c) or the caller's serial loop. See docs/runtime.md. */
+#include <limits.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "placement/cost.h"
+#include "execute/exec.h"
+#include "execute/hostpool.h"
+#include "log.h"
+#include "gather/reduce.h"
+#include "memory/region.h"
+#include "registry.h"
+#include "schedule/section.h"
+#include "schedule/space.h"
+#include "trace.h"
+
+static atomic_int max_devices_cap;
+
+/* Returns whether code generated for gpupar `v` (GPUPAR_VERSION_CODE) may call this runtime: same
+ * major, and the same minor before 1.0 (0.x descriptors grow between minors), else not newer. */
+static int version_ok(unsigned v) {
+  unsigned major = v / 10000, minor = v / 100 % 100;
+  return major == GPUPAR_VERSION_MAJOR &&
+         (major == 0 ? minor == GPUPAR_VERSION_MINOR : minor <= GPUPAR_VERSION_MINOR);
+}
+
+int gpupar_set_max_devices(int max) {
+  if (max < 0)
+    return GPUPAR_EINVAL;
+  gpupar__registry_get();
+  atomic_store(&max_devices_cap, max);
+  return GPUPAR_OK;
+}
+
+/* Checks the descriptor and the call for what every path relies on. */
+static int validate(const gpupar_loop *loop, const gpupar_call *call, char *why, size_t len) {
+  if (loop->narrays < 0 || loop->nterms < 0 || (loop->narrays > 0 && !loop->arrays) ||
+      (loop->nterms > 0 && (!loop->terms || !call->spans)) ||
+      (loop->narrays > 0 && !call->arrays)) {
+    snprintf(why, len, "malformed loop descriptor");
+    return GPUPAR_EINVAL;
+  }
+  for (int a = 0; a < loop->narrays; a++)
+    if (loop->arrays[a].elem_size == 0) {
+      snprintf(why, len, "malformed loop descriptor (array %d has element size 0)", a);
+      return GPUPAR_EINVAL;
+    }
+  for (int t = 0; t < loop->nterms; t++)
+    if (loop->terms[t].array < 0 || loop->terms[t].array >= loop->narrays) {
+      snprintf(why, len, "malformed loop descriptor (term %d names array %d)", t,
+               loop->terms[t].array);
+      return GPUPAR_EINVAL;
+    }
+  return GPUPAR_OK;
+}
+
+/* Before the host runs the loop: arrays in data regions get an up-to-date host copy. */
+static void host_access(const gpupar_loop *loop, const gpupar_call *call) {
+  int write[64];
+  if (loop->narrays <= 0 || loop->narrays > 64 || !loop->arrays || !call->arrays)
+    return;
+  for (int a = 0; a < loop->narrays; a++)
+    write[a] = (loop->arrays[a].access & GPUPAR_WRITE) != 0;
+  gpupar__region_host_access(call->arrays, write, loop->narrays);
+}
+
+/* Tells the caller to run the loop on the host. */
+static int on_host(const gpupar_loop *loop, gpupar_call *call) {
+  host_access(loop, call);
+  call->host_start_us = gpupar__now_us();
+  return 0;
+}
+
+/* Bytes a whole call would move between host and devices (arrays in a data region: none). */
+static void traffic(const gpupar_loop *loop, const gpupar_call *call, const gpupar__space *sp,
+                    unsigned long long *in, unsigned long long *out) {
+  *in = *out = 0;
+  for (int a = 0; a < loop->narrays; a++) {
+    gpupar__hull r, w, buf;
+    if (gpupar__array_hulls(loop, call->spans, sp, a, 0, sp->trip, &r, &w) != GPUPAR_OK)
+      continue;
+    buf = r;
+    gpupar__hull_add(&buf, &w);
+    size_t es = loop->arrays[a].elem_size;
+    if (gpupar__region_find(call->arrays[a], es, &buf))
+      continue;
+    int dense = gpupar__array_dense(loop, call->spans, sp, a);
+    gpupar__hull inh = r;
+    if (!dense)
+      gpupar__hull_add(&inh, &w);
+    if (!inh.empty)
+      *in += (unsigned long long)(inh.hi - inh.lo + 1) * es;
+    if (!w.empty)
+      *out += (unsigned long long)(w.hi - w.lo + 1) * es;
+  }
+}
+
+/* Takes the devices a call uses: every usable device that is free (trylock), or, when all are
+ * busy, waits for one; at most `cap` (0: no cap), the fastest for this site. Returns the count;
+ * the devices are locked. */
+static int acquire(gpupar__registry *reg, gpupar__site *site, int cap, unsigned long long id,
+                   gpupar__device **devs) {
+  int n = 0, ncand = 0;
+  gpupar__device *cand[GPUPAR__MAX_DEVICES];
+  for (int i = 0; i < reg->ndev; i++)
+    if (!atomic_load(&reg->dev[i].lost))
+      cand[ncand++] = &reg->dev[i];
+  if (ncand == 0)
+    return 0;
+  for (int i = 0; i < ncand; i++)
+    if (pthread_mutex_trylock(&cand[i]->lock) == 0)
+      devs[n++] = cand[i];
+  if (n == 0) {
+    gpupar__device *d = cand[id % (unsigned)ncand];
+    pthread_mutex_lock(&d->lock);
+    devs[n++] = d;
+  }
+  if (cap > 0 && n > cap) {
+    double w[GPUPAR__MAX_DEVICES];
+    gpupar__site_weights(site, devs, n, w, NULL);
+    while (n > cap) { /* drop the slowest */
+      int worst = 0;
+      for (int i = 1; i < n; i++)
+        if (w[i] < w[worst])
+          worst = i;
+      pthread_mutex_unlock(&devs[worst]->lock);
+      devs[worst] = devs[n - 1];
+      w[worst] = w[n - 1];
+      n--;
+    }
+    /* Keep registry order (stable chunk order in the trace). */
+    for (int i = 1; i < n; i++)
+      for (int j = i; j > 0 && devs[j]->index < devs[j - 1]->index; j--) {
+        gpupar__device *t = devs[j];
+        devs[j] = devs[j - 1];
+        devs[j - 1] = t;
+      }
+  }
+  return n;
+}
+
+static void release_devices(gpupar__device **devs, int n) {
+  for (int i = n - 1; i >= 0; i--)
+    pthread_mutex_unlock(&devs[i]->lock);
+}
+
+/* Runs the whole call on the host threads. Returns 1 when it ran, 0 when the caller must run the
+ * serial loop (a host entry point failed; see docs/runtime.md). */
+static int run_host_threads(const gpupar_loop *loop, gpupar_call *call, const gpupar__space *sp,
+                            gpupar__site *site, int threads) {
+  gpupar__host_piece pieces[256];
+  int n = 0;
+  host_access(loop, call);
+  double t0 = gpupar__now_us();
+  int rc = gpupar__host_run(loop, call, 0, sp->trip, threads, pieces, &n);
+  double t1 = gpupar__now_us();
+  if (rc != 0) {
+    GPUPAR__ERROR("%s: the host entry point returned %d", loop->site ? loop->site : "?", rc);
+    return 0;
+  }
+  gpupar__site_learn(site, -1, sp->trip, t1 - t0);
+  gpupar__site_learn_cpu(site, 0, sp->trip, t1 - t0);
+  if (gpupar__trace_on()) {
+    gpupar__trace_event ev[256];
+    for (int p = 0; p < n; p++) {
+      gpupar__trace_event *e = &ev[p];
+      memset(e, 0, sizeof *e);
+      e->cat = GPUPAR__TRACE_CHUNK;
+      e->ts = pieces[p].t0;
+      e->dur = pieces[p].t1 - pieces[p].t0;
+      snprintf(e->site, sizeof e->site, "%s", loop->site ? loop->site : "?");
+      snprintf(e->device, sizeof e->device, "cpu");
+      e->stream = pieces[p].worker;
+      e->begin = pieces[p].begin;
+      e->end = pieces[p].end;
+      e->trip = sp->trip;
+      e->has_range = 1;
+      e->call = call->call_id;
+      e->seq = gpupar__trace_seq();
+    }
+    gpupar__trace_add(ev, n);
+  }
+  return 1;
+}
+
+static int run_call(const gpupar_loop *loop, gpupar_call *call) {
+  static atomic_int version_warned;
+  static atomic_ullong calls;
+  gpupar__registry *reg = gpupar__registry_get();
+  if (!loop || !call)
+    return 0;
+  double t_start = gpupar__now_us();
+  call->call_id = atomic_fetch_add(&calls, 1) + 1;
+  const char *site_name = loop->site ? loop->site : "?";
+  if (!version_ok(loop->version) || !version_ok(call->version)) {
+    unsigned v = !version_ok(loop->version) ? loop->version : call->version;
+    if (!atomic_exchange(&version_warned, 1))
+      GPUPAR__WARN("%s: generated for gpupar %u.%u.%u but the runtime is %s; loops run on the "
+                   "host (recompile with this gpupar)",
+                   site_name, v / 10000, v / 100 % 100, v % 100, GPUPAR_VERSION_STRING);
+    return on_host(loop, call);
+  }
+  gpupar__site *site = gpupar__site_get(loop);
+  char why[512];
+  gpupar__space sp;
+  if (gpupar__space_init(&sp, call->lo, call->hi, call->step, call->cond, call->is_unsigned, why,
+                         sizeof why) != GPUPAR_OK) {
+    GPUPAR__INFO("%s: runs on the host: %s", site_name, why);
+    gpupar__site_record(site, GPUPAR__WHERE_SERIAL, 0, 0, 0, 0);
+    return on_host(loop, call);
+  }
+  unsigned long long work = sp.trip;
+  for (int c = 0; c < call->ncollapsed; c++) {
+    long long n = call->collapsed_trips ? call->collapsed_trips[c] : -1;
+    if (n < 0) {
+      GPUPAR__INFO("%s: runs on the host: collapsed loop %d cannot run on a device", site_name,
+                   c + 2);
+      gpupar__site_record(site, GPUPAR__WHERE_SERIAL, 0, 0, 0, 0);
+      return on_host(loop, call);
+    }
+    work = n == 0 ? 0 : work > ULLONG_MAX / (unsigned long long)n ? ULLONG_MAX : work * n;
+  }
+  if (work == 0) { /* the body never runs (an inner loop is empty) */
+    call->last = sp.last;
+    return 1;
+  }
+  if (validate(loop, call, why, sizeof why) != GPUPAR_OK ||
+      gpupar__check_writes(loop, call->spans, &sp, why, sizeof why) != GPUPAR_OK ||
+      gpupar__check_alias(loop, call->spans, &sp, call->arrays, why, sizeof why) != GPUPAR_OK) {
+    GPUPAR__INFO("%s: runs on the host: %s", site_name, why);
+    gpupar__site_record(site, GPUPAR__WHERE_SERIAL, 0, 0, 0, 0);
+    return on_host(loop, call);
+  }
+  /* The cost model. */
+  gpupar__cost_in cost = {.backend = reg->backend,
+                          .can_host = loop->run_host != NULL,
+                          .force = reg->config.force,
+                          .min_bytes = reg->config.min_bytes,
+                          .min_trip = reg->config.min_trip,
+                          .host_threads = gpupar__host_threads(),
+                          .trip = sp.trip,
+                          .work = work};
+  cost.can_offload =
+      reg->backend == GPUPAR_BACKEND_CUDA ? loop->run_cuda != NULL : loop->run_host != NULL;
+  double bps = 0, latency = 0;
+  for (int i = 0; i < reg->ndev; i++) {
+    gpupar__device *d = &reg->dev[i];
+    if (atomic_load(&d->lost))
+      continue;
+    cost.ndev++;
+    if (bps == 0 || d->h2d_bps < bps)
+      bps = d->h2d_bps;
+    if (d->latency_us > latency)
+      latency = d->latency_us;
+    cost.dev_rate += gpupar__site_rate(site, d->index);
+  }
+  cost.bps = bps;
+  cost.latency_us = latency;
+  cost.host_rate = gpupar__site_rate(site, -1);
+  cost.serial_rate = gpupar__site_serial_rate(site);
+  if (cost.ndev > 0 && reg->backend == GPUPAR_BACKEND_CUDA)
+    traffic(loop, call, &sp, &cost.bytes_in, &cost.bytes_out);
+  for (int a = 0; a < loop->narrays && cost.ndev > 0; a++)
+    cost.present |= gpupar__region_contains(call->arrays[a]);
+  int where = gpupar__cost_decide(&cost, why, sizeof why);
+  if (where == GPUPAR__RUN_HOST && cost.force != GPUPAR__FORCE_CPU) {
+    /* Host threads or the serial loop: whichever is faster at this site (learned). */
+    double rates[2];
+    int explore;
+    where = gpupar__site_host_pick(site, rates, &explore);
+    if (gpupar__log_enabled(GPUPAR__LOG_INFO)) {
+      char reason[512];
+      snprintf(reason, sizeof reason, "%s", why);
+      if (explore)
+        snprintf(why, sizeof why, "%.400s; exploring %s", reason,
+                 where == GPUPAR__RUN_HOST ? "the host threads" : "the serial loop");
+      else if (where == GPUPAR__RUN_SERIAL)
+        snprintf(why, sizeof why, "serial loop (%.3g it/us) beats %d host threads (%.3g it/us)",
+                 rates[0] / 1e6, cost.host_threads, rates[1] / 1e6);
+      else
+        snprintf(why, sizeof why, "%d host threads (%.3g it/us) beat the serial loop (%.3g it/us)",
+                 cost.host_threads, rates[1] / 1e6, rates[0] / 1e6);
+    }
+  }
+  if (where == GPUPAR__RUN_HOST) {
+    if (run_host_threads(loop, call, &sp, site, cost.host_threads)) {
+      double ms = (gpupar__now_us() - t_start) / 1e3;
+      GPUPAR__INFO("%s: stays on cpu: %s, %.1f ms", site_name, why, ms);
+      gpupar__site_record(site, GPUPAR__WHERE_HOST, ms * 1e3, 0, 0, 0);
+      call->last = sp.last;
+      return 1;
+    }
+    where = GPUPAR__RUN_SERIAL;
+  }
+  if (where == GPUPAR__RUN_SERIAL) {
+    GPUPAR__INFO("%s: stays on cpu: %s", site_name, why);
+    gpupar__site_record(site, GPUPAR__WHERE_SERIAL, 0, 0, 0, 0);
+    return on_host(loop, call);
+  }
+  /* The devices. */
+  gpupar__exec_in in = {.loop = loop,
+                        .call = call,
+                        .sp = &sp,
+                        .site = site,
+                        .hybrid = reg->config.hybrid,
+                        .host_threads = cost.host_threads,
+                        .reduce_on_devices = reg->config.reduce == GPUPAR__REDUCE_DEVICES};
+  int cap = atomic_load(&max_devices_cap);
+  if (call->max_devices > 0 && (cap == 0 || call->max_devices < cap))
+    cap = call->max_devices;
+  if (reg->config.max_devices > 0 && (cap == 0 || reg->config.max_devices < cap))
+    cap = reg->config.max_devices;
+  in.ndev = acquire(reg, site, cap, call->call_id, in.devs);
+  if (in.ndev == 0) {
+    GPUPAR__INFO("%s: stays on cpu: no device left", site_name);
+    gpupar__site_record(site, GPUPAR__WHERE_SERIAL, 0, 0, 0, 0);
+    return on_host(loop, call);
+  }
+  gpupar__exec_out out;
+  int rc = gpupar__exec(&in, &out, why, sizeof why);
+  release_devices(in.devs, in.ndev);
+  double us = gpupar__now_us() - t_start;
+  if (rc == GPUPAR_OK) {
+    call->last = sp.last;
+    gpupar__site_record(site, out.ndev_used ? GPUPAR__WHERE_DEVICES : GPUPAR__WHERE_HOST, us,
+                        out.bytes_in, out.bytes_out, out.faults);
+    if (gpupar__log_enabled(GPUPAR__LOG_INFO)) {
+      char a[32], b[32], faults[64] = "";
+      gpupar__format_bytes(a, sizeof a, out.bytes_in);
+      gpupar__format_bytes(b, sizeof b, out.bytes_out);
+      if (out.faults)
+        snprintf(faults, sizeof faults, ", %llu chunk%s rerun after failures", out.faults,
+                 out.faults == 1 ? "" : "s");
+      GPUPAR__INFO("%s: %d device%s (%s), %s in, %s out, %.1f ms%s", site_name, out.ndev_used,
+                   out.ndev_used == 1 ? "" : "s", out.used, a, b, us / 1e3, faults);
+    }
+    return 1;
+  }
+  if (rc == GPUPAR_EINVAL)
+    GPUPAR__INFO("%s: runs on the host: %s", site_name, why);
+  else
+    GPUPAR__WARN("%s: runs on the host: the host entry point failed", site_name);
+  gpupar__site_record(site, GPUPAR__WHERE_SERIAL, 0, 0, 0, out.faults);
+  return on_host(loop, call);
+}
+
+/* Reductions (reduce.c): partial results are collected while the call runs and combined into the
+ * host variables only when it ran; otherwise the serial loop computes them. */
+int gpupar_run(const gpupar_loop *loop, gpupar_call *call) {
+  if (!loop || !call || !version_ok(loop->version) || !version_ok(call->version) ||
+      loop->nreductions <= 0)
+    return run_call(loop, call);
+  char why[256];
+  if (gpupar__red_start(loop, call, why, sizeof why) != GPUPAR_OK) {
+    GPUPAR__INFO("%s: runs on the host: %s", loop->site ? loop->site : "?", why);
+    call->host_start_us = gpupar__now_us();
+    return 0;
+  }
+  int ran = run_call(loop, call);
+  if (ran)
+    gpupar__red_finish(loop, call);
+  else
+    gpupar__red_abort(call);
+  return ran;
+}
+
+void gpupar_host_done(const gpupar_loop *loop, const gpupar_call *call) {
+  if (!loop || !call)
+    return;
+  gpupar__space sp;
+  char why[128];
+  int have_sp = gpupar__space_init(&sp, call->lo, call->hi, call->step, call->cond,
+                                   call->is_unsigned, why, sizeof why) == GPUPAR_OK;
+  if (call->host_start_us > 0 && version_ok(loop->version)) {
+    double us = gpupar__now_us() - call->host_start_us;
+    gpupar__site *site = gpupar__site_get(loop);
+    gpupar__site_add_time(site, us);
+    /* The serial loop's rate, for the host choice, when host threads could have run the call. */
+    if (have_sp && loop->run_host && gpupar__host_threads() >= 2)
+      gpupar__site_learn_cpu(site, 1, sp.trip, us);
+  }
+  if (!gpupar__trace_on())
+    return;
+  gpupar__trace_event e;
+  memset(&e, 0, sizeof e);
+  e.cat = GPUPAR__TRACE_CHUNK;
+  e.ts = call->host_start_us;
+  e.dur = gpupar__now_us() - call->host_start_us;
+  snprintf(e.site, sizeof e.site, "%s", loop->site ? loop->site : "?");
+  snprintf(e.device, sizeof e.device, "cpu");
+  e.stream = -1;
+  e.call = call->call_id;
+  e.seq = gpupar__trace_seq();
+  if (have_sp) {
+    e.begin = 0;
+    e.end = e.trip = sp.trip;
+    e.has_range = 1;
+  }
+  gpupar__trace_add(&e, 1);
+}

@@ -1,0 +1,179 @@
+/* Section arithmetic, write-safety check and alias guard. */
+#include "schedule/section.h"
+
+#include <stdio.h>
+
+#include "gpupar/gpupar.h"
+
+typedef gpupar__i128 i128;
+
+#define LL_MIN ((i128)(-0x7fffffffffffffffLL - 1))
+#define LL_MAX ((i128)0x7fffffffffffffffLL)
+
+int gpupar__term_interval(const gpupar__space *sp, const gpupar_span *span, unsigned long long kb,
+                          unsigned long long ke, gpupar__hull *out) {
+  out->lo = 0;
+  out->hi = -1;
+  out->empty = 1;
+  if (kb >= ke || span->empty)
+    return GPUPAR_OK;
+  if (span->off_lo > span->off_hi)
+    return GPUPAR_EINVAL;
+  i128 v0 = gpupar__space_value(sp, kb), v1 = gpupar__space_value(sp, ke - 1), a, b, lo, hi;
+  if (__builtin_mul_overflow((i128)span->coef, v0, &a) ||
+      __builtin_mul_overflow((i128)span->coef, v1, &b))
+    return GPUPAR_EINVAL;
+  if (__builtin_add_overflow(a < b ? a : b, (i128)span->off_lo, &lo) ||
+      __builtin_add_overflow(a < b ? b : a, (i128)span->off_hi, &hi))
+    return GPUPAR_EINVAL;
+  if (lo < LL_MIN || hi > LL_MAX)
+    return GPUPAR_EINVAL;
+  out->lo = (long long)lo;
+  out->hi = (long long)hi;
+  out->empty = 0;
+  return GPUPAR_OK;
+}
+
+void gpupar__hull_add(gpupar__hull *hull, const gpupar__hull *add) {
+  if (add->empty)
+    return;
+  if (hull->empty) {
+    *hull = *add;
+    return;
+  }
+  if (add->lo < hull->lo)
+    hull->lo = add->lo;
+  if (add->hi > hull->hi)
+    hull->hi = add->hi;
+}
+
+int gpupar__hull_overlap(const gpupar__hull *a, const gpupar__hull *b) {
+  return !a->empty && !b->empty && a->lo <= b->hi && b->lo <= a->hi;
+}
+
+int gpupar__array_hulls(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
+                        int array, unsigned long long kb, unsigned long long ke, gpupar__hull *read,
+                        gpupar__hull *write) {
+  read->empty = write->empty = 1;
+  read->lo = write->lo = 0;
+  read->hi = write->hi = -1;
+  for (int t = 0; t < loop->nterms; t++) {
+    if (loop->terms[t].array != array)
+      continue;
+    gpupar__hull h;
+    if (gpupar__term_interval(sp, &spans[t], kb, ke, &h) != GPUPAR_OK)
+      return GPUPAR_EINVAL;
+    if (loop->terms[t].access & GPUPAR_READ)
+      gpupar__hull_add(read, &h);
+    if (loop->terms[t].access & GPUPAR_WRITE)
+      gpupar__hull_add(write, &h);
+  }
+  return GPUPAR_OK;
+}
+
+/* |coef * step| of a span, or -1 on overflow. */
+static i128 stride(const gpupar_span *span, const gpupar__space *sp) {
+  i128 c;
+  if (__builtin_mul_overflow((i128)span->coef, (i128)sp->step, &c))
+    return -1;
+  return c < 0 ? -c : c;
+}
+
+int gpupar__array_dense(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
+                        int array) {
+  const gpupar_span *first = NULL;
+  for (int t = 0; t < loop->nterms; t++) {
+    if (loop->terms[t].array != array || !(loop->terms[t].access & GPUPAR_WRITE))
+      continue;
+    const gpupar_span *s = &spans[t];
+    if (!loop->terms[t].exact || s->empty)
+      return 0;
+    if (!first) {
+      first = s;
+      if (stride(s, sp) != (i128)s->off_hi - s->off_lo + 1)
+        return 0;
+    } else if (s->coef != first->coef || s->off_lo != first->off_lo || s->off_hi != first->off_hi) {
+      return 0;
+    }
+  }
+  return first != NULL;
+}
+
+int gpupar__check_writes(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
+                         char *why, size_t len) {
+  if (sp->trip <= 1)
+    return GPUPAR_OK;
+  for (int t = 0; t < loop->nterms; t++) {
+    const gpupar_span *s = &spans[t];
+    if (!(loop->terms[t].access & GPUPAR_WRITE) || s->empty)
+      continue;
+    const char *name = loop->arrays[loop->terms[t].array].name;
+    i128 c = stride(s, sp);
+    if (c < 0) {
+      snprintf(why, len, "the index of '%s' overflows", name);
+      return GPUPAR_EINVAL;
+    }
+    if (c == 0) {
+      snprintf(why, len, "every iteration writes the same elements of '%s'", name);
+      return GPUPAR_EINVAL;
+    }
+    if ((i128)s->off_hi - s->off_lo >= c) {
+      snprintf(why, len, "different iterations write the same elements of '%s'", name);
+      return GPUPAR_EINVAL;
+    }
+  }
+  return GPUPAR_OK;
+}
+
+/* Byte range [*b0, *b1) of array `a` over the whole iteration space; *b0 == *b1 when untouched.
+ * Returns GPUPAR_OK or GPUPAR_EINVAL when the index range overflows or leaves the address
+ * space. */
+static int byte_range(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
+                      void *const *bases, int a, i128 *b0, i128 *b1) {
+  gpupar__hull r, w;
+  *b0 = *b1 = 0;
+  if (gpupar__array_hulls(loop, spans, sp, a, 0, sp->trip, &r, &w) != GPUPAR_OK)
+    return GPUPAR_EINVAL;
+  gpupar__hull_add(&r, &w);
+  if (r.empty)
+    return GPUPAR_OK;
+  i128 es = (i128)loop->arrays[a].elem_size, base = (i128)(uintptr_t)bases[a];
+  i128 lo_bytes, hi_bytes;
+  if (es == 0 || __builtin_mul_overflow((i128)r.lo, es, &lo_bytes) ||
+      __builtin_mul_overflow((i128)r.hi + 1, es, &hi_bytes))
+    return GPUPAR_EINVAL;
+  *b0 = base + lo_bytes; /* |bytes| < 2^127 - 2^64: the sums cannot overflow */
+  *b1 = base + hi_bytes;
+  if (*b0 < 0 || *b1 > (i128)UINTPTR_MAX || bases[a] == NULL)
+    return GPUPAR_EINVAL;
+  return GPUPAR_OK;
+}
+
+int gpupar__check_alias(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
+                        void *const *bases, char *why, size_t len) {
+  if (sp->trip == 0)
+    return GPUPAR_OK;
+  for (int a = 0; a < loop->narrays; a++) {
+    i128 a0, a1;
+    if (byte_range(loop, spans, sp, bases, a, &a0, &a1) != GPUPAR_OK) {
+      snprintf(why, len, "the elements of '%s' the loop touches are out of range",
+               loop->arrays[a].name);
+      return GPUPAR_EINVAL;
+    }
+    gpupar__hull r, w;
+    gpupar__array_hulls(loop, spans, sp, a, 0, sp->trip, &r, &w);
+    if (w.empty)
+      continue;
+    for (int b = 0; b < loop->narrays; b++) {
+      i128 b0, b1;
+      if (b == a || byte_range(loop, spans, sp, bases, b, &b0, &b1) != GPUPAR_OK || b0 == b1)
+        continue;
+      if (a0 < b1 && b0 < a1) {
+        snprintf(why, len, "arrays '%s' and '%s' overlap", loop->arrays[a < b ? a : b].name,
+                 loop->arrays[a < b ? b : a].name);
+        return GPUPAR_EINVAL;
+      }
+    }
+  }
+  return GPUPAR_OK;
+}

@@ -1,0 +1,55 @@
+/* Sections: which elements of each array a chunk of iterations touches, and the checks that
+ * decide whether a loop may be split across devices at all. All arithmetic is 128-bit and
+ * checked: any overflow makes the loop stay on the host. */
+#ifndef GPUPAR_RUNTIME_SECTION_H
+#define GPUPAR_RUNTIME_SECTION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpupar/loop.h"
+#include "schedule/space.h"
+
+/* An inclusive interval of element indices; `empty` when it holds none. */
+typedef struct gpupar__hull {
+  long long lo, hi;
+  int empty;
+} gpupar__hull;
+
+/* Sets `*out` to the element indices term `span` touches over iterations [kb, ke) of `sp`
+ * (empty when kb >= ke or the span is empty). Returns GPUPAR_OK or GPUPAR_EINVAL on overflow. */
+int gpupar__term_interval(const gpupar__space *sp, const gpupar_span *span, unsigned long long kb,
+                          unsigned long long ke, gpupar__hull *out);
+
+/* Grows `*hull` to cover `*add`. */
+void gpupar__hull_add(gpupar__hull *hull, const gpupar__hull *add);
+
+/* Returns whether hulls `a` and `b` share an index. */
+int gpupar__hull_overlap(const gpupar__hull *a, const gpupar__hull *b);
+
+/* Sets `*read` and `*write` to the union of the read and write terms of array `array` of `loop`
+ * over iterations [kb, ke) (a term with both access bits counts for both). Returns GPUPAR_OK or
+ * GPUPAR_EINVAL on overflow. */
+int gpupar__array_hulls(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
+                        int array, unsigned long long kb, unsigned long long ke, gpupar__hull *read,
+                        gpupar__hull *write);
+
+/* Returns 1 when the writes to array `array` cover their hull of every chunk completely, so the
+ * hull needs no copy-in: the array has a write term, every write term is exact, all write terms
+ * are the same, and consecutive iterations abut (|coef * step| == off_hi - off_lo + 1). */
+int gpupar__array_dense(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
+                        int array);
+
+/* Checks that no write term touches the same element in two iterations
+ * (off_hi - off_lo < |coef * step|, and coef * step != 0 when trip > 1). Returns GPUPAR_OK, or
+ * GPUPAR_EINVAL with a reason in `why` (`len` bytes). */
+int gpupar__check_writes(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
+                         char *why, size_t len);
+
+/* Checks that the bytes each written array touches over the whole iteration space overlap no
+ * other array's bytes, and that every touched byte lies in the address space. `bases` are the
+ * host base pointers. Returns GPUPAR_OK or GPUPAR_EINVAL with a reason in `why`. */
+int gpupar__check_alias(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
+                        void *const *bases, char *why, size_t len);
+
+#endif
