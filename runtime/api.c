@@ -7,6 +7,7 @@
 #include "backends/backend.h"
 #include "log.h"
 #include "gather/nccl_dl.h"
+#include "profile.h"
 #include "registry.h"
 
 int gpupar_init(void) {
@@ -189,5 +190,11 @@ int gpupar_configure(const gpupar_options *o) {
   options_has_trace = o->trace != NULL;
   options_set = 1;
   pthread_mutex_unlock(&options_lock);
+  return GPUPAR_OK;
+}
+
+int gpupar_profile_dump(void) {
+  gpupar__registry_get(); /* the devices and settings are read before the first table */
+  gpupar__profile_print();
   return GPUPAR_OK;
 }

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 
 #include "gpupar/gpupar.h"
-#include "registry.h"
 #include "placement/site.h"
 
 void gpupar__profile_write(FILE *out) {
@@ -35,9 +34,3 @@ void gpupar__profile_write(FILE *out) {
 }
 
 void gpupar__profile_print(void) { gpupar__profile_write(stderr); }
-
-int gpupar_profile_dump(void) {
-  gpupar__registry_get();
-  gpupar__profile_print();
-  return GPUPAR_OK;
-}

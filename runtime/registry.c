@@ -7,10 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "execute/exec.h"
 #include "log.h"
+#include "memory/devmem.h"
 #include "profile.h"
-#include "memory/region.h"
 #include "trace.h"
 
 static gpupar__registry registry;
@@ -165,8 +164,7 @@ static void at_exit(void) {
   if (registry.config.profile)
     gpupar__profile_print();
   for (int i = 0; i < registry.ndev; i++) {
-    gpupar__region_forget_device(&registry.dev[i]);
-    gpupar__dev_drain(&registry.dev[i]);
+    gpupar__dev_retire(&registry.dev[i]);
   }
   gpupar__stage_drain();
 }
@@ -209,8 +207,7 @@ int gpupar__registry_install(const gpupar__backend *backend, int count) {
   gpupar__registry *reg = gpupar__registry_get();
   pthread_mutex_lock(&install_mutex);
   for (int i = 0; i < reg->ndev; i++) {
-    gpupar__region_forget_device(&reg->dev[i]);
-    gpupar__dev_drain(&reg->dev[i]);
+    gpupar__dev_retire(&reg->dev[i]);
     if (reg->dev[i].backend->close)
       reg->dev[i].backend->close(&reg->dev[i]);
   }

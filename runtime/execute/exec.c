@@ -7,8 +7,9 @@
 #include <string.h>
 
 #include "execute/hostpool.h"
-#include "log.h"
 #include "gather/reduce.h"
+#include "log.h"
+#include "memory/devmem.h"
 #include "memory/region.h"
 #include "schedule/section.h"
 #include "schedule/split.h"
@@ -76,125 +77,6 @@ typedef struct exec {
   int committed;                             /* a chunk's results are in host memory */
   gpupar__red_acc *acc[GPUPAR__MAX_DEVICES]; /* this round's array-reduction buffer per device */
 } exec;
-
-/* --- Device memory and staging pools ---------------------------------------------------- */
-
-static void release_dev_block(void *ctx, void *ptr) {
-  gpupar__device *dev = ctx;
-  dev->backend->free(dev, ptr);
-}
-
-int gpupar__dev_check_lost(gpupar__device *dev) {
-  if (atomic_load(&dev->lost))
-    return 1;
-  if ((dev->faults & GPUPAR__FAULT_LOST) && atomic_load(&dev->chunks_done) >= 1) {
-    gpupar__dev_mark_lost(dev, "injected by GPUPAR_FAULT=lost");
-    return 1;
-  }
-  return 0;
-}
-
-void gpupar__dev_mark_lost(gpupar__device *dev, const char *why) {
-  if (atomic_exchange(&dev->lost, 1))
-    return;
-  GPUPAR__WARN("%s: device lost (%s): removed from later calls", dev->info.name, why);
-  gpupar__region_forget_device(dev);
-  gpupar__dev_drain(dev);
-}
-
-static int lost_error(gpupar__device *dev, gpupar__error *err) {
-  return gpupar__fail(err, GPUPAR_EDEVICE, "%s is lost", dev->info.name);
-}
-
-int gpupar__dev_alloc(gpupar__device *dev, size_t bytes, void **ptr, size_t *size,
-                      gpupar__error *err) {
-  *ptr = NULL;
-  *size = 0;
-  if (gpupar__dev_check_lost(dev))
-    return lost_error(dev, err);
-  if ((dev->faults & GPUPAR__FAULT_OOM) && bytes > GPUPAR__FAULT_OOM_BYTES)
-    return gpupar__fail(err, GPUPAR_ENOMEM, "out of memory (injected: %zu bytes > 1 MiB)", bytes);
-  size_t cls = gpupar__pool_class(bytes);
-  *ptr = gpupar__pool_take(&dev->mem, cls);
-  if (*ptr) {
-    *size = cls;
-    return GPUPAR_OK;
-  }
-  int rc = dev->backend->alloc(dev, cls, ptr, err);
-  if (rc == GPUPAR_ENOMEM) { /* the cache may hold what is missing */
-    gpupar__dev_drain(dev);
-    rc = dev->backend->alloc(dev, cls, ptr, err);
-  }
-  if (rc != GPUPAR_OK) {
-    *ptr = NULL;
-    return rc;
-  }
-  gpupar__pool_count_fresh(&dev->mem);
-  *size = cls;
-  return GPUPAR_OK;
-}
-
-void gpupar__dev_release(gpupar__device *dev, void *ptr, size_t size) {
-  if (!ptr)
-    return;
-  if (atomic_load(&dev->lost) || !gpupar__pool_give(&dev->mem, ptr, size))
-    dev->backend->free(dev, ptr);
-}
-
-void gpupar__dev_drain(gpupar__device *dev) {
-  gpupar__pool_drain(&dev->mem, release_dev_block, dev);
-}
-
-static gpupar__pool stage_pool;
-static pthread_once_t stage_once = PTHREAD_ONCE_INIT;
-static const gpupar__backend *_Atomic stage_backend;
-
-static void stage_init(void) { gpupar__pool_init(&stage_pool, (size_t)256 << 20); }
-
-gpupar__pool *gpupar__stage_pool(void) {
-  pthread_once(&stage_once, stage_init);
-  return &stage_pool;
-}
-
-static void release_stage_block(void *ctx, void *ptr) {
-  const gpupar__backend *be = ctx;
-  if (be && be->host_free)
-    be->host_free(ptr);
-  else
-    free(ptr);
-}
-
-int gpupar__stage_alloc(const gpupar__backend *be, size_t bytes, void **ptr, size_t *size,
-                        gpupar__error *err) {
-  gpupar__pool *pool = gpupar__stage_pool();
-  atomic_store(&stage_backend, be);
-  size_t cls = gpupar__pool_class(bytes);
-  *size = cls;
-  *ptr = gpupar__pool_take(pool, cls);
-  if (*ptr)
-    return GPUPAR_OK;
-  if (be->host_alloc) {
-    if (be->host_alloc(cls, ptr, err) != GPUPAR_OK) {
-      gpupar__stage_drain();
-      if (be->host_alloc(cls, ptr, err) != GPUPAR_OK)
-        return err->status;
-    }
-  } else if (!(*ptr = malloc(cls))) {
-    return gpupar__fail(err, GPUPAR_ENOMEM, "malloc(%zu): out of host memory", cls);
-  }
-  gpupar__pool_count_fresh(pool);
-  return GPUPAR_OK;
-}
-
-void gpupar__stage_release(const gpupar__backend *be, void *ptr, size_t size) {
-  if (ptr && !gpupar__pool_give(gpupar__stage_pool(), ptr, size))
-    release_stage_block((void *)be, ptr);
-}
-
-void gpupar__stage_drain(void) {
-  gpupar__pool_drain(gpupar__stage_pool(), release_stage_block,
-                     (void *)atomic_load(&stage_backend));
-}
 
 /* --- Helpers ------------------------------------------------------------------------------ */
 
@@ -451,7 +333,7 @@ static int kind_of(gpupar__device *dev, const gpupar__error *err, int launch) {
 static int copy_in(gpupar__device *dev, int st, void *dst, const void *src, size_t bytes,
                    void **stage, size_t *stage_size, gpupar__error *err) {
   if (gpupar__dev_check_lost(dev))
-    return lost_error(dev, err);
+    return gpupar__dev_lost_error(dev, err);
   const gpupar__backend *be = dev->backend;
   if (be->host_alloc) {
     if (gpupar__stage_alloc(be, bytes, stage, stage_size, err) != GPUPAR_OK)
@@ -495,7 +377,7 @@ static void fill_shared(exec *x) {
           &x->shared_size[(size_t)(GPUPAR__MAX_DEVICES + d) * (size_t)x->na + (size_t)a];
       if (peer)
         rc = gpupar__dev_check_lost(dev)
-                 ? lost_error(dev, &err)
+                 ? gpupar__dev_lost_error(dev, &err)
                  : dev->backend->copy_peer(dev, 0, buf, rdev, 0,
                                            x->shared_buf[(size_t)root * (size_t)x->na + (size_t)a],
                                            bytes, &err);
@@ -579,7 +461,7 @@ static int launch(exec *x, sub *s) {
   s->seq = gpupar__trace_seq();
   s->t0 = gpupar__now_us();
   if (gpupar__dev_check_lost(dev)) {
-    lost_error(dev, &s->err);
+    gpupar__dev_lost_error(dev, &s->err);
     return fail_sub(s, KIND_LOST);
   }
   if (dev->faults & GPUPAR__FAULT_LAUNCH) {
@@ -608,7 +490,7 @@ static int stage_out(exec *x, sub *s) {
       continue;
     size_t es = x->loop->arrays[a].elem_size, bytes = hull_bytes(&sl->write, es);
     if (gpupar__dev_check_lost(dev)) {
-      lost_error(dev, &s->err);
+      gpupar__dev_lost_error(dev, &s->err);
       return fail_sub(s, KIND_LOST);
     }
     if (gpupar__stage_alloc(dev->backend, bytes, &sl->stage, &sl->stage_size, &s->err) != GPUPAR_OK)
@@ -660,7 +542,7 @@ static void issue_device(exec *x, int d, const int *list, int n) {
     if (atomic_load(&dev->lost))
       for (int i = 0; i < n; i++)
         if (x->subs[list[i]].state == SUB_RUNNING) {
-          lost_error(dev, &x->subs[list[i]].err);
+          gpupar__dev_lost_error(dev, &x->subs[list[i]].err);
           fail_sub(&x->subs[list[i]], KIND_LOST);
         }
   }

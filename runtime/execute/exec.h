@@ -12,8 +12,6 @@
 
 /* Iterations below which a device range is not cut into more sub-chunks for pipelining. */
 #define GPUPAR__MIN_SUB_ITERS 1024ull
-/* Allocations above this many bytes fail on a device with GPUPAR_FAULT=oom@. */
-#define GPUPAR__FAULT_OOM_BYTES (1u << 20)
 /* Out-of-memory splits of one range before it moves to another device. */
 #define GPUPAR__MAX_OOM_SPLITS 10
 
@@ -41,28 +39,5 @@ typedef struct gpupar__exec_out {
  * GPUPAR_EINVAL (with `why`) when the loop cannot be split (host memory untouched); another
  * status when a host entry point failed (see docs/runtime.md). */
 int gpupar__exec(const gpupar__exec_in *in, gpupar__exec_out *out, char *why, size_t len);
-
-/* Allocates `bytes` on `dev` through its pool (fault injection applies). */
-int gpupar__dev_alloc(gpupar__device *dev, size_t bytes, void **ptr, size_t *size,
-                      gpupar__error *err);
-/* Returns a block from gpupar__dev_alloc to the pool (NULL is ignored). */
-void gpupar__dev_release(gpupar__device *dev, void *ptr, size_t size);
-/* Frees every cached block of `dev`'s pool. */
-void gpupar__dev_drain(gpupar__device *dev);
-
-/* Host staging memory (pinned with CUDA), pooled. */
-int gpupar__stage_alloc(const gpupar__backend *be, size_t bytes, void **ptr, size_t *size,
-                        gpupar__error *err);
-void gpupar__stage_release(const gpupar__backend *be, void *ptr, size_t size);
-/* Frees every cached staging block; statistics of the staging pool. */
-void gpupar__stage_drain(void);
-gpupar__pool *gpupar__stage_pool(void);
-
-/* Returns whether `dev` is (now) failed for good: marked lost, or GPUPAR_FAULT=lost@ after its
- * first chunk. */
-int gpupar__dev_check_lost(gpupar__device *dev);
-
-/* Marks `dev` lost (logged once) and drains its pool. */
-void gpupar__dev_mark_lost(gpupar__device *dev, const char *why);
 
 #endif

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "execute/exec.h"
 #include "log.h"
+#include "memory/devmem.h"
 
 /* --- Typed operations --------------------------------------------------------------------- */
 

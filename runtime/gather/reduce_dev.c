@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "execute/exec.h"
 #include "gather/reduce.h"
+#include "memory/devmem.h"
 #include "trace.h"
 
 struct gpupar__red_acc {

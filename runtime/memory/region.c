@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "execute/exec.h"
 #include "log.h"
+#include "memory/devmem.h"
 #include "registry.h"
 #include "trace.h"
 
@@ -276,6 +276,7 @@ void gpupar__region_forget_device(gpupar__device *dev) {
 
 int gpupar_data_enter(const void *host, size_t bytes, int map) {
   gpupar__registry *reg = gpupar__registry_get();
+  gpupar__dev_set_forget_hook(gpupar__region_forget_device);
   if (!host || bytes == 0 || map < GPUPAR_MAP_ALLOC || map > GPUPAR_MAP_TOFROM)
     return GPUPAR_EINVAL;
   if ((uintptr_t)host + bytes < (uintptr_t)host)

@@ -16,6 +16,7 @@
 
 #include "backends/backend.h"
 #include "execute/exec.h"
+#include "memory/devmem.h"
 #include "log.h"
 #include "loops.h"
 #include "gather/nccl_dl.h"

@@ -15,6 +15,7 @@
 #include "backends/backend.h"
 #include "placement/cost.h"
 #include "execute/exec.h"
+#include "memory/devmem.h"
 #include "loops.h"
 #include "registry.h"
 #include "placement/site.h"
