@@ -26,32 +26,32 @@ unsigned long long gpupar__cost_min_bytes(const gpupar__cost_in *in) {
 }
 
 /* The host path: threads when the trip count is large enough, else the serial loop. */
-static int on_host(const gpupar__cost_in *in, char *why, size_t len, const char *reason) {
+static gpupar__where on_host(const gpupar__cost_in *in, char *why, size_t len, const char *reason) {
   if (!in->can_host) {
     snprintf(why, len, "%s; serial loop (no host entry point)", reason);
-    return GPUPAR__RUN_SERIAL;
+    return GPUPAR__ON_SERIAL;
   }
   if (in->host_threads < 2) {
     snprintf(why, len, "%s; serial loop (1 host thread)", reason);
-    return GPUPAR__RUN_SERIAL;
+    return GPUPAR__ON_SERIAL;
   }
   unsigned long long work = in->work > in->trip ? in->work : in->trip;
   double serial_us = in->serial_rate > 0 ? (double)in->trip / in->serial_rate * 1e6 : 0;
   if (work < (unsigned long long)in->min_trip && serial_us >= GPUPAR__HOST_MIN_US) {
     snprintf(why, len, "%s; %d host threads (trip %llu, but the serial loop took %.0f us)", reason,
              in->host_threads, work, serial_us);
-    return GPUPAR__RUN_HOST;
+    return GPUPAR__ON_THREADS;
   }
   if (work < (unsigned long long)in->min_trip) {
     snprintf(why, len, "%s; serial loop (trip %llu below GPUPAR_MIN_TRIP %lld)", reason, work,
              in->min_trip);
-    return GPUPAR__RUN_SERIAL;
+    return GPUPAR__ON_SERIAL;
   }
   snprintf(why, len, "%s; %d host threads", reason, in->host_threads);
-  return GPUPAR__RUN_HOST;
+  return GPUPAR__ON_THREADS;
 }
 
-int gpupar__cost_decide(const gpupar__cost_in *in, char *why, size_t len) {
+gpupar__where gpupar__cost_decide(const gpupar__cost_in *in, char *why, size_t len) {
   if (in->force == GPUPAR__FORCE_CPU)
     return on_host(in, why, len, "GPUPAR_FORCE=cpu");
   if (in->ndev == 0)
@@ -61,15 +61,15 @@ int gpupar__cost_decide(const gpupar__cost_in *in, char *why, size_t len) {
     return on_host(in, why, len, "no device entry point");
   if (in->force == GPUPAR__FORCE_GPU) {
     snprintf(why, len, "GPUPAR_FORCE=gpu");
-    return GPUPAR__RUN_DEVICES;
+    return GPUPAR__ON_DEVICES;
   }
   if (in->present) {
     snprintf(why, len, "arrays present on the devices (data region)");
-    return GPUPAR__RUN_DEVICES;
+    return GPUPAR__ON_DEVICES;
   }
   if (in->backend == GPUPAR_BACKEND_EMU) {
     snprintf(why, len, "emulated devices always run");
-    return GPUPAR__RUN_DEVICES;
+    return GPUPAR__ON_DEVICES;
   }
   unsigned long long moved = in->bytes_in + in->bytes_out, min = gpupar__cost_min_bytes(in);
   char a[32], b[32];
@@ -92,7 +92,7 @@ int gpupar__cost_decide(const gpupar__cost_in *in, char *why, size_t len) {
   }
   gpupar__format_bytes(a, sizeof a, moved);
   snprintf(why, len, "%s to move", a);
-  return GPUPAR__RUN_DEVICES;
+  return GPUPAR__ON_DEVICES;
 }
 
 int gpupar__host_reexplores(unsigned long long calls) {
@@ -106,15 +106,16 @@ int gpupar__host_reexplores(unsigned long long calls) {
   return calls < GPUPAR__HOST_REEXPLORE && d >= 4 && (d & (d - 1)) == 0;
 }
 
-int gpupar__host_choice(double rate_serial, double rate_threads, unsigned long long calls) {
+gpupar__where gpupar__host_choice(double rate_serial, double rate_threads,
+                                  unsigned long long calls) {
   if (calls < GPUPAR__HOST_EXPLORE)
-    return calls % 2 ? GPUPAR__RUN_SERIAL : GPUPAR__RUN_HOST;
+    return calls % 2 ? GPUPAR__ON_SERIAL : GPUPAR__ON_THREADS;
   if (!(rate_serial > 0))
-    return GPUPAR__RUN_HOST;
+    return GPUPAR__ON_THREADS;
   if (!(rate_threads > 0))
-    return GPUPAR__RUN_SERIAL;
-  int faster = rate_threads > rate_serial ? GPUPAR__RUN_HOST : GPUPAR__RUN_SERIAL;
+    return GPUPAR__ON_SERIAL;
+  gpupar__where faster = rate_threads > rate_serial ? GPUPAR__ON_THREADS : GPUPAR__ON_SERIAL;
   if (gpupar__host_reexplores(calls))
-    return faster == GPUPAR__RUN_HOST ? GPUPAR__RUN_SERIAL : GPUPAR__RUN_HOST;
+    return faster == GPUPAR__ON_THREADS ? GPUPAR__ON_SERIAL : GPUPAR__ON_THREADS;
   return faster;
 }

@@ -5,7 +5,14 @@
 
 #include <stddef.h>
 
-enum { GPUPAR__RUN_DEVICES = 0, GPUPAR__RUN_HOST = 1, GPUPAR__RUN_SERIAL = 2 };
+/* Where a call runs: the one placement enum (the cost model's answer, the host choice, the
+ * profile's counters). */
+typedef enum gpupar__where {
+  GPUPAR__ON_DEVICES = 0, /* the devices (and a hybrid host share) */
+  GPUPAR__ON_THREADS = 1, /* the host thread pool */
+  GPUPAR__ON_SERIAL = 2,  /* the caller's original loop */
+  GPUPAR__WHERE_COUNT
+} gpupar__where;
 
 /* Smallest GPUPAR_MIN_BYTES derived from the bandwidth (when not set). */
 #define GPUPAR__MIN_BYTES_FLOOR (256u << 10)
@@ -37,9 +44,9 @@ typedef struct gpupar__cost_in {
  * max(256 KiB, 4 * latency * bandwidth). */
 unsigned long long gpupar__cost_min_bytes(const gpupar__cost_in *in);
 
-/* Decides where a call runs (GPUPAR__RUN_*) and writes the reason into `why` (`len` bytes):
+/* Decides where a call runs (GPUPAR__ON_*) and writes the reason into `why` (`len` bytes):
  * "12.0 kB below threshold 480.0 kB", "GPUPAR_FORCE=cpu", "trip 100 below GPUPAR_MIN_TRIP". */
-int gpupar__cost_decide(const gpupar__cost_in *in, char *why, size_t len);
+gpupar__where gpupar__cost_decide(const gpupar__cost_in *in, char *why, size_t len);
 
 /* The host choice (docs/runtime.md, "Cost model"): calls below GPUPAR__HOST_EXPLORE alternate
  * between host threads and the serial loop (threads, serial, threads: the first threads call is
@@ -52,10 +59,11 @@ int gpupar__cost_decide(const gpupar__cost_in *in, char *why, size_t len);
  * exploring, then every GPUPAR__HOST_REEXPLORE-th call. */
 int gpupar__host_reexplores(unsigned long long calls);
 
-/* Returns GPUPAR__RUN_HOST or GPUPAR__RUN_SERIAL for the `calls`-th (0-based) call at a site that
+/* Returns GPUPAR__ON_THREADS or GPUPAR__ON_SERIAL for the `calls`-th (0-based) call at a site that
  * may use host threads, from the learned rates (iterations/s, 0: unknown) of the serial loop and
  * of the host threads. An unknown rate after exploring loses (both unknown: host threads). */
-int gpupar__host_choice(double rate_serial, double rate_threads, unsigned long long calls);
+gpupar__where gpupar__host_choice(double rate_serial, double rate_threads,
+                                  unsigned long long calls);
 
 /* Formats `bytes` as "12 B", "4.2 kB", "1.8 MB", "3.0 GB" into `out`. */
 void gpupar__format_bytes(char *out, size_t len, unsigned long long bytes);

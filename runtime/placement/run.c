@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "placement/cost.h"
 #include "execute/exec.h"
 #include "execute/hostpool.h"
-#include "log.h"
 #include "gather/reduce.h"
+#include "log.h"
 #include "memory/region.h"
+#include "placement/place.h"
 #include "registry.h"
 #include "schedule/section.h"
 #include "schedule/space.h"
@@ -73,30 +73,6 @@ static int on_host(const gpupar_loop *loop, gpupar_call *call) {
   host_access(loop, call);
   call->host_start_us = gpupar__now_us();
   return 0;
-}
-
-/* Bytes a whole call would move between host and devices (arrays in a data region: none). */
-static void traffic(const gpupar_loop *loop, const gpupar_call *call, const gpupar__space *sp,
-                    unsigned long long *in, unsigned long long *out) {
-  *in = *out = 0;
-  for (int a = 0; a < loop->narrays; a++) {
-    gpupar__hull r, w, buf;
-    if (gpupar__array_hulls(loop, call->spans, sp, a, 0, sp->trip, &r, &w) != GPUPAR_OK)
-      continue;
-    buf = r;
-    gpupar__hull_add(&buf, &w);
-    size_t es = loop->arrays[a].elem_size;
-    if (gpupar__region_find(call->arrays[a], es, &buf))
-      continue;
-    int dense = gpupar__array_dense(loop, call->spans, sp, a);
-    gpupar__hull inh = r;
-    if (!dense)
-      gpupar__hull_add(&inh, &w);
-    if (!inh.empty)
-      *in += (unsigned long long)(inh.hi - inh.lo + 1) * es;
-    if (!w.empty)
-      *out += (unsigned long long)(w.hi - w.lo + 1) * es;
-  }
 }
 
 /* Takes the devices a call uses: every usable device that is free (trylock), or, when all are
@@ -210,7 +186,7 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
   if (gpupar__space_init(&sp, call->lo, call->hi, call->step, call->cond, call->is_unsigned, why,
                          sizeof why) != GPUPAR_OK) {
     GPUPAR__INFO("%s: runs on the host: %s", site_name, why);
-    gpupar__site_record(site, GPUPAR__WHERE_SERIAL, 0, 0, 0, 0);
+    gpupar__site_record(site, GPUPAR__ON_SERIAL, 0, 0, 0, 0);
     return on_host(loop, call);
   }
   unsigned long long work = sp.trip;
@@ -219,7 +195,7 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
     if (n < 0) {
       GPUPAR__INFO("%s: runs on the host: collapsed loop %d cannot run on a device", site_name,
                    c + 2);
-      gpupar__site_record(site, GPUPAR__WHERE_SERIAL, 0, 0, 0, 0);
+      gpupar__site_record(site, GPUPAR__ON_SERIAL, 0, 0, 0, 0);
       return on_host(loop, call);
     }
     work = n == 0 ? 0 : work > ULLONG_MAX / (unsigned long long)n ? ULLONG_MAX : work * n;
@@ -232,73 +208,26 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
       gpupar__check_writes(loop, call->spans, &sp, why, sizeof why) != GPUPAR_OK ||
       gpupar__check_alias(loop, call->spans, &sp, call->arrays, why, sizeof why) != GPUPAR_OK) {
     GPUPAR__INFO("%s: runs on the host: %s", site_name, why);
-    gpupar__site_record(site, GPUPAR__WHERE_SERIAL, 0, 0, 0, 0);
+    gpupar__site_record(site, GPUPAR__ON_SERIAL, 0, 0, 0, 0);
     return on_host(loop, call);
   }
-  /* The cost model. */
-  gpupar__cost_in cost = {.backend = reg->backend,
-                          .can_host = loop->run_host != NULL,
-                          .force = reg->config.force,
-                          .min_bytes = reg->config.min_bytes,
-                          .min_trip = reg->config.min_trip,
-                          .host_threads = gpupar__host_threads(),
-                          .trip = sp.trip,
-                          .work = work};
-  cost.can_offload =
-      reg->backend == GPUPAR_BACKEND_CUDA ? loop->run_cuda != NULL : loop->run_host != NULL;
-  double bps = 0, latency = 0;
-  for (int i = 0; i < reg->ndev; i++) {
-    gpupar__device *d = &reg->dev[i];
-    if (atomic_load(&d->lost))
-      continue;
-    cost.ndev++;
-    if (bps == 0 || d->h2d_bps < bps)
-      bps = d->h2d_bps;
-    if (d->latency_us > latency)
-      latency = d->latency_us;
-    cost.dev_rate += gpupar__site_rate(site, d->index);
-  }
-  cost.bps = bps;
-  cost.latency_us = latency;
-  cost.host_rate = gpupar__site_rate(site, -1);
-  cost.serial_rate = gpupar__site_serial_rate(site);
-  if (cost.ndev > 0 && reg->backend == GPUPAR_BACKEND_CUDA)
-    traffic(loop, call, &sp, &cost.bytes_in, &cost.bytes_out);
-  for (int a = 0; a < loop->narrays && cost.ndev > 0; a++)
-    cost.present |= gpupar__region_contains(call->arrays[a]);
-  int where = gpupar__cost_decide(&cost, why, sizeof why);
-  if (where == GPUPAR__RUN_HOST && cost.force != GPUPAR__FORCE_CPU) {
-    /* Host threads or the serial loop: whichever is faster at this site (learned). */
-    double rates[2];
-    int explore;
-    where = gpupar__site_host_pick(site, rates, &explore);
-    if (gpupar__log_enabled(GPUPAR__LOG_INFO)) {
-      char reason[512];
-      snprintf(reason, sizeof reason, "%s", why);
-      if (explore)
-        snprintf(why, sizeof why, "%.400s; exploring %s", reason,
-                 where == GPUPAR__RUN_HOST ? "the host threads" : "the serial loop");
-      else if (where == GPUPAR__RUN_SERIAL)
-        snprintf(why, sizeof why, "serial loop (%.3g it/us) beats %d host threads (%.3g it/us)",
-                 rates[0] / 1e6, cost.host_threads, rates[1] / 1e6);
-      else
-        snprintf(why, sizeof why, "%d host threads (%.3g it/us) beat the serial loop (%.3g it/us)",
-                 cost.host_threads, rates[1] / 1e6, rates[0] / 1e6);
-    }
-  }
-  if (where == GPUPAR__RUN_HOST) {
-    if (run_host_threads(loop, call, &sp, site, cost.host_threads)) {
+  gpupar__placement place;
+  gpupar__place(loop, call, &sp, work, site, &place);
+  snprintf(why, sizeof why, "%s", place.why);
+  gpupar__where where = place.where;
+  if (where == GPUPAR__ON_THREADS) {
+    if (run_host_threads(loop, call, &sp, site, place.host_threads)) {
       double ms = (gpupar__now_us() - t_start) / 1e3;
       GPUPAR__INFO("%s: stays on cpu: %s, %.1f ms", site_name, why, ms);
-      gpupar__site_record(site, GPUPAR__WHERE_HOST, ms * 1e3, 0, 0, 0);
+      gpupar__site_record(site, GPUPAR__ON_THREADS, ms * 1e3, 0, 0, 0);
       call->last = sp.last;
       return 1;
     }
-    where = GPUPAR__RUN_SERIAL;
+    where = GPUPAR__ON_SERIAL;
   }
-  if (where == GPUPAR__RUN_SERIAL) {
+  if (where == GPUPAR__ON_SERIAL) {
     GPUPAR__INFO("%s: stays on cpu: %s", site_name, why);
-    gpupar__site_record(site, GPUPAR__WHERE_SERIAL, 0, 0, 0, 0);
+    gpupar__site_record(site, GPUPAR__ON_SERIAL, 0, 0, 0, 0);
     return on_host(loop, call);
   }
   /* The devices. */
@@ -307,7 +236,7 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
                         .sp = &sp,
                         .site = site,
                         .hybrid = reg->config.hybrid,
-                        .host_threads = cost.host_threads,
+                        .host_threads = place.host_threads,
                         .reduce_on_devices = reg->config.reduce == GPUPAR__REDUCE_DEVICES};
   int cap = atomic_load(&max_devices_cap);
   if (call->max_devices > 0 && (cap == 0 || call->max_devices < cap))
@@ -317,7 +246,7 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
   in.ndev = acquire(reg, site, cap, call->call_id, in.devs);
   if (in.ndev == 0) {
     GPUPAR__INFO("%s: stays on cpu: no device left", site_name);
-    gpupar__site_record(site, GPUPAR__WHERE_SERIAL, 0, 0, 0, 0);
+    gpupar__site_record(site, GPUPAR__ON_SERIAL, 0, 0, 0, 0);
     return on_host(loop, call);
   }
   gpupar__exec_out out;
@@ -326,7 +255,7 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
   double us = gpupar__now_us() - t_start;
   if (rc == GPUPAR_OK) {
     call->last = sp.last;
-    gpupar__site_record(site, out.ndev_used ? GPUPAR__WHERE_DEVICES : GPUPAR__WHERE_HOST, us,
+    gpupar__site_record(site, out.ndev_used ? GPUPAR__ON_DEVICES : GPUPAR__ON_THREADS, us,
                         out.bytes_in, out.bytes_out, out.faults);
     if (gpupar__log_enabled(GPUPAR__LOG_INFO)) {
       char a[32], b[32], faults[64] = "";
@@ -344,7 +273,7 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
     GPUPAR__INFO("%s: runs on the host: %s", site_name, why);
   else
     GPUPAR__WARN("%s: runs on the host: the host entry point failed", site_name);
-  gpupar__site_record(site, GPUPAR__WHERE_SERIAL, 0, 0, 0, out.faults);
+  gpupar__site_record(site, GPUPAR__ON_SERIAL, 0, 0, 0, out.faults);
   return on_host(loop, call);
 }
 

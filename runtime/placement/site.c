@@ -100,19 +100,19 @@ double gpupar__site_serial_rate(gpupar__site *site) {
   return r;
 }
 
-int gpupar__site_host_pick(gpupar__site *site, double rates[2], int *explore) {
+gpupar__where gpupar__site_host_pick(gpupar__site *site, double rates[2], int *explore) {
   pthread_mutex_lock(&sites_lock);
   unsigned long long n = site->cpu_calls++;
   double serial = site->cpu_rate[1], threads = site->cpu_rate[0];
   pthread_mutex_unlock(&sites_lock);
-  int pick = gpupar__host_choice(serial, threads, n);
+  gpupar__where pick = gpupar__host_choice(serial, threads, n);
   if (rates) {
     rates[0] = serial;
     rates[1] = threads;
   }
   if (explore)
     *explore = !(serial > 0 && threads > 0) || n < GPUPAR__HOST_EXPLORE ||
-               pick != (threads > serial ? GPUPAR__RUN_HOST : GPUPAR__RUN_SERIAL);
+               pick != (threads > serial ? GPUPAR__ON_THREADS : GPUPAR__ON_SERIAL);
   return pick;
 }
 
@@ -139,7 +139,7 @@ int gpupar__site_warn_once(gpupar__site *site, int index, int kind) {
   return first_time;
 }
 
-void gpupar__site_record(gpupar__site *site, int where, double us, unsigned long long in,
+void gpupar__site_record(gpupar__site *site, gpupar__where where, double us, unsigned long long in,
                          unsigned long long out, unsigned long long faults) {
   pthread_mutex_lock(&sites_lock);
   site->stats.calls++;

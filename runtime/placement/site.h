@@ -6,21 +6,19 @@
 
 #include "backends/backend.h"
 #include "config.h"
+#include "placement/cost.h"
 
 /* Weight of a new sample in the moving average. */
 #define GPUPAR__LEARN_ALPHA 0.5
-
-/* Where a call ran, for the profile. */
-enum { GPUPAR__WHERE_DEVICES = 0, GPUPAR__WHERE_HOST = 1, GPUPAR__WHERE_SERIAL = 2 };
 
 typedef struct gpupar__site gpupar__site;
 
 /* Profile counters of one site (a copy). */
 typedef struct gpupar__site_stats {
   char name[96];
-  unsigned long long calls, where[3]; /* by GPUPAR__WHERE_* */
-  unsigned long long faults;          /* chunks that failed and ran elsewhere */
-  double time_us;                     /* in gpupar_run and, for serial runs, until host_done */
+  unsigned long long calls, where[GPUPAR__WHERE_COUNT]; /* by gpupar__where */
+  unsigned long long faults;                            /* chunks that failed and ran elsewhere */
+  double time_us; /* in gpupar_run and, for serial runs, until host_done */
   unsigned long long bytes_in, bytes_out;
 } gpupar__site_stats;
 
@@ -45,10 +43,10 @@ double gpupar__site_rate(gpupar__site *site, int index);
 double gpupar__site_serial_rate(gpupar__site *site);
 
 /* The host choice at `site` for a call that may use host threads: counts the call and returns
- * gpupar__host_choice() of the learned rates (GPUPAR__RUN_HOST or GPUPAR__RUN_SERIAL); `rates`
+ * gpupar__host_choice() of the learned rates (GPUPAR__ON_THREADS or GPUPAR__ON_SERIAL); `rates`
  * (may be NULL) gets the rates used, {serial loop, host threads} in iterations/s, and `*explore`
  * (may be NULL) 1 when the call explores rather than runs the faster option. */
-int gpupar__site_host_pick(gpupar__site *site, double rates[2], int *explore);
+gpupar__where gpupar__site_host_pick(gpupar__site *site, double rates[2], int *explore);
 
 /* Adds a sample for the host choice: `iters` iterations in `us` microseconds on the serial loop
  * (`serial` 1) or the host threads (0). The first sample of each is a warm-up (thread start, cold
@@ -60,7 +58,7 @@ int gpupar__site_warn_once(gpupar__site *site, int index, int kind);
 
 /* Counts one call that ran `where` and took `us`, moving `in` and `out` bytes, with `faults`
  * failed chunks. */
-void gpupar__site_record(gpupar__site *site, int where, double us, unsigned long long in,
+void gpupar__site_record(gpupar__site *site, gpupar__where where, double us, unsigned long long in,
                          unsigned long long out, unsigned long long faults);
 
 /* Adds `us` to the time of the site (the serial loop's run, from gpupar_host_done). */

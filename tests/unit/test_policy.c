@@ -13,12 +13,12 @@
 #include <cmocka.h>
 
 #include "backends/backend.h"
-#include "placement/cost.h"
 #include "execute/exec.h"
-#include "memory/devmem.h"
 #include "loops.h"
-#include "registry.h"
+#include "memory/devmem.h"
+#include "placement/cost.h"
 #include "placement/site.h"
+#include "registry.h"
 #include "trace.h"
 
 static gpupar__trace_event events[1 << 15];
@@ -242,27 +242,27 @@ static void test_cost_model(void **state) {
   char why[256];
   /* 4 * 10 us * 12 GB/s = 480 kB. */
   assert_int_equal(gpupar__cost_min_bytes(&in), 480000);
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__RUN_SERIAL);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_SERIAL);
   assert_string_equal(why, "12.0 kB below threshold 480.0 kB; serial loop (trip 3000 below "
                            "GPUPAR_MIN_TRIP 16384)");
   in.serial_rate = 3000 / 500e-6; /* the serial loop took 500 us: heavy iterations */
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__RUN_HOST);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_THREADS);
   assert_string_equal(why, "12.0 kB below threshold 480.0 kB; 8 host threads (trip 3000, but the "
                            "serial loop took 500 us)");
   in.serial_rate = 3000 / 50e-6; /* 50 us: threads would not pay */
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__RUN_SERIAL);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_SERIAL);
   in.serial_rate = 0;
   in.work = 3000 * 64; /* collapse(2) with 64 inner iterations: enough work for threads */
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__RUN_HOST);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_THREADS);
   in.work = 0;
   in.trip = 1 << 20;
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__RUN_HOST);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_THREADS);
   assert_string_equal(why, "12.0 kB below threshold 480.0 kB; 8 host threads");
   in.bytes_in = 4 << 20;
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__RUN_DEVICES);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_DEVICES);
   assert_string_equal(why, "4.2 MB to move");
   in.min_bytes = 8 << 20; /* GPUPAR_MIN_BYTES=8M */
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__RUN_HOST);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_THREADS);
   in.min_bytes = 0;
   in.bps = 1e6; /* a slow link raises the derived threshold (floor 256 KiB) */
   in.min_bytes = -1;
@@ -271,28 +271,28 @@ static void test_cost_model(void **state) {
   /* Learned rates: the host threads were faster. */
   in.dev_rate = 1e8;
   in.host_rate = 1e9;
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__RUN_HOST);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_THREADS);
   in.host_rate = 1e7;
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__RUN_DEVICES);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_DEVICES);
   in.force = GPUPAR__FORCE_CPU;
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__RUN_HOST);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_THREADS);
   assert_string_equal(why, "GPUPAR_FORCE=cpu; 8 host threads");
   in.force = GPUPAR__FORCE_GPU;
   in.bytes_in = 10;
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__RUN_DEVICES);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_DEVICES);
   in.force = GPUPAR__FORCE_NONE;
   in.backend = GPUPAR_BACKEND_EMU; /* emulated devices always run */
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__RUN_DEVICES);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_DEVICES);
   in.backend = GPUPAR_BACKEND_CPU;
   in.ndev = 0;
   in.host_threads = 1;
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__RUN_SERIAL);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_SERIAL);
   assert_string_equal(why, "cpu backend; serial loop (1 host thread)");
   in.backend = GPUPAR_BACKEND_CUDA;
   in.ndev = 2;
   in.can_offload = 0;
   in.host_threads = 4;
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__RUN_HOST);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_THREADS);
 }
 
 static void test_hybrid_share(void **state) {
@@ -385,7 +385,7 @@ static void test_shared_read_only_broadcast(void **state) {
  * re-exploration of the other one. */
 static void test_host_choice(void **state) {
   (void)state;
-  const int H = GPUPAR__RUN_HOST, S = GPUPAR__RUN_SERIAL;
+  const int H = GPUPAR__ON_THREADS, S = GPUPAR__ON_SERIAL;
   for (unsigned long long c = 0; c < GPUPAR__HOST_EXPLORE; c++) {
     assert_int_equal(gpupar__host_choice(0, 0, c), c % 2 ? S : H);
     assert_int_equal(gpupar__host_choice(2e9, 1e9, c), c % 2 ? S : H);
@@ -432,11 +432,11 @@ static void test_host_choice_end_to_end(void **state) {
   unsigned long long host = 0, serial = 0;
   for (int i = 0; i < na; i++)
     if (strcmp(after[i].name, saxpy_loop.site) == 0) {
-      host = after[i].where[GPUPAR__WHERE_HOST];
-      serial = after[i].where[GPUPAR__WHERE_SERIAL];
+      host = after[i].where[GPUPAR__ON_THREADS];
+      serial = after[i].where[GPUPAR__ON_SERIAL];
       if (i < nb) {
-        host -= before[i].where[GPUPAR__WHERE_HOST];
-        serial -= before[i].where[GPUPAR__WHERE_SERIAL];
+        host -= before[i].where[GPUPAR__ON_THREADS];
+        serial -= before[i].where[GPUPAR__ON_SERIAL];
       }
     }
   assert_int_equal(host + serial, CALLS);
