@@ -219,6 +219,130 @@ bool BodyWalker::walkChildren(const Stmt *S) {
   return true;
 }
 
+/// Returns the comparison `Op` negated (`<` gives `>=`).
+static BinaryOperatorKind negated(BinaryOperatorKind Op) {
+  switch (Op) {
+  case BO_LT:
+    return BO_GE;
+  case BO_LE:
+    return BO_GT;
+  case BO_GT:
+    return BO_LE;
+  case BO_GE:
+    return BO_LT;
+  case BO_EQ:
+    return BO_NE;
+  default:
+    return BO_EQ;
+  }
+}
+
+void BodyWalker::condGuards(const Expr *C, bool Negate, std::vector<Guard> &Out) {
+  // Only conditions of the loop body itself: a called function's loop variables have fresh
+  // atoms per call, and its conditions name its parameters.
+  if (!Frames.empty())
+    return;
+  C = C->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(C)) {
+    if (UO->getOpcode() == UO_LNot)
+      condGuards(UO->getSubExpr(), !Negate, Out);
+    return;
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(C);
+  if (!BO)
+    return;
+  BinaryOperatorKind Op = BO->getOpcode();
+  // a && b holds: both hold. !(a || b) holds: neither holds. Other combinations bound nothing.
+  if ((Op == BO_LAnd && !Negate) || (Op == BO_LOr && Negate)) {
+    condGuards(BO->getLHS(), Negate, Out);
+    condGuards(BO->getRHS(), Negate, Out);
+    return;
+  }
+  if (!BO->isComparisonOp())
+    return;
+  if (Negate)
+    Op = negated(Op);
+  if (Op == BO_NE)
+    return;
+  // Exact integer comparisons only: both operands signed integers (an unsigned comparison
+  // wraps, `i - 1 >= 0` is always true for unsigned i).
+  for (const Expr *X : {BO->getLHS(), BO->getRHS()})
+    if (!X->getType()->isSignedIntegerType())
+      return;
+  std::optional<Poly> L = buildIndex(BO->getLHS()), R = buildIndex(BO->getRHS());
+  if (!L || !R || !L->addScaled(*R, -1))
+    return;
+  // L - R OP 0 with exactly one loop variable v, coefficient +-1: v OP' -(rest).
+  std::vector<unsigned> Vars = L->loopVars(Info.Atoms);
+  int64_t K = 0;
+  if (Vars.size() != 1 || !L->coefficient(Vars[0]).isConstant(&K) || (K != 1 && K != -1))
+    return;
+  Poly Rest = L->invariantPart(Info.Atoms), Bound;
+  if (!Bound.addScaled(Rest, -K)) // v = -K * rest when K is +-1
+    return;
+  if (K == -1) // -v + rest OP 0  <=>  v OP' rest with the comparison reversed
+    Op = Op == BO_LT ? BO_GT : Op == BO_LE ? BO_GE : Op == BO_GT ? BO_LT : Op == BO_GE ? BO_LE : Op;
+  Guard G;
+  G.Atom = Vars[0];
+  Poly One = Poly::constant(1);
+  switch (Op) {
+  case BO_LT: // v < b: v <= b - 1
+    G.Hi = Bound;
+    if (!G.Hi->addScaled(One, -1))
+      return;
+    break;
+  case BO_LE:
+    G.Hi = Bound;
+    break;
+  case BO_GT:
+    G.Lo = Bound;
+    if (!G.Lo->addScaled(One, 1))
+      return;
+    break;
+  case BO_GE:
+    G.Lo = Bound;
+    break;
+  case BO_EQ:
+    G.Lo = G.Hi = Bound;
+    break;
+  default:
+    return;
+  }
+  Out.push_back(std::move(G));
+}
+
+bool BodyWalker::walkGuarded(const Stmt *S, const std::vector<Guard> &More, Mode M) {
+  size_t Before = Guards.size();
+  Guards.insert(Guards.end(), More.begin(), More.end());
+  bool Ok = walk(S, M);
+  Guards.resize(Before, Guard());
+  return Ok;
+}
+
+/// Returns whether `S` only jumps out of the rest of its block: `continue;`, `break;` or a
+/// block holding just one of them.
+static bool onlyJumps(const Stmt *S) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    return CS->size() == 1 && onlyJumps(CS->body_front());
+  return S && isa<ContinueStmt, BreakStmt>(S);
+}
+
+bool BodyWalker::walkCompound(const CompoundStmt *CS) {
+  // After `if (c) continue;` the rest of the block runs only where c does not hold.
+  size_t Before = Guards.size();
+  bool Ok = true;
+  for (const Stmt *C : CS->body()) {
+    if (!(Ok = walk(C)))
+      break;
+    if (const auto *IS = dyn_cast<IfStmt>(C))
+      if (!IS->getElse() && !IS->getInit() && !IS->getConditionVariable() &&
+          onlyJumps(IS->getThen()))
+        condGuards(IS->getCond(), true, Guards);
+  }
+  Guards.resize(Before, Guard());
+  return Ok;
+}
+
 bool BodyWalker::walkFor(const ForStmt *FS) {
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
     const auto *First = dyn_cast<VarDecl>(*DS->decl_begin());
@@ -642,6 +766,7 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
   A.Subscript = P.Index;
   A.Affine = P.Affine;
   A.Unconditional = CondDepth == 0;
+  A.Guards = Guards;
   if (!Frames.empty())
     A.Via = Frames.front()->Call;
   if (M == Mode::Read || M == Mode::ReadWrite)
@@ -731,8 +856,11 @@ bool BodyWalker::walkBinary(const BinaryOperator *BO) {
   if (!walk(BO->getLHS()))
     return false;
   if (BO->isLogicalOp()) {
+    // `a && b` evaluates b only when a holds; `a || b` only when a does not.
+    std::vector<Guard> G;
+    condGuards(BO->getLHS(), BO->getOpcode() == BO_LOr, G);
     ++CondDepth;
-    bool Ok = walk(BO->getRHS());
+    bool Ok = walkGuarded(BO->getRHS(), G);
     --CondDepth;
     return Ok;
   }
@@ -775,6 +903,7 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
   }
   switch (S->getStmtClass()) {
   case Stmt::CompoundStmtClass:
+    return walkCompound(cast<CompoundStmt>(S));
   case Stmt::NullStmtClass:
   case Stmt::AttributedStmtClass:
   case Stmt::LabelStmtClass:
@@ -806,8 +935,11 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
     const auto *IS = cast<IfStmt>(S);
     if (!walk(IS->getCond()))
       return false;
+    std::vector<Guard> Then, Else;
+    condGuards(IS->getCond(), false, Then);
+    condGuards(IS->getCond(), true, Else);
     ++CondDepth;
-    bool Ok = walk(IS->getThen()) && walk(IS->getElse());
+    bool Ok = walkGuarded(IS->getThen(), Then) && walkGuarded(IS->getElse(), Else);
     --CondDepth;
     return Ok;
   }
@@ -869,8 +1001,11 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
     const auto *CO = cast<AbstractConditionalOperator>(S);
     if (!walk(CO->getCond()))
       return false;
+    std::vector<Guard> Then, Else;
+    condGuards(CO->getCond(), false, Then);
+    condGuards(CO->getCond(), true, Else);
     ++CondDepth;
-    bool Ok = walk(CO->getTrueExpr()) && walk(CO->getFalseExpr());
+    bool Ok = walkGuarded(CO->getTrueExpr(), Then) && walkGuarded(CO->getFalseExpr(), Else);
     --CondDepth;
     return Ok;
   }

@@ -88,6 +88,10 @@ static std::string prologue(const LoopPlan &P, const std::string &Indent) {
       for (const PlanRange &R : T.Ranges)
         S += In + "gpupar_span_add_range(" + Ref + ", " + R.Coef + ", " + R.Lo + ", " + R.Hi +
              ");\n";
+      for (const std::string &G : T.GuardLo)
+        S += In + "gpupar_span_guard_lo(" + Ref + ", " + G + ");\n";
+      for (const std::string &G : T.GuardHi)
+        S += In + "gpupar_span_guard_hi(" + Ref + ", " + G + ");\n";
     }
   }
   if (!P.Arrays.empty()) {

@@ -7,9 +7,9 @@
 #ifndef GPUPAR_PLUGIN_LOOPPLAN_H
 #define GPUPAR_PLUGIN_LOOPPLAN_H
 
-#include "Emit/BodyPrinter.h"
-#include "Diagnostics.h"
 #include "Analysis/LoopForm.h"
+#include "Diagnostics.h"
+#include "Emit/BodyPrinter.h"
 
 #include <cstdint>
 #include <string>
@@ -48,6 +48,9 @@ struct PlanTerm {
   bool Exact = false;
   std::string Coef, Offset; ///< C `long long` expressions
   std::vector<PlanRange> Ranges;
+  /// Bounds on the loop variable from the conditions around the access (C `long long`
+  /// expressions; gpupar_span_guard_lo/_hi): the term applies only to those iterations.
+  std::vector<std::string> GuardLo, GuardHi;
   std::string Text; ///< the access as written, for the comment
 };
 
