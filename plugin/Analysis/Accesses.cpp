@@ -1285,7 +1285,24 @@ bool analyzeBody(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, const
     Info.Unsupported.push_back(U);
   }
   BodyWalker W(Ctx, F, Dir, S, Info);
-  return W.run(P);
+  if (!W.run(P))
+    return false;
+  // Bounds read from memory are read once before the loop: nothing the body writes may alias
+  // them.
+  std::vector<const Expr *> Writes;
+  for (const Access &A : Info.Accesses)
+    if (A.IsWrite)
+      Writes.push_back(A.Expr);
+  for (const WrittenScalar &WS : Info.Written)
+    if (WS.FirstWrite)
+      Writes.push_back(WS.FirstWrite);
+  for (const ArrayReduction &AR : Info.ArrayReductions)
+    for (const ElementUpdate &U : AR.Updates)
+      Writes.push_back(U.Target);
+  for (const LoopForm &C : Info.Collapse)
+    if (!checkBoundMemory(Ctx, C, Writes, P))
+      return false;
+  return true;
 }
 
 bool analyzeBody(ASTContext &Ctx, const LoopForm &F, BodyInfo &Info, Problem &P) {
