@@ -536,6 +536,8 @@ std::optional<Poly> BodyWalker::buildIndex(const Expr *E) {
   // `int idx = i*n + j; a[idx]`: a body local initialised once and never reassigned. In a
   // called function, also an integer parameter never assigned: the call's argument.
   Builder.Subst = [this](const VarDecl *V) -> const Expr * {
+    if (const Expr *E = AssignedOnce.lookup(V))
+      return E;
     const WriteCollector &W = preOf(V);
     if (!W.Locals.count(V) || W.Written.count(V) || !V->getType()->isIntegerType() ||
         V->getType().isVolatileQualified())
@@ -1060,8 +1062,74 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
   }
 }
 
+void BodyWalker::findAssignedOnce() {
+  struct Scan : RecursiveASTVisitor<Scan> {
+    llvm::DenseMap<const VarDecl *, unsigned> Writes;
+    llvm::DenseMap<const VarDecl *, std::vector<const DeclRefExpr *>> Refs;
+    /// Statement-level `v = e` and the block holding it.
+    std::vector<std::pair<const BinaryOperator *, const CompoundStmt *>> Candidates;
+    void note(const Expr *LHS) {
+      if (const VarDecl *VD = referencedVar(LHS))
+        ++Writes[VD];
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (BO->isAssignmentOp())
+        note(BO->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+        note(UO->getSubExpr());
+      return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Refs[VD].push_back(DRE);
+      return true;
+    }
+    bool VisitCompoundStmt(CompoundStmt *CS) {
+      for (const Stmt *C : CS->body())
+        if (const auto *BO = dyn_cast<BinaryOperator>(C))
+          if (BO->getOpcode() == BO_Assign && isa<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+            Candidates.push_back({BO, CS});
+      return true;
+    }
+  };
+  struct Labels : RecursiveASTVisitor<Labels> {
+    bool Found = false;
+    bool VisitSwitchCase(SwitchCase *) { return !(Found = true); }
+    bool VisitLabelStmt(LabelStmt *) { return !(Found = true); }
+  };
+  Scan Sc;
+  Sc.TraverseStmt(const_cast<Stmt *>(F.For->getBody()));
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const auto &[BO, CS] : Sc.Candidates) {
+    const VarDecl *V = referencedVar(BO->getLHS());
+    if (!V || isLoopVar(V) || Sc.Writes.lookup(V) != 1 || !V->getType()->isIntegerType() ||
+        V->getType().isVolatileQualified())
+      continue;
+    // A jump into the block (a case label) could skip the assignment.
+    Labels L;
+    L.TraverseStmt(const_cast<CompoundStmt *>(CS));
+    if (L.Found)
+      continue;
+    const Expr *Target = BO->getLHS()->IgnoreParens();
+    bool After = true;
+    for (const DeclRefExpr *R : Sc.Refs[V]) {
+      if (R == Target)
+        continue;
+      SourceLocation At = SM.getExpansionLoc(R->getBeginLoc());
+      After = After && SM.isBeforeInTranslationUnit(SM.getExpansionLoc(BO->getEndLoc()), At) &&
+              SM.isBeforeInTranslationUnit(At, SM.getExpansionLoc(CS->getRBracLoc()));
+    }
+    if (After)
+      AssignedOnce[V] = BO->getRHS();
+  }
+}
+
 bool BodyWalker::run(Problem &P) {
   Pre.TraverseStmt(const_cast<Stmt *>(F.For->getBody()));
+  findAssignedOnce();
   Info.OuterAtom = Info.Atoms.loopVar(F.Var);
   if (!checkName(F.Var, F.Var->getLocation())) {
     P = Failure;
