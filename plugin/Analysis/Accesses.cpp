@@ -358,7 +358,7 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
   bool Canonical =
       matchLoopForm(Ctx, FS, Inner, Ignored) && Inner.Op != Cond::NE &&
       ((Inner.Step > 0) == (Inner.Op == Cond::LT || Inner.Op == Cond::LE)) &&
-      (preOf(Inner.Var).Locals.count(Inner.Var) ||
+      (preOf(Inner.Var).Locals.count(Inner.Var) || isLoopVar(Inner.Var) ||
        (Info.written(Inner.Var) && Info.written(Inner.Var)->Role != ScalarRole::Reduction));
   // In a called function, the bounds with parameters replaced by the call's arguments.
   std::optional<Poly> BoundLo, BoundHi;
@@ -374,8 +374,18 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
     InnerWrites.TraverseStmt(const_cast<Stmt *>(FS->getBody()));
     Canonical = !InnerWrites.Written.count(Inner.Var);
   }
-  if (!walk(FS->getInit()) || !walk(FS->getCond()) || !walk(FS->getInc()))
+  // A collapsed loop's `j = lo` and `j++` (its variable declared before the nest) are the
+  // loop's own control, checked by matchLoopForm: only its bounds are read.
+  bool Collapsed = false;
+  for (size_t K = 1; K < Info.Collapse.size(); ++K)
+    Collapsed |= Info.Collapse[K].For == FS;
+  if (Collapsed) {
+    bool Decl = isa_and_nonnull<DeclStmt>(FS->getInit());
+    if (!walk(Decl ? FS->getInit() : Inner.Lo) || !walk(Inner.Hi))
+      return false;
+  } else if (!walk(FS->getInit()) || !walk(FS->getCond()) || !walk(FS->getInc())) {
     return false;
+  }
   ++BreakDepth;
   if (Canonical) {
     InnerLoop L;
@@ -418,7 +428,7 @@ bool BodyWalker::walkDeclRef(const DeclRefExpr *DRE, Mode M) {
   if (VD->getType().isVolatileQualified())
     return fail(DRE->getSourceRange(),
                 "volatile variable " + quoted(VD) + " is not supported in an offloaded loop");
-  if (VD == F.Var) {
+  if (isLoopVar(VD)) { // the offloaded loop's or a collapsed loop's variable
     if (M != Mode::Read)
       return fail(DRE->getSourceRange(),
                   "loop variable " + quoted(VD) + " is modified in the loop body");

@@ -74,6 +74,10 @@ struct PlanCollapsed {
   std::string LoScalar; ///< the PlanScalar holding its first value
   std::string TripCall; ///< host C: `gpupar_trip_count(...)` of the loop
   int64_t Step = 1;
+  /// `int j; ... for (j = lo; ...)`: after an offloaded run the host file assigns j the value
+  /// the serial nest leaves (its type as C text here).
+  bool DeclaredOutside = false;
+  std::string VarTypeC;
 };
 
 struct LoopPlan {

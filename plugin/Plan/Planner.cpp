@@ -324,6 +324,8 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
     PC.VarTypeCxx = typeCxx(Ctx, C.Var->getType());
     PC.LoScalar = "gpupar_lo_" + PC.VarName;
     PC.Step = C.Step;
+    PC.DeclaredOutside = C.DeclaredOutside;
+    PC.VarTypeC = typeC(Ctx, C.Var->getType());
     std::string Cmp = "(" + typeC(Ctx, C.CmpType) + ")";
     std::string Lo = "(long long)" + Cmp + "(" + typeC(Ctx, C.Var->getType()) + ")(" +
                      sourceText(Ctx, C.Lo) + ")";
