@@ -38,3 +38,18 @@ void columns(int n, int m, float *a) {
     for (int j = 1; j < m; j++)
       a[i * m + j] = a[i * m + j - 1] + 1;
 }
+
+// Seidel: the neighbour one row up and one column left.
+void seidel(int n, double a[100][100]) {
+#pragma gpupar
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 1; j < n - 1; j++)
+      a[i][j] = (a[i - 1][j - 1] + a[i][j] + a[i + 1][j + 1]) / 3.0; // expected-error {{write to 'a[i][j]' and read of 'a[i - 1][j - 1]' carry a dependence of distance 1}} expected-note {{read is here}}
+}
+
+void seidel_flat(int n, int m, double *a) {
+#pragma gpupar
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 1; j < m - 1; j++)
+      a[i * m + j] = a[(i - 1) * m + j + 1] + a[i * m + j]; // expected-error {{write to 'a[i * m + j]' and read of 'a[(i - 1) * m + j + 1]' carry a dependence of distance 1}} expected-note {{read is here}}
+}
