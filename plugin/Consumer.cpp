@@ -1,11 +1,12 @@
 //===- Consumer.cpp - runs the gpupar pipeline over one translation unit --===//
 #include "Consumer.h"
-#include "Emit/CudaEmitter.h"
-#include "Pragma/DataRegion.h"
 #include "Diagnostics.h"
-#include "Pragma/Directive.h"
+#include "Emit/CudaEmitter.h"
 #include "Emit/HostRewriter.h"
 #include "Plan/Planner.h"
+#include "Pragma/Attach.h"
+#include "Pragma/DataRegion.h"
+#include "Pragma/Directive.h"
 #include "Text.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -122,7 +123,7 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     // or the macro that produced `_Pragma`.
     SourceLocation PragmaEnd =
         R.EodLoc.isMacroID() ? SM.getExpansionRange(R.EodLoc).getEnd() : R.EodLoc;
-    std::optional<Token> Next = Lexer::findNextToken(PragmaEnd, SM, LO);
+    std::optional<Token> Next = tokenAfterPragma(PragmaEnd, *Log, SM, LO);
     const ForStmt *FS = Next ? Index.find(Next->getLocation()) : nullptr;
     if (!FS && R.HashLoc.isMacroID()) {
       // `M(for (...) ...)` with `_Pragma` in M: the loop is inside the same expansion.
@@ -181,6 +182,7 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     if (Same)
       Plan.Name += "_" + std::to_string(Same + 1);
     Plan.Symbol = "gpupar_loop_" + Plan.Name + "_" + Hash;
+    Plan.MovedPragmas = loopPragmasOf(R, SM.getExpansionLoc(ForLoc), *Log, SM);
     if (Opts.Remarks) {
       std::string What;
       for (const PlanArray &A : Plan.Arrays)

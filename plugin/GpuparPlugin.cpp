@@ -30,6 +30,7 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     auto Log = std::make_shared<PragmaLog>();
     CI.getPreprocessor().AddPragmaHandler(new GpuparPragmaHandler(Log));
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<SkippedRangeRecorder>(Log));
     return std::make_unique<GpuparConsumer>(Opts, Log);
   }
 

@@ -34,6 +34,17 @@ if grep -q "gpupar.c" omp_style.d; then fail "-MD names the temporary host file"
 "$gpuparcc" -fopenmp omp_style.o -o omp_style || fail "OpenMP-style link failed"
 GPUPAR_DEVICES=emu:2 ./omp_style >/dev/null || fail "OpenMP-style program gave a wrong result"
 
+# Drop-in: K&R definitions, implicit int and declarations, int/pointer conversions compile as
+# they do with gcc (warnings), with and without gpupar pragmas.
+for std in gnu89 gnu11; do
+  "$gpuparcc" -std=$std -O2 -c "$src/kr_style.c" -o kr.o 2>err.txt ||
+    fail "K&R file with pragmas rejected under -std=$std: $(cat err.txt)"
+  "$gpuparcc" -std=$std -DNO_PRAGMA -c "$src/kr_style.c" -o kr_plain.o 2>err.txt ||
+    fail "K&R file without pragmas rejected under -std=$std: $(cat err.txt)"
+done
+"$gpuparcc" -O2 kr.o -o kr || fail "K&R link failed"
+GPUPAR_DEVICES=emu:2 ./kr || fail "K&R program gave a wrong result"
+
 if "$gpuparcc" --gpupar-bogus "$src/scale.c" 2>err.txt; then fail "unknown option accepted"; fi
 grep -q "unknown option '--gpupar-bogus'" err.txt || fail "unknown option message: $(cat err.txt)"
 echo "driver ok"
