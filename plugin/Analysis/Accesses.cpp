@@ -992,26 +992,27 @@ bool BodyWalker::finish() {
       }
     const ClauseItem *RedItem = nullptr;
     bool Reduced = Dir.reductionOf(VD->getName(), &RedItem) && RedItem->IsSection;
+    // An access in a called function: name the function, and point at the call in the loop.
+    std::string In;
+    if (NonAffine && NonAffine->Via)
+      if (const FunctionDecl *FD = enclosingFunction(Ctx, NonAffine->Expr))
+        In = "in function " + quoted(FD) + ": ";
+    auto failAtNonAffine = [&](const std::string &Message) {
+      fail(NonAffine->Expr->getSourceRange(), In + Message);
+      if (NonAffine->Via)
+        Failure.Notes.push_back(
+            {NonAffine->Via->getSourceRange(), "called from the offloaded loop here"});
+      return false;
+    };
     if (NonAffine && Written && !Reduced)
-      return fail(NonAffine->Expr->getSourceRange(),
-                  "subscript '" + text(NonAffine->Expr) +
-                      "' is not affine in the loop variables, and " + quoted(VD) +
-                      " is written in the loop");
+      return failAtNonAffine("subscript '" + text(NonAffine->Expr) +
+                             "' is not affine in the loop variables, and " + quoted(VD) +
+                             " is written in the loop");
     if (NonAffine && !Written) {
-      if (Shape.Extent.empty()) {
-        std::string In;
-        if (NonAffine->Via)
-          if (const FunctionDecl *FD = enclosingFunction(Ctx, NonAffine->Expr))
-            In = "in function " + quoted(FD) + ": ";
-        fail(NonAffine->Expr->getSourceRange(),
-             In + "cannot tell which elements of " + quoted(VD) + " '" + text(NonAffine->Expr) +
-                 "' reads; add 'map(to: " + VD->getNameAsString() +
-                 "[0:len])' with the number of elements");
-        if (NonAffine->Via)
-          Failure.Notes.push_back(
-              {NonAffine->Via->getSourceRange(), "called from the offloaded loop here"});
-        return false;
-      }
+      if (Shape.Extent.empty())
+        return failAtNonAffine("cannot tell which elements of " + quoted(VD) + " '" +
+                               text(NonAffine->Expr) + "' reads; add 'map(to: " +
+                               VD->getNameAsString() + "[0:len])' with the number of elements");
       Shape.CopyWhole = true;
       std::string Row = RowText == "1LL" ? "" : " * (" + RowText + ")";
       if (Shape.Map) {
