@@ -50,8 +50,17 @@ def check_program(args, st, src, truth, tag, cflags):
     if CRASH.search(err) or rc < 0:
         return "plugin or compiler crash (build.log)"
     offloaded = {int(m.group(1)) for m in re.finditer(r":(\d+):\d+: remark: loop offloaded", err)}
-    errors = [(int(m.group(1)), m.group(2)) for m in
-              re.finditer(r"^[^ :]*:(\d+):\d+: error: (.*)$", err, re.M)]
+    # Each error with the lines of its notes (an error in a helper function has its loop in the
+    # note "called from the offloaded loop here").
+    errors = []
+    for m in re.finditer(r"^[^ :]*:(\d+):\d+: (error|warning|note): (.*)$", err, re.M):
+        if m.group(2) == "error":
+            errors.append(([int(m.group(1))], m.group(3)))
+        elif m.group(2) == "note" and errors and errors[-1][0] is not None:
+            errors[-1][0].append(int(m.group(1)))
+        elif m.group(2) == "warning":
+            errors.append((None, ""))
+    errors = [e for e in errors if e[0] is not None]
     if truth is not None:
         st.loops += len(truth)
         for L in truth:
@@ -68,12 +77,12 @@ def check_program(args, st, src, truth, tag, cflags):
         gp = [e for e in errors]
         if not gp:
             return "build failed without a gpupar error (build.log)"
-        for line, msg in gp:
+        for lines, msg in gp:
             if truth is None:
                 continue
-            owner = [L for L in truth if L["lines"][0] <= line <= L["lines"][1] + 1]
+            owner = [L for L in truth if any(L["lines"][0] <= x <= L["lines"][1] for x in lines)]
             if not owner or not any(L["conflict"] for L in owner):
-                return "gpupar error on a loop without a real conflict: line %d: %s" % (line, msg)
+                return "gpupar error on a loop without a real conflict: line %d: %s" % (lines[0], msg)
         st.rejected_builds += 1
         return None
     rc, want, _ = run([d + "/serial"], timeout=30)
