@@ -101,26 +101,69 @@ static inline void gpupar_store_partial(T *slots, unsigned nslots, T v) {
 }
 
 #ifdef __CUDACC__
-/* Kernels: combines every thread's `v` in a fixed tree order (shared memory); thread 0 stores the
- * block's result in slots[blockIdx.x]; the last block fills the slots no block uses with the
- * identity. Every thread of the block must call it. */
+/* Kernels: the scalar reductions of a block share one scratch of one entry per warp (32
+ * entries of the largest reduction type, 8 bytes: 256 bytes whatever the number of reductions),
+ * reused reduction after reduction, so any number of reductions fits in shared memory. */
+static __device__ inline unsigned long long *gpupar_red_scratch() {
+  __shared__ unsigned long long gpupar_scratch[32];
+  return gpupar_scratch;
+}
+
+/* `v` of lane + `offset` of the warp, for any 1-, 2-, 4- or 8-byte type (shuffled as bits). */
+template <typename T>
+static __device__ inline T gpupar_shfl_down(unsigned mask, T v, unsigned offset) {
+  static_assert(sizeof(T) <= 8, "reduction types are at most 8 bytes");
+  T r;
+  if constexpr (sizeof(T) <= 4) {
+    unsigned u = 0;
+    memcpy(&u, &v, sizeof(T));
+    u = __shfl_down_sync(mask, u, offset);
+    memcpy(&r, &u, sizeof(T));
+  } else {
+    unsigned long long u = 0;
+    memcpy(&u, &v, sizeof(T));
+    u = __shfl_down_sync(mask, u, offset);
+    memcpy(&r, &u, sizeof(T));
+  }
+  return r;
+}
+
+/* Combines the values of the `n` (1..32) first lanes of the calling warp into lane 0's result,
+ * in a fixed tree order. */
+template <typename Op, typename T>
+static __device__ inline T gpupar_warp_reduce(T v, unsigned lane, unsigned n) {
+  unsigned mask = n >= 32 ? 0xffffffffu : (1u << n) - 1u;
+  for (unsigned off = 1; off < n; off <<= 1) {
+    T other = gpupar_shfl_down(mask, v, off);
+    if (lane % (2 * off) == 0 && lane + off < n)
+      v = Op::f(v, other);
+  }
+  return v;
+}
+
+/* Kernels: combines every thread's `v` (warp shuffles, then the warps' results through the
+ * scratch); thread 0 stores the block's result in slots[blockIdx.x]; the last block fills the
+ * slots no block uses with the identity. Every thread of the block must call it. */
 template <typename Op, typename T>
 static __device__ inline void gpupar_block_reduce(T v, T *slots, unsigned nslots) {
-  __shared__ T buf[1024];
-  unsigned t = threadIdx.x;
-  buf[t] = v;
+  T *scratch = (T *)gpupar_red_scratch();
+  unsigned t = threadIdx.x, lane = t % 32u, warp = t / 32u;
+  unsigned warps = (blockDim.x + 31u) / 32u;
+  unsigned in_warp = blockDim.x - warp * 32u < 32u ? blockDim.x - warp * 32u : 32u;
+  v = gpupar_warp_reduce<Op>(v, lane, in_warp);
+  if (lane == 0)
+    scratch[warp] = v;
   __syncthreads();
-  for (unsigned s = 1; s < blockDim.x; s <<= 1) {
-    if (t % (2 * s) == 0 && t + s < blockDim.x)
-      buf[t] = Op::f(buf[t], buf[t + s]);
-    __syncthreads();
+  if (warp == 0) {
+    T w = lane < warps ? scratch[lane] : Op::id();
+    w = gpupar_warp_reduce<Op>(w, lane, in_warp); /* lanes past `warps` hold the identity */
+    if (t == 0)
+      slots[blockIdx.x] = w;
   }
-  if (t == 0)
-    slots[blockIdx.x] = buf[0];
   if (blockIdx.x == gridDim.x - 1)
     for (unsigned s = gridDim.x + t; s < nslots; s += blockDim.x)
       slots[s] = Op::id();
-  __syncthreads(); /* buf is reused by the next reduction of the same type */
+  __syncthreads(); /* the scratch is reused by the next reduction */
 }
 #endif
 

@@ -40,9 +40,25 @@ std::optional<ReductionOp> minMaxCall(const CallExpr *CE) {
   return std::nullopt;
 }
 
+/// True when updating `x` of type `X` with an operation computed in type `C` (then converted
+/// back to X, as `x += e` and `x = x + e` both do) still combines partial results correctly:
+/// the same type; floating-point in floating-point (rounding differs only as in any
+/// floating-point reduction: `float s += double e`); integers in integers except `_Bool`
+/// (conversion to the narrower type keeps the low bits, which +, *, &, |, ^ respect: `short s
+/// = s + e`). An integer updated in floating point (`int x += 0.5 * e`) truncates at every step
+/// and is no reduction.
+static bool combinesInType(const ASTContext &Ctx, QualType X, QualType C) {
+  X = Ctx.getCanonicalType(X).getUnqualifiedType();
+  C = Ctx.getCanonicalType(C).getUnqualifiedType();
+  if (X == C)
+    return true;
+  if (X->isRealFloatingType() && C->isRealFloatingType())
+    return true;
+  return X->isIntegerType() && !X->isBooleanType() && !X->isEnumeralType() && C->isIntegerType();
+}
+
 std::optional<ReductionOp> matchReductionUpdate(const ASTContext &Ctx, const Expr *E,
                                                 const VarDecl *&Var) {
-  (void)Ctx;
   const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParens());
   if (!BO || !BO->isAssignmentOp())
     return std::nullopt;
@@ -52,7 +68,9 @@ std::optional<ReductionOp> matchReductionUpdate(const ASTContext &Ctx, const Exp
   Var = X;
   bool Integer = X->getType()->isIntegerType();
   if (BO->isCompoundAssignmentOp()) {
-    if (mentions(BO->getRHS(), X))
+    if (mentions(BO->getRHS(), X) ||
+        !combinesInType(Ctx, X->getType(),
+                        cast<CompoundAssignOperator>(BO)->getComputationResultType()))
       return std::nullopt;
     switch (BO->getOpcode()) {
     case BO_AddAssign:
@@ -114,8 +132,8 @@ std::optional<ReductionOp> matchReductionUpdate(const ASTContext &Ctx, const Exp
       Other = L;
     if (!Other || mentions(Other, X))
       return std::nullopt;
-    // The operation must happen in x's type (no narrowing of a wider intermediate).
-    if (Ctx.getCanonicalType(Op->getType()) != Ctx.getCanonicalType(X->getType()) &&
+    // The operation must combine in x's type, as for `x op= e`.
+    if (!combinesInType(Ctx, X->getType(), Op->getType()) &&
         !(K == ReductionOp::LogAnd || K == ReductionOp::LogOr))
       return std::nullopt;
     return K;
@@ -711,6 +729,7 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
                           "depend on each other through " +
                           quoted(VD));
       P.Notes.push_back({WR, "written in every iteration here"});
+      P.BetweenIterations = true;
       return false;
     }
     P = makeProblem(Severity::Warning, WR,

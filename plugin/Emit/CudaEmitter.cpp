@@ -65,11 +65,11 @@ PerThread perThread(const LoopPlan &P, const std::string &Indent, bool Kernel) {
                     " - " + R.LoScalar + ";\n";
       continue;
     }
-    T.Locals += Indent + R.TypeCxx + " " + R.Name + " = ";
+    T.Locals += Indent + R.TypeCxx + " " + R.Name;
     if (R.Kind == PlanReduction::Reduce)
-      T.Locals += opType(R) + "::id();\n";
-    else
-      T.Locals += R.TypeCxx + "();\n";
+      T.Locals += " = " + opType(R) + "::id();\n";
+    else // `T t{}`: value-initialised; `T()` is ill-formed for `unsigned char`, `long long`
+      T.Locals += "{};\n";
     T.Params += ", " + R.TypeCxx + " &" + R.Name;
   }
   if (Kernel && T.AnyArray)
