@@ -6,6 +6,8 @@
 # usage: run_program.sh OUTDIR DEVICES [EXPECT] -- [program args]
 #   EXPECT: "offload" (default: every loop call runs on the devices) or "any" (host fallback
 #   allowed). Exits 77 (skipped) for DEVICES=cuda when no GPU is usable.
+# DEVICES=cuda runs with GPUPAR_FORCE=gpu (unless set): the cost model would keep these small
+# calls on the host threads, and the test is there to run the GPU path.
 set -uo pipefail
 out=$1 devices=$2
 expect=${3:-offload}
@@ -15,6 +17,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 tag=${devices//[:,]/_}${E2E_TAG:+.$E2E_TAG} # E2E_TAG: a variant run (other GPUPAR_* settings)
 trace="$out/trace.$tag.json"
 rm -f "$trace"
+if [ "$devices" = cuda ]; then
+  export GPUPAR_FORCE=${GPUPAR_FORCE:-gpu}
+fi
 
 "$out/serial" "$@" >"$out/serial.$tag.out" || { echo "serial build failed"; exit 1; }
 GPUPAR_DEVICES=$devices GPUPAR_TRACE=$trace GPUPAR_LOG=${GPUPAR_LOG:-warn} \
