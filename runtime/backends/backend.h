@@ -72,6 +72,10 @@ struct gpupar__backend {
    * `src_s`) to `dst` on `dev` (stream `s`); `src_dev` may be `dev`. NULL when unsupported. */
   int (*copy_peer)(gpupar__device *dev, int s, void *dst, gpupar__device *src_dev, int src_s,
                    const void *src, size_t bytes, gpupar__error *err);
+  /* Makes the work issued later on stream `s` of `dev` wait for the work issued so far on
+   * stream `src_s` of `src_dev` (CUDA: an event and cudaStreamWaitEvent). NULL when every
+   * operation completes before it returns (emu). */
+  int (*order)(gpupar__device *dev, int s, gpupar__device *src_dev, int src_s, gpupar__error *err);
   /* Returns whether `dev` can read memory of `peer` directly; NULL: no. */
   int (*can_peer)(gpupar__device *dev, gpupar__device *peer);
   /* Runs a chunk of `loop`; sets launch->grid, block and stream first. */

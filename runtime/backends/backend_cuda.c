@@ -10,8 +10,8 @@
 #include <cuda_runtime_api.h>
 
 #include "backends/backend.h"
-#include "log.h"
 #include "gather/nccl_dl.h"
+#include "log.h"
 
 #define GPUPAR__CUDA_BLOCK 256u
 #define GPUPAR__CUDA_BLOCKS_PER_SM 32ull
@@ -202,26 +202,40 @@ static int cuda_copy_out(gpupar__device *dev, int s, void *dst, const void *src,
   return copy(dev, s, dst, src, bytes, cudaMemcpyDeviceToHost, err);
 }
 
-/* Orders stream `s` of `dev` after the work issued so far on stream `src_s` of `src_dev`, then
- * copies device to device (cudaMemcpyPeerAsync; a plain device-to-device copy on one device). */
-static int cuda_copy_peer(gpupar__device *dev, int s, void *dst, gpupar__device *src_dev, int src_s,
-                          const void *src, size_t bytes, gpupar__error *err) {
+/* Makes stream `s` of `dev` wait for the work issued so far on stream `src_s` of `src_dev`: an
+ * event recorded there and cudaStreamWaitEvent (the event may be destroyed at once: the wait
+ * keeps what it needs). */
+static int cuda_order(gpupar__device *dev, int s, gpupar__device *src_dev, int src_s,
+                      gpupar__error *err) {
   if (use(src_dev, err) != GPUPAR_OK)
     return err->status;
   cudaEvent_t ready;
   cudaError_t e = cudaEventCreateWithFlags(&ready, cudaEventDisableTiming);
-  if (e == cudaSuccess)
-    e = cudaEventRecord(ready, stream_of(src_dev, src_s));
   if (e != cudaSuccess)
-    return gpupar__fail(err, GPUPAR_EDEVICE, "cudaEventRecord: %s", cudaGetErrorString(e));
-  if (use(dev, err) != GPUPAR_OK) {
+    return gpupar__fail(err, GPUPAR_EDEVICE, "cudaEventCreate: %s", cudaGetErrorString(e));
+  e = cudaEventRecord(ready, stream_of(src_dev, src_s));
+  if (e == cudaSuccess && use(dev, err) != GPUPAR_OK) {
     cudaEventDestroy(ready);
     return err->status;
   }
-  e = cudaStreamWaitEvent(stream_of(dev, s), ready, 0);
-  cudaEventDestroy(ready); /* released once the wait is satisfied */
+  if (e == cudaSuccess)
+    e = cudaStreamWaitEvent(stream_of(dev, s), ready, 0);
+  cudaEventDestroy(ready);
   if (e != cudaSuccess)
-    return gpupar__fail(err, GPUPAR_EDEVICE, "cudaStreamWaitEvent: %s", cudaGetErrorString(e));
+    return gpupar__fail(err, GPUPAR_EDEVICE, "ordering %s stream %d after %s stream %d: %s",
+                        dev->info.name, s, src_dev->info.name, src_s, cudaGetErrorString(e));
+  return GPUPAR_OK;
+}
+
+/* Orders stream `s` of `dev` after the work issued so far on stream `src_s` of `src_dev`, then
+ * copies device to device (cudaMemcpyPeerAsync; a plain device-to-device copy on one device). */
+static int cuda_copy_peer(gpupar__device *dev, int s, void *dst, gpupar__device *src_dev, int src_s,
+                          const void *src, size_t bytes, gpupar__error *err) {
+  if ((src_dev != dev || src_s != s) && cuda_order(dev, s, src_dev, src_s, err) != GPUPAR_OK)
+    return err->status;
+  if (use(dev, err) != GPUPAR_OK)
+    return err->status;
+  cudaError_t e;
   if (src_dev == dev)
     e = cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream_of(dev, s));
   else
@@ -392,6 +406,7 @@ const gpupar__backend gpupar__backend_cuda = {
     .copy_in = cuda_copy_in,
     .copy_out = cuda_copy_out,
     .copy_peer = cuda_copy_peer,
+    .order = cuda_order,
     .can_peer = cuda_can_peer,
     .launch = cuda_launch,
     .can_reduce = gpupar__nccl_can_reduce,

@@ -399,6 +399,19 @@ static void fill_shared(exec *x) {
         root = d;
     }
   }
+  /* The copies above run on stream 0; chunks read the shared copies on every stream. */
+  for (int d = 0; d < x->in->ndev; d++) {
+    gpupar__device *dev = x->in->devs[d];
+    int filled = 0;
+    for (int a = 0; a < x->na && !filled; a++)
+      filled = x->shared_buf[(size_t)d * (size_t)x->na + (size_t)a] != NULL;
+    gpupar__error err;
+    int ordered = 1;
+    for (int st = 1; filled && dev->backend->order && st < dev->nstreams && ordered; st++)
+      ordered = dev->backend->order(dev, st, dev, 0, &err) == GPUPAR_OK;
+    if (!ordered && dev->backend->sync(dev, 0, &err) != GPUPAR_OK)
+      GPUPAR__DEBUG("%s: shared copies: %s", dev->info.name, err.msg); /* its chunks fail */
+  }
 }
 
 /* Allocates and copies in what sub-chunk `s` reads. */
