@@ -43,6 +43,7 @@ struct gpupar__region {
   gpupar__device *owner[GPUPAR__MAX_DEVICES];
   part *parts;
   int nparts, cap;
+  int data_lost; /* bytes only a lost device held were dropped: gpupar_data_exit fails */
   struct gpupar__region *next;
 };
 
@@ -143,7 +144,7 @@ static int make_valid(gpupar__region *r, int d, int s, size_t lo, size_t hi, gpu
     size_t n = p->hi - p->lo;
     int src = -1;
     for (int e = 0; e < GPUPAR__MAX_DEVICES && src < 0; e++)
-      if ((p->devs >> e & 1) && r->dev[e] && !atomic_load(&r->owner[e]->lost))
+      if ((p->devs >> e & 1) && r->dev[e] && !gpupar__dev_dead(r->owner[e]))
         src = e;
     if (d < 0) { /* to the host */
       if (src < 0)
@@ -299,6 +300,7 @@ void gpupar__region_forget_device(gpupar__device *dev) {
       r->parts[i].stream[d] = -1;
       lost |= !r->parts[i].devs && !r->parts[i].host;
     }
+    r->data_lost |= lost;
     if (lost)
       GPUPAR__ERROR("data region at %p: data only %s held is lost", (void *)r->host,
                     dev->info.name);
@@ -309,8 +311,7 @@ void gpupar__region_forget_device(gpupar__device *dev) {
   pthread_mutex_unlock(&regions_lock);
 }
 
-int gpupar_data_enter(const void *host, size_t bytes, int map) {
-  gpupar__registry *reg = gpupar__registry_get();
+static int data_enter(gpupar__registry *reg, const void *host, size_t bytes, int map) {
   gpupar__dev_set_forget_hook(gpupar__region_forget_device);
   if (!host || bytes == 0 || map < GPUPAR_MAP_ALLOC || map > GPUPAR_MAP_TOFROM)
     return GPUPAR_EINVAL;
@@ -379,8 +380,7 @@ int gpupar_data_enter(const void *host, size_t bytes, int map) {
   return GPUPAR_OK;
 }
 
-int gpupar_data_exit(const void *host) {
-  gpupar__registry_get();
+static int data_exit(const void *host) {
   pthread_mutex_lock(&regions_lock);
   gpupar__region **at = &regions;
   while (*at && (*at)->host != host)
@@ -396,6 +396,10 @@ int gpupar_data_exit(const void *host) {
     GPUPAR__ERROR("data region at %p: cannot copy back: %s", (void *)r->host, err.msg);
     rc = GPUPAR_EDEVICE;
   }
+  if (r->data_lost && rc == GPUPAR_OK) {
+    GPUPAR__ERROR("data region at %p: data only a lost device held was lost", (void *)r->host);
+    rc = GPUPAR_EDEVICE;
+  }
   *at = r->next;
   pthread_mutex_unlock(&regions_lock);
   for (int i = 0; i < GPUPAR__MAX_DEVICES; i++)
@@ -406,5 +410,21 @@ int gpupar_data_exit(const void *host) {
     }
   free(r->parts);
   free(r);
+  return rc;
+}
+
+int gpupar_data_enter(const void *host, size_t bytes, int map) {
+  gpupar__registry *reg = gpupar__registry_get();
+  int current = gpupar__current_save(reg);
+  int rc = data_enter(reg, host, bytes, map);
+  gpupar__current_restore(reg, current);
+  return rc;
+}
+
+int gpupar_data_exit(const void *host) {
+  gpupar__registry *reg = gpupar__registry_get();
+  int current = gpupar__current_save(reg);
+  int rc = data_exit(host);
+  gpupar__current_restore(reg, current);
   return rc;
 }
