@@ -265,6 +265,9 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
      << GenLaunchArgs << LaunchArgs << ");\n";
   OS << "  return (int)cudaGetLastError();\n}\n#endif\n\n";
 
+  // The descriptor is host data: clang's device pass would emit a const global as __constant__
+  // holding host function addresses, which ptxas rejects.
+  OS << "#ifndef __CUDA_ARCH__\n";
   std::string ArraysTable = "0", TermsTable = "0", RedTable = "0";
   if (!P.Arrays.empty()) {
     ArraysTable = "gpupar_arrays_" + N;
@@ -299,7 +302,7 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
      << ArraysTable << ", " << P.Terms.size() << ", " << TermsTable << ", " << P.Scalars.size()
      << ",\n"
      << "    gpupar_host_" << N << ", GPUPAR_CUDA_FN(gpupar_cuda_" << N << "), " << PT.NumDesc
-     << ", " << RedTable << "};\n\n";
+     << ", " << RedTable << "};\n#endif\n\n";
 }
 
 } // namespace
