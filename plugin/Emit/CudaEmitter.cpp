@@ -148,6 +148,9 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
   OS << "  do {\n" << printBody(Ctx, P.Body, 4, P.Updates) << "  } while (0);\n}\n\n";
 
   // Host entry point: the collapsed loops nested, as written.
+  // Host-only functions are hidden from device passes (nvcc would warn that they are unused,
+  // clang would compile them for the device).
+  OS << "#ifndef __CUDA_ARCH__\n";
   OS << "static int gpupar_host_" << N << "(const gpupar_launch *gpupar_L) {\n"
      << HostLocals << PT.Locals;
   // Twice: a unit step as a constant lets the host compiler vectorise the common case.
@@ -173,7 +176,7 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
       OS << "  if (gpupar_L->begin < gpupar_L->end)\n    *" << slotPointer(R, PT.Desc[I]) << " = "
          << R.Name << ";\n";
   }
-  OS << "  return 0;\n}\n\n";
+  OS << "  return 0;\n}\n#endif\n\n";
 
   // Kernel and launcher.
   bool HasLast = false;
@@ -228,7 +231,10 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
          << ", gpupar_slots);\n";
   }
   OS << "}\n\n";
-  OS << "static int gpupar_cuda_" << N << "(const gpupar_launch *gpupar_L) {\n";
+  // Unused in device passes (the descriptor that names it is host-only), but it keeps the
+  // kernel referenced there.
+  OS << "static __attribute__((unused)) int gpupar_cuda_" << N
+     << "(const gpupar_launch *gpupar_L) {\n";
   std::string Grid = "gpupar_L->grid";
   if (PT.NumDesc) {
     // One partial per block: at most partial_slots blocks.
