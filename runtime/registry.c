@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gather/nccl_dl.h"
 #include "log.h"
 #include "memory/devmem.h"
 #include "profile.h"
@@ -173,7 +172,6 @@ static void at_exit(void) {
     gpupar__dev_retire(&registry.dev[i]);
   }
   gpupar__stage_drain();
-  gpupar__nccl_shutdown(); /* communicators hold device memory and NCCL's threads */
 }
 
 int gpupar__current_save(const gpupar__registry *reg) {

@@ -306,11 +306,9 @@ static int cuda_launch(gpupar__device *dev, int s, const gpupar_loop *loop, gpup
   launch->grid = (unsigned)(blocks < most ? (blocks > 0 ? blocks : 1) : most);
   launch->stream = stream_of(dev, s);
   /* The launcher reports errors through cudaGetLastError: clear one left by an earlier call (of
-   * the program or of this library), or the launch would report it as its own. */
-  cudaError_t stale = note(dev, cudaGetLastError());
-  if (stale != cudaSuccess && gpupar__cuda_sticky((int)stale))
-    return gpupar__fail(err, GPUPAR_EDEVICE, "before a kernel launch: %s",
-                        cudaGetErrorString(stale));
+   * the program or of this library, maybe on another device), or the launch would report it as
+   * its own. It is not this device's: a sticky error of this device fails the launch itself. */
+  cudaError_t stale = cudaGetLastError();
   if (stale != cudaSuccess)
     GPUPAR__DEBUG("%s: an earlier CUDA error cleared before a launch: %s", dev->info.name,
                   cudaGetErrorString(stale));

@@ -5,6 +5,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gpupar/gpupar.h"
@@ -151,6 +152,9 @@ static comm_set *comm_set_for(const int *ordinals, int n, char *msg, size_t len)
     set->n = n;
     memcpy(set->ordinals, ordinals, (size_t)n * sizeof *ordinals);
     int rc = nccl.comm_init_all(set->comms, n, ordinals);
+    static int registered;
+    if (rc == 0 && !registered) /* after NCCL's own exit handlers: runs before them */
+      registered = atexit(gpupar__nccl_shutdown) == 0;
     if (rc != 0) {
       set->failed = 1;
       snprintf(set->why, sizeof set->why, "ncclCommInitAll: %s", nccl.error_string(rc));

@@ -37,7 +37,8 @@ int gpupar__nccl_check(const int *ordinals, int n, char *msg, size_t len);
  * because of `why`; the set is not used again. */
 void gpupar__nccl_abort(const int *ordinals, int n, const char *why);
 
-/* Frees every communicator (ncclCommDestroy). At exit. */
+/* Frees every communicator (ncclCommDestroy). Registered with atexit when the first set is
+ * created (after NCCL's own exit handlers, so it runs before them). */
 void gpupar__nccl_shutdown(void);
 
 #endif
