@@ -208,6 +208,28 @@ static inline void gpupar_span_init(gpupar_span *span, long long coef, long long
   span->off_lo = offset;
   span->off_hi = offset;
   span->empty = 0;
+  span->guarded = 0;
+  span->guard_lo = -0x7fffffffffffffffLL - 1;
+  span->guard_hi = 0x7fffffffffffffffLL;
+}
+
+/* The larger and the smaller of two bounds (inner loop ranges narrowed by conditions). */
+static inline long long gpupar_max_ll(long long a, long long b) { return a > b ? a : b; }
+static inline long long gpupar_min_ll(long long a, long long b) { return a < b ? a : b; }
+
+/* Restricts `*span` to iterations whose loop variable is at least `lo` (an enclosing condition
+ * such as `if (i > 0)` gives lo = 1). */
+static inline void gpupar_span_guard_lo(gpupar_span *span, long long lo) {
+  if (!span->guarded || lo > span->guard_lo)
+    span->guard_lo = lo;
+  span->guarded = 1;
+}
+
+/* Restricts `*span` to iterations whose loop variable is at most `hi` (`if (i + 1 < n)`: n - 2). */
+static inline void gpupar_span_guard_hi(gpupar_span *span, long long hi) {
+  if (!span->guarded || hi < span->guard_hi)
+    span->guard_hi = hi;
+  span->guarded = 1;
 }
 
 /* Adds `coef * j` for an inner loop variable j ranging over [lo, hi] (inclusive) to `*span`;

@@ -143,6 +143,13 @@ typedef struct gpupar_span {
   long long coef;           /* coefficient of the loop variable, in elements */
   long long off_lo, off_hi; /* inclusive offset range, in elements */
   int empty;                /* an inner loop around the access runs no iteration */
+  /* Added in 0.3: the access runs only in iterations whose loop variable lies in
+   * [guard_lo, guard_hi] (it sits under conditions such as `if (i > 0)` or `if (i + 1 < n)`):
+   * the runtime narrows the term's section to those iterations, so that a guarded neighbour
+   * access never reaches outside the array. guarded == 0: every iteration (the bounds are then
+   * unused). Set with gpupar_span_guard_lo/_hi (gpupar.h). */
+  int guarded;
+  long long guard_lo, guard_hi;
 } gpupar_span;
 
 /* Everything the host file knows at the call. */

@@ -5,11 +5,11 @@
 #define GPUPAR_VERSION_H
 
 #define GPUPAR_VERSION_MAJOR 0
-#define GPUPAR_VERSION_MINOR 2
+#define GPUPAR_VERSION_MINOR 3
 #define GPUPAR_VERSION_PATCH 0
 
 #define GPUPAR_VERSION_CODE                                                                        \
   (GPUPAR_VERSION_MAJOR * 10000 + GPUPAR_VERSION_MINOR * 100 + GPUPAR_VERSION_PATCH)
-#define GPUPAR_VERSION_STRING "0.2.0"
+#define GPUPAR_VERSION_STRING "0.3.0"
 
 #endif

@@ -219,6 +219,130 @@ bool BodyWalker::walkChildren(const Stmt *S) {
   return true;
 }
 
+/// Returns the comparison `Op` negated (`<` gives `>=`).
+static BinaryOperatorKind negated(BinaryOperatorKind Op) {
+  switch (Op) {
+  case BO_LT:
+    return BO_GE;
+  case BO_LE:
+    return BO_GT;
+  case BO_GT:
+    return BO_LE;
+  case BO_GE:
+    return BO_LT;
+  case BO_EQ:
+    return BO_NE;
+  default:
+    return BO_EQ;
+  }
+}
+
+void BodyWalker::condGuards(const Expr *C, bool Negate, std::vector<Guard> &Out) {
+  // Only conditions of the loop body itself: a called function's loop variables have fresh
+  // atoms per call, and its conditions name its parameters.
+  if (!Frames.empty())
+    return;
+  C = C->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(C)) {
+    if (UO->getOpcode() == UO_LNot)
+      condGuards(UO->getSubExpr(), !Negate, Out);
+    return;
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(C);
+  if (!BO)
+    return;
+  BinaryOperatorKind Op = BO->getOpcode();
+  // a && b holds: both hold. !(a || b) holds: neither holds. Other combinations bound nothing.
+  if ((Op == BO_LAnd && !Negate) || (Op == BO_LOr && Negate)) {
+    condGuards(BO->getLHS(), Negate, Out);
+    condGuards(BO->getRHS(), Negate, Out);
+    return;
+  }
+  if (!BO->isComparisonOp())
+    return;
+  if (Negate)
+    Op = negated(Op);
+  if (Op == BO_NE)
+    return;
+  // Exact integer comparisons only: both operands signed integers (an unsigned comparison
+  // wraps, `i - 1 >= 0` is always true for unsigned i).
+  for (const Expr *X : {BO->getLHS(), BO->getRHS()})
+    if (!X->getType()->isSignedIntegerType())
+      return;
+  std::optional<Poly> L = buildIndex(BO->getLHS()), R = buildIndex(BO->getRHS());
+  if (!L || !R || !L->addScaled(*R, -1))
+    return;
+  // L - R OP 0 with exactly one loop variable v, coefficient +-1: v OP' -(rest).
+  std::vector<unsigned> Vars = L->loopVars(Info.Atoms);
+  int64_t K = 0;
+  if (Vars.size() != 1 || !L->coefficient(Vars[0]).isConstant(&K) || (K != 1 && K != -1))
+    return;
+  Poly Rest = L->invariantPart(Info.Atoms), Bound;
+  if (!Bound.addScaled(Rest, -K)) // v = -K * rest when K is +-1
+    return;
+  if (K == -1) // -v + rest OP 0  <=>  v OP' rest with the comparison reversed
+    Op = Op == BO_LT ? BO_GT : Op == BO_LE ? BO_GE : Op == BO_GT ? BO_LT : Op == BO_GE ? BO_LE : Op;
+  Guard G;
+  G.Atom = Vars[0];
+  Poly One = Poly::constant(1);
+  switch (Op) {
+  case BO_LT: // v < b: v <= b - 1
+    G.Hi = Bound;
+    if (!G.Hi->addScaled(One, -1))
+      return;
+    break;
+  case BO_LE:
+    G.Hi = Bound;
+    break;
+  case BO_GT:
+    G.Lo = Bound;
+    if (!G.Lo->addScaled(One, 1))
+      return;
+    break;
+  case BO_GE:
+    G.Lo = Bound;
+    break;
+  case BO_EQ:
+    G.Lo = G.Hi = Bound;
+    break;
+  default:
+    return;
+  }
+  Out.push_back(std::move(G));
+}
+
+bool BodyWalker::walkGuarded(const Stmt *S, const std::vector<Guard> &More, Mode M) {
+  size_t Before = Guards.size();
+  Guards.insert(Guards.end(), More.begin(), More.end());
+  bool Ok = walk(S, M);
+  Guards.resize(Before, Guard());
+  return Ok;
+}
+
+/// Returns whether `S` only jumps out of the rest of its block: `continue;`, `break;` or a
+/// block holding just one of them.
+static bool onlyJumps(const Stmt *S) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    return CS->size() == 1 && onlyJumps(CS->body_front());
+  return S && isa<ContinueStmt, BreakStmt>(S);
+}
+
+bool BodyWalker::walkCompound(const CompoundStmt *CS) {
+  // After `if (c) continue;` the rest of the block runs only where c does not hold.
+  size_t Before = Guards.size();
+  bool Ok = true;
+  for (const Stmt *C : CS->body()) {
+    if (!(Ok = walk(C)))
+      break;
+    if (const auto *IS = dyn_cast<IfStmt>(C))
+      if (!IS->getElse() && !IS->getInit() && !IS->getConditionVariable() &&
+          onlyJumps(IS->getThen()))
+        condGuards(IS->getCond(), true, Guards);
+  }
+  Guards.resize(Before, Guard());
+  return Ok;
+}
+
 bool BodyWalker::walkFor(const ForStmt *FS) {
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
     const auto *First = dyn_cast<VarDecl>(*DS->decl_begin());
@@ -234,7 +358,7 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
   bool Canonical =
       matchLoopForm(Ctx, FS, Inner, Ignored) && Inner.Op != Cond::NE &&
       ((Inner.Step > 0) == (Inner.Op == Cond::LT || Inner.Op == Cond::LE)) &&
-      (preOf(Inner.Var).Locals.count(Inner.Var) ||
+      (preOf(Inner.Var).Locals.count(Inner.Var) || isLoopVar(Inner.Var) ||
        (Info.written(Inner.Var) && Info.written(Inner.Var)->Role != ScalarRole::Reduction));
   // In a called function, the bounds with parameters replaced by the call's arguments.
   std::optional<Poly> BoundLo, BoundHi;
@@ -250,8 +374,18 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
     InnerWrites.TraverseStmt(const_cast<Stmt *>(FS->getBody()));
     Canonical = !InnerWrites.Written.count(Inner.Var);
   }
-  if (!walk(FS->getInit()) || !walk(FS->getCond()) || !walk(FS->getInc()))
+  // A collapsed loop's `j = lo` and `j++` (its variable declared before the nest) are the
+  // loop's own control, checked by matchLoopForm: only its bounds are read.
+  bool Collapsed = false;
+  for (size_t K = 1; K < Info.Collapse.size(); ++K)
+    Collapsed |= Info.Collapse[K].For == FS;
+  if (Collapsed) {
+    bool Decl = isa_and_nonnull<DeclStmt>(FS->getInit());
+    if (!walk(Decl ? FS->getInit() : Inner.Lo) || !walk(Inner.Hi))
+      return false;
+  } else if (!walk(FS->getInit()) || !walk(FS->getCond()) || !walk(FS->getInc())) {
     return false;
+  }
   ++BreakDepth;
   if (Canonical) {
     InnerLoop L;
@@ -294,7 +428,7 @@ bool BodyWalker::walkDeclRef(const DeclRefExpr *DRE, Mode M) {
   if (VD->getType().isVolatileQualified())
     return fail(DRE->getSourceRange(),
                 "volatile variable " + quoted(VD) + " is not supported in an offloaded loop");
-  if (VD == F.Var) {
+  if (isLoopVar(VD)) { // the offloaded loop's or a collapsed loop's variable
     if (M != Mode::Read)
       return fail(DRE->getSourceRange(),
                   "loop variable " + quoted(VD) + " is modified in the loop body");
@@ -412,6 +546,8 @@ std::optional<Poly> BodyWalker::buildIndex(const Expr *E) {
   // `int idx = i*n + j; a[idx]`: a body local initialised once and never reassigned. In a
   // called function, also an integer parameter never assigned: the call's argument.
   Builder.Subst = [this](const VarDecl *V) -> const Expr * {
+    if (const Expr *E = AssignedOnce.lookup(V))
+      return E;
     const WriteCollector &W = preOf(V);
     if (!W.Locals.count(V) || W.Written.count(V) || !V->getType()->isIntegerType() ||
         V->getType().isVolatileQualified())
@@ -642,6 +778,7 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
   A.Subscript = P.Index;
   A.Affine = P.Affine;
   A.Unconditional = CondDepth == 0;
+  A.Guards = Guards;
   if (!Frames.empty())
     A.Via = Frames.front()->Call;
   if (M == Mode::Read || M == Mode::ReadWrite)
@@ -731,8 +868,11 @@ bool BodyWalker::walkBinary(const BinaryOperator *BO) {
   if (!walk(BO->getLHS()))
     return false;
   if (BO->isLogicalOp()) {
+    // `a && b` evaluates b only when a holds; `a || b` only when a does not.
+    std::vector<Guard> G;
+    condGuards(BO->getLHS(), BO->getOpcode() == BO_LOr, G);
     ++CondDepth;
-    bool Ok = walk(BO->getRHS());
+    bool Ok = walkGuarded(BO->getRHS(), G);
     --CondDepth;
     return Ok;
   }
@@ -775,6 +915,7 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
   }
   switch (S->getStmtClass()) {
   case Stmt::CompoundStmtClass:
+    return walkCompound(cast<CompoundStmt>(S));
   case Stmt::NullStmtClass:
   case Stmt::AttributedStmtClass:
   case Stmt::LabelStmtClass:
@@ -806,8 +947,11 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
     const auto *IS = cast<IfStmt>(S);
     if (!walk(IS->getCond()))
       return false;
+    std::vector<Guard> Then, Else;
+    condGuards(IS->getCond(), false, Then);
+    condGuards(IS->getCond(), true, Else);
     ++CondDepth;
-    bool Ok = walk(IS->getThen()) && walk(IS->getElse());
+    bool Ok = walkGuarded(IS->getThen(), Then) && walkGuarded(IS->getElse(), Else);
     --CondDepth;
     return Ok;
   }
@@ -869,8 +1013,11 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
     const auto *CO = cast<AbstractConditionalOperator>(S);
     if (!walk(CO->getCond()))
       return false;
+    std::vector<Guard> Then, Else;
+    condGuards(CO->getCond(), false, Then);
+    condGuards(CO->getCond(), true, Else);
     ++CondDepth;
-    bool Ok = walk(CO->getTrueExpr()) && walk(CO->getFalseExpr());
+    bool Ok = walkGuarded(CO->getTrueExpr(), Then) && walkGuarded(CO->getFalseExpr(), Else);
     --CondDepth;
     return Ok;
   }
@@ -925,8 +1072,74 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
   }
 }
 
+void BodyWalker::findAssignedOnce() {
+  struct Scan : RecursiveASTVisitor<Scan> {
+    llvm::DenseMap<const VarDecl *, unsigned> Writes;
+    llvm::DenseMap<const VarDecl *, std::vector<const DeclRefExpr *>> Refs;
+    /// Statement-level `v = e` and the block holding it.
+    std::vector<std::pair<const BinaryOperator *, const CompoundStmt *>> Candidates;
+    void note(const Expr *LHS) {
+      if (const VarDecl *VD = referencedVar(LHS))
+        ++Writes[VD];
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (BO->isAssignmentOp())
+        note(BO->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+        note(UO->getSubExpr());
+      return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Refs[VD].push_back(DRE);
+      return true;
+    }
+    bool VisitCompoundStmt(CompoundStmt *CS) {
+      for (const Stmt *C : CS->body())
+        if (const auto *BO = dyn_cast<BinaryOperator>(C))
+          if (BO->getOpcode() == BO_Assign && isa<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+            Candidates.push_back({BO, CS});
+      return true;
+    }
+  };
+  struct Labels : RecursiveASTVisitor<Labels> {
+    bool Found = false;
+    bool VisitSwitchCase(SwitchCase *) { return !(Found = true); }
+    bool VisitLabelStmt(LabelStmt *) { return !(Found = true); }
+  };
+  Scan Sc;
+  Sc.TraverseStmt(const_cast<Stmt *>(F.For->getBody()));
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const auto &[BO, CS] : Sc.Candidates) {
+    const VarDecl *V = referencedVar(BO->getLHS());
+    if (!V || isLoopVar(V) || Sc.Writes.lookup(V) != 1 || !V->getType()->isIntegerType() ||
+        V->getType().isVolatileQualified())
+      continue;
+    // A jump into the block (a case label) could skip the assignment.
+    Labels L;
+    L.TraverseStmt(const_cast<CompoundStmt *>(CS));
+    if (L.Found)
+      continue;
+    const Expr *Target = BO->getLHS()->IgnoreParens();
+    bool After = true;
+    for (const DeclRefExpr *R : Sc.Refs[V]) {
+      if (R == Target)
+        continue;
+      SourceLocation At = SM.getExpansionLoc(R->getBeginLoc());
+      After = After && SM.isBeforeInTranslationUnit(SM.getExpansionLoc(BO->getEndLoc()), At) &&
+              SM.isBeforeInTranslationUnit(At, SM.getExpansionLoc(CS->getRBracLoc()));
+    }
+    if (After)
+      AssignedOnce[V] = BO->getRHS();
+  }
+}
+
 bool BodyWalker::run(Problem &P) {
   Pre.TraverseStmt(const_cast<Stmt *>(F.For->getBody()));
+  findAssignedOnce();
   Info.OuterAtom = Info.Atoms.loopVar(F.Var);
   if (!checkName(F.Var, F.Var->getLocation())) {
     P = Failure;
@@ -1150,7 +1363,24 @@ bool analyzeBody(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, const
     Info.Unsupported.push_back(U);
   }
   BodyWalker W(Ctx, F, Dir, S, Info);
-  return W.run(P);
+  if (!W.run(P))
+    return false;
+  // Bounds read from memory are read once before the loop: nothing the body writes may alias
+  // them.
+  std::vector<const Expr *> Writes;
+  for (const Access &A : Info.Accesses)
+    if (A.IsWrite)
+      Writes.push_back(A.Expr);
+  for (const WrittenScalar &WS : Info.Written)
+    if (WS.FirstWrite)
+      Writes.push_back(WS.FirstWrite);
+  for (const ArrayReduction &AR : Info.ArrayReductions)
+    for (const ElementUpdate &U : AR.Updates)
+      Writes.push_back(U.Target);
+  for (const LoopForm &C : Info.Collapse)
+    if (!checkBoundMemory(Ctx, C, Writes, P))
+      return false;
+  return true;
 }
 
 bool analyzeBody(ASTContext &Ctx, const LoopForm &F, BodyInfo &Info, Problem &P) {

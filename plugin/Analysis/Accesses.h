@@ -10,10 +10,10 @@
 #define GPUPAR_PLUGIN_ACCESSES_H
 
 #include "Analysis/Affine.h"
-#include "Diagnostics.h"
-#include "Pragma/Directive.h"
 #include "Analysis/ElementUpdate.h"
 #include "Analysis/LoopForm.h"
+#include "Diagnostics.h"
+#include "Pragma/Directive.h"
 
 #include <string>
 #include <vector>
@@ -28,6 +28,15 @@ struct InnerLoop {
   /// function's parameters replaced by the call's arguments (Form.Lo/Hi name the parameters).
   bool Bounds = false;
   Poly LoBound, HiBound;
+};
+
+/// A condition around an access that bounds one loop variable: the access runs only when the
+/// variable lies in [Lo, Hi] (each optional; polynomials over invariant atoms). From `if (i > 0)`
+/// (Lo = 1), `if (i + 1 < n)` (Hi = n - 2), `i < m && ...`, `cond ? ... : ...`, and the rest of a
+/// block after `if (i < 1 || i >= n - 1) continue;`. Used to narrow the access's section.
+struct Guard {
+  unsigned Atom = 0;
+  std::optional<Poly> Lo, Hi;
 };
 
 /// One access to an array: a read or a write (a read-modify-write gives one of each).
@@ -48,6 +57,8 @@ struct Access {
   /// Part of an array reduction (`hist[e] += v` under `reduction(+: hist[0:256])`): exempt
   /// from the dependence test.
   bool InReduction = false;
+  /// The enclosing conditions that bound loop variables (outermost first).
+  std::vector<Guard> Guards;
 };
 
 /// The role of a scalar declared outside the loop and written in its body.

@@ -59,7 +59,9 @@ bool collapseNest(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, Body
                               "'; only rectangular nests can be collapsed, the loop stays serial");
           return false;
         }
-    if (!L.Var->isLocalVarDecl() || L.DeclaredOutside) {
+    // `int j; ... for (j = 0; ...)` (standard OpenMP) is fine: the host file gives j its final
+    // value after an offloaded run. A global or static variable could be seen by called code.
+    if (!L.Var->hasLocalStorage()) {
       P = makeProblem(Severity::Warning, Next->getInit()->getSourceRange(),
                       "a collapsed loop must declare its variable ('for (int " +
                           L.Var->getNameAsString() + " = ...')");

@@ -106,6 +106,19 @@ private:
   }
   unsigned BreakDepth = 0; ///< loops and switches between here and the offloaded loop
   unsigned CondDepth = 0;  ///< branches between here and the offloaded loop
+  /// Integer scalars the body assigns exactly once, as a statement of a block, and reads only
+  /// after that statement in the same block (`k = i + n*j; a[k] = ...`): the assigned value,
+  /// substituted into subscripts like an initialiser (findAssignedOnce).
+  llvm::DenseMap<const VarDecl *, const Expr *> AssignedOnce;
+  void findAssignedOnce();
+  /// Bounds on loop variables from the enclosing conditions (Accesses.cpp, condGuards).
+  std::vector<Guard> Guards;
+  /// Appends to `Out` the bounds that condition `C` (negated when `Negate`) puts on one loop
+  /// variable each; conditions it cannot read give none (always safe: fewer bounds).
+  void condGuards(const Expr *C, bool Negate, std::vector<Guard> &Out);
+  /// Walks `S` with `More` added to Guards.
+  bool walkGuarded(const Stmt *S, const std::vector<Guard> &More, Mode M = Mode::Read);
+  bool walkCompound(const CompoundStmt *CS);
   Problem Failure;
   bool Failed = false;
 

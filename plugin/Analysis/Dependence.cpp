@@ -415,6 +415,70 @@ Outcome Tester::test(const Access &W, const Access &T) {
     O.K = Outcome::Independent;
     return O;
   }
+  // 5. A distance with symbolic coefficients: every loop variable has the same coefficient in
+  // both accesses and the invariant difference is a whole multiple of one carried variable's
+  // coefficient (`a[i*m + j]` and `a[(i-1)*m + j]`; `A[i][j]` and `A[i-1][j]`). Equal values of
+  // the other variables and that carried distance solve the equation: a dependence whenever the
+  // loops run that far, as for constant subscripts (step 2).
+  if (!Mixed && Absent.empty()) {
+    for (unsigned V : Vars)
+      if (W.Subscript.coefficient(V) != T.Subscript.coefficient(V))
+        return O;
+    for (unsigned C : Carried) {
+      Poly Coef = W.Subscript.coefficient(C);
+      if (Coef.Terms.empty())
+        continue;
+      // d with K + d * Coef == 0, from the first monomial of Coef (rounded towards zero for a
+      // constant one: A[i][j] vs A[i-1][j-1] in 100 columns gives d = -1, remainder 1).
+      const auto &[Mono, A] = *Coef.Terms.begin();
+      auto KIt = K.Terms.find(Mono);
+      int64_t B = KIt == K.Terms.end() ? 0 : KIt->second;
+      if (A == 0 || (!Mono.empty() && B % A != 0))
+        continue;
+      int64_t D = -B / A; // v - v'
+      Poly Check = K;
+      int64_t Step = Steps.count(C) ? Steps[C] : 1;
+      if (D == 0 || !Check.addScaled(Coef, D) || Step == 0 || D % Step != 0)
+        continue;
+      // A constant remainder r: another variable of the same constant coefficient a in both
+      // accesses takes values e = -r / a apart (seidel: j and j - 1), within its range.
+      int64_t Rem = 0;
+      if (!Check.Terms.empty()) {
+        if (!Check.isConstant(&Rem))
+          continue;
+        bool Solved = false;
+        for (unsigned V : Vars) {
+          int64_t AV = 0;
+          if (V == C || !W.Subscript.coefficient(V).isConstant(&AV) || AV == 0 || Rem % AV != 0)
+            continue;
+          int64_t E = -Rem / AV, VSpan = 0, VStep = Steps.count(V) ? Steps[V] : 1;
+          Interval VR = rangeOfAtom(V);
+          if (VStep == 0 || E % VStep != 0)
+            continue;
+          if (VR.Lo && VR.Hi) {
+            Poly S = *VR.Hi;
+            if (S.addScaled(*VR.Lo, -1) && S.isConstant(&VSpan) && (E > VSpan || -E > VSpan))
+              continue;
+          }
+          Solved = true;
+          break;
+        }
+        if (!Solved)
+          continue;
+      }
+      Interval R = rangeOfAtom(C);
+      int64_t Span = 0;
+      if (R.Lo && R.Hi) {
+        Poly S = *R.Hi;
+        if (S.addScaled(*R.Lo, -1) && S.isConstant(&Span) && (D > Span || -D > Span))
+          continue; // the loop never runs that far
+      }
+      O.K = Outcome::Dependent;
+      O.Distance = D / Step;
+      O.Var = C;
+      return O;
+    }
+  }
   return O;
 }
 

@@ -115,33 +115,71 @@ static bool matchStep(ASTContext &Ctx, const Expr *Inc, const VarDecl *Var, int6
   return false;
 }
 
-/// Returns why bound `E` cannot be evaluated once before the loop, or "" when it can.
-static std::string boundProblem(ASTContext &Ctx, const Expr *E, const VarDecl *Var) {
+/// Returns why bound `E` cannot be evaluated once before the loop, or "" when it can. Plain
+/// memory reads (`p->n`, `d.n`, `*len`, `sz[0]`) can, as in OpenMP, when the body writes nothing
+/// they may alias (checkBoundMemory): they are appended to `Memory`.
+static std::string boundProblem(ASTContext &Ctx, const Expr *E, const VarDecl *Var,
+                                std::vector<const Expr *> &Memory) {
   if (mentions(E, Var))
     return "depends on the loop variable '" + Var->getNameAsString() + "'";
   if (E->HasSideEffects(Ctx))
     return "has side effects";
   struct Finder {
-    static const Expr *memoryRead(const Stmt *S) {
+    std::vector<const Expr *> &Memory;
+    /// Returns a read that cannot be hoisted (a call, a volatile object), else null.
+    const Expr *memoryRead(const Stmt *S) {
       if (!S)
         return nullptr;
-      if (isa<ArraySubscriptExpr, MemberExpr, CallExpr>(S))
+      if (isa<CallExpr>(S))
         return cast<Expr>(S);
+      if (const auto *E = dyn_cast<Expr>(S))
+        if (E->getType().isVolatileQualified())
+          return E;
+      bool Read = isa<ArraySubscriptExpr, MemberExpr>(S);
       if (const auto *UO = dyn_cast<UnaryOperator>(S))
-        if (UO->getOpcode() == UO_Deref)
-          return UO;
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-        if (DRE->getType().isVolatileQualified())
-          return DRE;
+        Read = UO->getOpcode() == UO_Deref;
+      if (Read)
+        Memory.push_back(cast<Expr>(S));
       for (const Stmt *C : S->children())
         if (const Expr *R = memoryRead(C))
           return R;
       return nullptr;
     }
   };
-  if (Finder::memoryRead(E))
-    return "reads memory; copy it into a local variable before the loop";
+  if (Finder{Memory}.memoryRead(E))
+    return "reads memory through a call or a volatile object; copy it into a local variable "
+           "before the loop";
   return "";
+}
+
+/// Returns whether an lvalue of type `W` may be the object of type `R` (C's aliasing rules,
+/// signedness ignored; records and character types may hold anything).
+static bool mayAlias(ASTContext &Ctx, QualType W, QualType R) {
+  W = W.getCanonicalType().getUnqualifiedType();
+  R = R.getCanonicalType().getUnqualifiedType();
+  if (W->isAnyCharacterType() || R->isAnyCharacterType() || W->isRecordType() || W->isUnionType() ||
+      W->isArrayType())
+    return true;
+  if (W->isIntegerType() && R->isIntegerType() && !W->isEnumeralType() && !R->isEnumeralType() &&
+      !W->isBooleanType() && !R->isBooleanType())
+    return Ctx.getTypeSize(W) == Ctx.getTypeSize(R) &&
+           Ctx.getCorrespondingUnsignedType(W) == Ctx.getCorrespondingUnsignedType(R);
+  return Ctx.hasSameType(W, R);
+}
+
+bool checkBoundMemory(ASTContext &Ctx, const LoopForm &F, const std::vector<const Expr *> &Writes,
+                      Problem &P) {
+  for (const Expr *M : F.BoundMemory)
+    for (const Expr *W : Writes)
+      if (mayAlias(Ctx, W->getType(), M->getType())) {
+        P = problemAt(M->getSourceRange(),
+                      "loop bound '" + sourceText(Ctx, M) + "' reads memory that '" +
+                          sourceText(Ctx, W) +
+                          "' may write; copy it into a local variable before the loop");
+        P.Notes.push_back({W->getSourceRange(), "written here"});
+        return false;
+      }
+  return true;
 }
 
 bool matchLoopForm(ASTContext &Ctx, const ForStmt *FS, LoopForm &F, Problem &P) {
@@ -236,7 +274,7 @@ bool matchLoopForm(ASTContext &Ctx, const ForStmt *FS, LoopForm &F, Problem &P) 
     return false;
   }
   for (const Expr *B : {F.Lo, F.Hi}) {
-    std::string Why = boundProblem(Ctx, B, F.Var);
+    std::string Why = boundProblem(Ctx, B, F.Var, F.BoundMemory);
     if (!Why.empty()) {
       P = problemAt(B->getSourceRange(), "loop bound '" + sourceText(Ctx, B) + "' " + Why);
       return false;

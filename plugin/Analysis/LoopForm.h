@@ -32,7 +32,16 @@ struct LoopForm {
   Cond Op = Cond::LT;
   clang::QualType CmpType; ///< the type the condition compares in
   int64_t Step = 1;
+  /// The reads of memory in Lo and Hi (`p->n`, `dim.number_boxes`, `*len`, `sz[0]`): the host
+  /// file reads them once, as OpenMP does, so the analysis checks that the body writes nothing
+  /// they may alias (checkBoundMemory).
+  std::vector<const clang::Expr *> BoundMemory;
 };
+
+/// Checks that no write of `Writes` (the loop's write accesses) may alias a memory read of a
+/// bound of `F`. Returns false with a warning in `P` at the bound when one may.
+bool checkBoundMemory(clang::ASTContext &Ctx, const LoopForm &F,
+                      const std::vector<const clang::Expr *> &Writes, Problem &P);
 
 /// Matches `FS` against the canonical form. Returns false and describes why in `P` (a warning
 /// at the offending part) when it does not match.

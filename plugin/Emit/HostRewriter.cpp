@@ -88,6 +88,10 @@ static std::string prologue(const LoopPlan &P, const std::string &Indent) {
       for (const PlanRange &R : T.Ranges)
         S += In + "gpupar_span_add_range(" + Ref + ", " + R.Coef + ", " + R.Lo + ", " + R.Hi +
              ");\n";
+      for (const std::string &G : T.GuardLo)
+        S += In + "gpupar_span_guard_lo(" + Ref + ", " + G + ");\n";
+      for (const std::string &G : T.GuardHi)
+        S += In + "gpupar_span_guard_hi(" + Ref + ", " + G + ");\n";
     }
   }
   if (!P.Arrays.empty()) {
@@ -160,9 +164,27 @@ static std::string prologue(const LoopPlan &P, const std::string &Indent) {
     S += In + "const int gpupar_if = (" + P.IfExpr + ") != 0;\n";
     Run = "gpupar_if && " + Run;
   }
+  // Final values of variables declared before the loop: the outer one from the runtime; a
+  // collapsed one is `lo + trip * step` when the loops around it ran (the serial nest leaves
+  // it there), else unchanged.
+  std::string Finals;
   if (P.Form.DeclaredOutside)
-    S += In + "if (" + Run + ") {\n" + In + "  " + P.VarName + " = (" + P.VarTypeC +
-         ")gpupar_c.last;\n" + In + "} else { {\n";
+    Finals += In + "  " + P.VarName + " = (" + P.VarTypeC + ")gpupar_c.last;\n";
+  std::string Ran = "gpupar_c.last != gpupar_c.lo";
+  for (size_t I = 0; I < P.Collapsed.size(); ++I) {
+    const PlanCollapsed &C = P.Collapsed[I];
+    if (C.DeclaredOutside) {
+      std::string Lo;
+      for (size_t K = 0; K < P.Scalars.size(); ++K)
+        if (P.Scalars[K].Name == C.LoScalar)
+          Lo = "gpupar_s" + std::to_string(K);
+      Finals += In + "  if (" + Ran + ")\n" + In + "    " + C.VarName + " = (" + C.VarTypeC + ")(" +
+                Lo + " + gpupar_trips[" + std::to_string(I) + "] * " + llLiteral(C.Step) + ");\n";
+    }
+    Ran += " && gpupar_trips[" + std::to_string(I) + "] > 0";
+  }
+  if (!Finals.empty())
+    S += In + "if (" + Run + ") {\n" + Finals + In + "} else { {\n";
   else
     S += In + "if (" + (P.IfExpr.empty() ? "" : "!gpupar_if || ") + "!gpupar_run(&" + P.Symbol +
          ", &gpupar_c)) { {\n";

@@ -7,9 +7,9 @@
 #ifndef GPUPAR_PLUGIN_LOOPPLAN_H
 #define GPUPAR_PLUGIN_LOOPPLAN_H
 
-#include "Emit/BodyPrinter.h"
-#include "Diagnostics.h"
 #include "Analysis/LoopForm.h"
+#include "Diagnostics.h"
+#include "Emit/BodyPrinter.h"
 
 #include <cstdint>
 #include <string>
@@ -48,6 +48,9 @@ struct PlanTerm {
   bool Exact = false;
   std::string Coef, Offset; ///< C `long long` expressions
   std::vector<PlanRange> Ranges;
+  /// Bounds on the loop variable from the conditions around the access (C `long long`
+  /// expressions; gpupar_span_guard_lo/_hi): the term applies only to those iterations.
+  std::vector<std::string> GuardLo, GuardHi;
   std::string Text; ///< the access as written, for the comment
 };
 
@@ -71,6 +74,10 @@ struct PlanCollapsed {
   std::string LoScalar; ///< the PlanScalar holding its first value
   std::string TripCall; ///< host C: `gpupar_trip_count(...)` of the loop
   int64_t Step = 1;
+  /// `int j; ... for (j = lo; ...)`: after an offloaded run the host file assigns j the value
+  /// the serial nest leaves (its type as C text here).
+  bool DeclaredOutside = false;
+  std::string VarTypeC;
 };
 
 struct LoopPlan {

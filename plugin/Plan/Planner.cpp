@@ -75,6 +75,15 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     int64_t Lo, Hi;
     bool Exact;
     std::string Text;
+    std::vector<Guard> Guards; ///< only terms with the same guards merge
+  };
+  auto SameGuards = [](const std::vector<Guard> &A, const std::vector<Guard> &B) {
+    if (A.size() != B.size())
+      return false;
+    for (size_t I = 0; I < A.size(); ++I)
+      if (A[I].Atom != B[I].Atom || A[I].Lo != B[I].Lo || A[I].Hi != B[I].Hi)
+        return false;
+    return true;
   };
   std::vector<Pending> Terms;
   for (const Access &A : Info.Accesses) {
@@ -104,7 +113,8 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     int64_t K = Ranged ? A.Subscript.constantTerm() : 0;
     bool Merged = false;
     for (Pending &T : Terms)
-      if (T.Array == Array && T.Write == A.IsWrite && T.Base == Base) {
+      if (T.Array == Array && T.Write == A.IsWrite && T.Base == Base &&
+          SameGuards(T.Guards, A.Guards)) {
         T.Lo = std::min(T.Lo, K);
         T.Hi = std::max(T.Hi, K);
         T.Exact = T.Exact || Exact;
@@ -117,7 +127,7 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     if (A.Via) // an access in a called function: name it
       if (const FunctionDecl *FD = enclosingFunction(Ctx, A.Expr))
         Text += " in " + FD->getNameAsString();
-    Terms.push_back({Array, A.IsWrite, Base, K, K, Exact, Text});
+    Terms.push_back({Array, A.IsWrite, Base, K, K, Exact, Text, A.Guards});
   }
   for (const Pending &T : Terms) {
     PlanTerm PT;
@@ -139,12 +149,30 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
           PlanRange R;
           R.Coef = T.Base.coefficient(V).printC(Info.Atoms);
           innerRange(Ctx, Info.Atoms, IL, R.Lo, R.Hi);
+          // Conditions on the inner variable around the access narrow its range (an empty
+          // range leaves the term touching nothing).
+          for (const Guard &G : T.Guards) {
+            if (G.Atom != V)
+              continue;
+            if (G.Lo)
+              R.Lo = "gpupar_max_ll(" + R.Lo + ", " + G.Lo->printC(Info.Atoms) + ")";
+            if (G.Hi)
+              R.Hi = "gpupar_min_ll(" + R.Hi + ", " + G.Hi->printC(Info.Atoms) + ")";
+          }
           PT.Ranges.push_back(R);
           break;
         }
     }
     if (T.Lo != T.Hi)
       PT.Ranges.push_back({"1LL", "0LL", llLiteral(T.Hi - T.Lo)});
+    for (const Guard &G : T.Guards) {
+      if (G.Atom != Info.OuterAtom)
+        continue;
+      if (G.Lo)
+        PT.GuardLo.push_back(G.Lo->printC(Info.Atoms));
+      if (G.Hi)
+        PT.GuardHi.push_back(G.Hi->printC(Info.Atoms));
+    }
     Plan.Terms.push_back(std::move(PT));
   }
   for (size_t I = 0; I < Info.Arrays.size(); ++I) {
@@ -296,6 +324,8 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
     PC.VarTypeCxx = typeCxx(Ctx, C.Var->getType());
     PC.LoScalar = "gpupar_lo_" + PC.VarName;
     PC.Step = C.Step;
+    PC.DeclaredOutside = C.DeclaredOutside;
+    PC.VarTypeC = typeC(Ctx, C.Var->getType());
     std::string Cmp = "(" + typeC(Ctx, C.CmpType) + ")";
     std::string Lo = "(long long)" + Cmp + "(" + typeC(Ctx, C.Var->getType()) + ")(" +
                      sourceText(Ctx, C.Lo) + ")";

@@ -10,6 +10,34 @@ typedef gpupar__i128 i128;
 #define LL_MIN ((i128)(-0x7fffffffffffffffLL - 1))
 #define LL_MAX ((i128)0x7fffffffffffffffLL)
 
+static i128 ceil_div(i128 a, i128 b) { return a <= 0 ? 0 : (a + b - 1) / b; } /* b > 0 */
+
+/* Narrows the iterations [*kb, *ke) (kb < ke) to those whose loop variable lies in the span's
+ * guard [guard_lo, guard_hi]. Values are monotonic in k, so they form one range. Returns 0 when
+ * none does. */
+static int guard_iterations(const gpupar__space *sp, const gpupar_span *span,
+                            unsigned long long *kb, unsigned long long *ke) {
+  if (span->guard_lo > span->guard_hi)
+    return 0;
+  i128 glo = span->guard_lo, ghi = span->guard_hi, step = sp->step;
+  i128 first = *kb, last = (i128)*ke - 1;
+  i128 v0 = gpupar__space_value(sp, *kb), v1 = gpupar__space_value(sp, *ke - 1);
+  if (step > 0) { /* v0 <= v1: skip iterations below glo at the start, above ghi at the end */
+    first += ceil_div(glo - v0, step);
+    last -= ceil_div(v1 - ghi, step);
+  } else if (step < 0) { /* v0 >= v1 */
+    first += ceil_div(v0 - ghi, -step);
+    last -= ceil_div(glo - v1, -step);
+  } else if (v0 < glo || v0 > ghi) {
+    return 0;
+  }
+  if (first > last)
+    return 0;
+  *kb = (unsigned long long)first;
+  *ke = (unsigned long long)(last + 1);
+  return 1;
+}
+
 int gpupar__term_interval(const gpupar__space *sp, const gpupar_span *span, unsigned long long kb,
                           unsigned long long ke, gpupar__hull *out) {
   out->lo = 0;
@@ -19,6 +47,8 @@ int gpupar__term_interval(const gpupar__space *sp, const gpupar_span *span, unsi
     return GPUPAR_OK;
   if (span->off_lo > span->off_hi)
     return GPUPAR_EINVAL;
+  if (span->guarded && !guard_iterations(sp, span, &kb, &ke))
+    return GPUPAR_OK; /* no iteration of the chunk runs the access */
   i128 v0 = gpupar__space_value(sp, kb), v1 = gpupar__space_value(sp, ke - 1), a, b, lo, hi;
   if (__builtin_mul_overflow((i128)span->coef, v0, &a) ||
       __builtin_mul_overflow((i128)span->coef, v1, &b))
@@ -86,7 +116,7 @@ int gpupar__array_dense(const gpupar_loop *loop, const gpupar_span *spans, const
     if (loop->terms[t].array != array || !(loop->terms[t].access & GPUPAR_WRITE))
       continue;
     const gpupar_span *s = &spans[t];
-    if (!loop->terms[t].exact || s->empty)
+    if (!loop->terms[t].exact || s->empty || s->guarded)
       return 0;
     if (!first) {
       first = s;

@@ -19,7 +19,7 @@ static gpupar__space space(long long lo, long long hi, long long step, int cond)
 }
 
 static gpupar_span span(long long coef, long long lo, long long hi) {
-  gpupar_span s = {coef, lo, hi, 0};
+  gpupar_span s = {coef, lo, hi, 0, 0, 0, 0};
   return s;
 }
 
@@ -72,6 +72,81 @@ static void test_term_interval(void **state) {
   assert_true(s.off_lo == -2 && s.off_hi == 6);
   gpupar_span_add_range(&s, 1, 3, 2);
   assert_true(s.empty);
+}
+
+/* Guarded terms: brute force over the iterations whose value lies in the guard. */
+static void brute_guarded(const gpupar__space *sp, gpupar_span s, unsigned long long kb,
+                          unsigned long long ke) {
+  gpupar__hull h;
+  assert_int_equal(gpupar__term_interval(sp, &s, kb, ke, &h), GPUPAR_OK);
+  long long lo = LLONG_MAX, hi = LLONG_MIN;
+  int any = 0;
+  for (unsigned long long k = kb; k < ke; k++) {
+    long long v = (long long)gpupar__space_value(sp, k);
+    if (v < s.guard_lo || v > s.guard_hi)
+      continue;
+    long long a = s.coef * v + s.off_lo, b = s.coef * v + s.off_hi;
+    lo = a < lo ? a : lo;
+    hi = b > hi ? b : hi;
+    any = 1;
+  }
+  if (!any) {
+    assert_true(h.empty);
+  } else {
+    assert_false(h.empty);
+    assert_true(h.lo == lo);
+    assert_true(h.hi == hi);
+  }
+}
+
+static void test_term_interval_guarded(void **state) {
+  (void)state;
+  const long long steps[] = {1, 2, 3, -1, -2, -5};
+  const long long coefs[] = {1, -1, 3, 0};
+  const long long guards[][2] = {{-7, 39}, {1, 39}, {-100, 5}, {3, 3}, {4, 30}, {20, 10}, {41, 50}};
+  for (size_t si = 0; si < 6; si++)
+    for (size_t ci = 0; ci < 4; ci++)
+      for (size_t gi = 0; gi < 7; gi++) {
+        gpupar__space sp = steps[si] > 0 ? space(-7, 40, steps[si], GPUPAR_LT)
+                                         : space(40, -7, steps[si], GPUPAR_GE);
+        gpupar_span s = span(coefs[ci], -1, 1);
+        gpupar_span_guard_lo(&s, guards[gi][0]);
+        gpupar_span_guard_hi(&s, guards[gi][1]);
+        assert_true(s.guarded);
+        for (unsigned long long kb = 0; kb <= sp.trip; kb++)
+          for (unsigned long long ke = kb; ke <= sp.trip; ke++)
+            brute_guarded(&sp, s, kb, ke);
+      }
+  /* `if (i + 1 < n) b[i + 1] = ...` over [0, n): never element n. */
+  gpupar__space sp = space(0, 100, 1, GPUPAR_LT);
+  gpupar_span s;
+  gpupar_span_init(&s, 1, 1);
+  gpupar_span_guard_hi(&s, 100 - 2);
+  gpupar__hull h;
+  assert_int_equal(gpupar__term_interval(&sp, &s, 0, 100, &h), GPUPAR_OK);
+  assert_int_equal(h.lo, 1);
+  assert_int_equal(h.hi, 99);
+  /* Two guards intersect. */
+  gpupar_span_guard_hi(&s, 50);
+  assert_int_equal(s.guard_hi, 50);
+  gpupar_span_guard_lo(&s, 3);
+  gpupar_span_guard_lo(&s, 2);
+  assert_int_equal(s.guard_lo, 3);
+}
+
+/* A guarded write term is never dense: the iterations it skips leave elements unwritten. */
+static void test_dense_not_guarded(void **state) {
+  (void)state;
+  static const gpupar_array_desc arr[] = {{"y", 8, GPUPAR_WRITE}};
+  static const gpupar_term_desc terms[] = {{0, GPUPAR_WRITE, 1}};
+  static const gpupar_loop loop = {
+      GPUPAR_VERSION_CODE, "t", 1, arr, 1, terms, 0, NULL, NULL, 0, NULL};
+  gpupar__space sp = space(0, 10, 1, GPUPAR_LT);
+  gpupar_span s;
+  gpupar_span_init(&s, 1, 0);
+  assert_true(gpupar__array_dense(&loop, &s, &sp, 0));
+  gpupar_span_guard_lo(&s, 1);
+  assert_false(gpupar__array_dense(&loop, &s, &sp, 0));
 }
 
 static void test_interval_overflow(void **state) {
@@ -277,10 +352,14 @@ static void test_alias_read_only(void **state) {
 }
 
 int main(void) {
-  const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_term_interval),  cmocka_unit_test(test_interval_overflow),
-      cmocka_unit_test(test_hulls_dense),    cmocka_unit_test(test_dense_needs_exact_same_terms),
-      cmocka_unit_test(test_check_writes),   cmocka_unit_test(test_alias),
-      cmocka_unit_test(test_alias_read_only)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_term_interval),
+                                     cmocka_unit_test(test_interval_overflow),
+                                     cmocka_unit_test(test_term_interval_guarded),
+                                     cmocka_unit_test(test_dense_not_guarded),
+                                     cmocka_unit_test(test_hulls_dense),
+                                     cmocka_unit_test(test_dense_needs_exact_same_terms),
+                                     cmocka_unit_test(test_check_writes),
+                                     cmocka_unit_test(test_alias),
+                                     cmocka_unit_test(test_alias_read_only)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
