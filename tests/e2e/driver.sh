@@ -45,6 +45,15 @@ done
 "$gpuparcc" -O2 kr.o -o kr || fail "K&R link failed"
 GPUPAR_DEVICES=emu:2 ./kr || fail "K&R program gave a wrong result"
 
+# With nvcc: code for every GPU family CUDA 13 supports (a missing one fails every launch there).
+"$gpuparcc" --gpupar-verbose -O2 -c "$src/scale.c" -o scale_v.o >verbose.txt 2>&1 ||
+  fail "scale.c did not compile with --gpupar-verbose: $(cat verbose.txt)"
+if grep -q "nvcc" verbose.txt; then
+  for arch in sm_75 sm_80 sm_90 sm_100 sm_120 compute_100; do
+    grep -q "code=\[*[a-z0-9_,]*$arch" verbose.txt || fail "nvcc builds no $arch code: $(grep nvcc verbose.txt)"
+  done
+fi
+
 if "$gpuparcc" --gpupar-bogus "$src/scale.c" 2>err.txt; then fail "unknown option accepted"; fi
 grep -q "unknown option '--gpupar-bogus'" err.txt || fail "unknown option message: $(cat err.txt)"
 echo "driver ok"
