@@ -21,6 +21,10 @@ if(GPUPAR_HAVE_CUDA)
   endif()
   set(GPUPAR_CUDA_LIBDIR ${CUDAToolkit_LIBRARY_DIR})
 endif()
+if(NOT GPUPAR_SIM)
+  set(GPUPAR_SIM_INCLUDE "")
+  set(GPUPAR_SIM_LIBDIR "")
+endif()
 configure_file(${CMAKE_CURRENT_SOURCE_DIR}/gpuparcc.in ${GPUPAR_BIN_DIR}/gpuparcc @ONLY
                FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
                                 WORLD_READ WORLD_EXECUTE)

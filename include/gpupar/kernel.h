@@ -1,6 +1,7 @@
 /* Support for the .cu files the gpupar plugin generates. The generated file compiles with nvcc
- * (kernels and launchers) and as plain C++ without CUDA (host entry points only, for the emu
- * backend). */
+ * (kernels and launchers), as C++ for the CUDA simulator (-DGPUPAR_SIM: kernels run as fibers,
+ * docs/simulator.md), and as plain C++ without CUDA (host entry points only, for the emu
+ * backend). GPUPAR_KERNELS says whether kernels and launchers are compiled. */
 #ifndef GPUPAR_KERNEL_H
 #define GPUPAR_KERNEL_H
 
@@ -11,12 +12,26 @@
 #include "gpupar/loop.h"
 #include "gpupar/version.h"
 
-#ifdef __CUDACC__
+#if defined(__CUDACC__)
 #include <cuda_runtime.h>
+#define GPUPAR_KERNELS 1
 #define GPUPAR_CUDA_FN(fn) (fn)
+/* Launches `kernel` on `stream`: GPUPAR_LAUNCH(kernel, grid, block, shmem, stream)(args...). */
+#define GPUPAR_LAUNCH(kernel, grid, block, shmem, stream) kernel<<<grid, block, shmem, stream>>>
+/* Declares `name` as the block's dynamic shared memory (unsigned char[], 16-byte aligned). */
+#define GPUPAR_DYNAMIC_SHARED(name) extern __shared__ __align__(16) unsigned char name[]
+#elif defined(GPUPAR_SIM) && defined(__cplusplus)
+#include "gpupar/sim_device.h"
+#define GPUPAR_KERNELS 1
+#define GPUPAR_CUDA_FN(fn) (fn)
+#define GPUPAR_LAUNCH(kernel, grid, block, shmem, stream)                                          \
+  gpupar_sim_launch_of(kernel, grid, block, shmem, stream)
+#define GPUPAR_DYNAMIC_SHARED(name)                                                                \
+  unsigned char *const name = (unsigned char *)gpupar_sim_dynamic_shared()
 #else
 #define __host__
 #define __device__
+#define GPUPAR_KERNELS 0
 #define GPUPAR_CUDA_FN(fn) 0
 #endif
 
@@ -41,7 +56,7 @@ static __host__ __device__ inline void gpupar_unflatten(unsigned long long t, un
   }
 }
 
-#ifdef __CUDACC__
+#if GPUPAR_KERNELS
 /* Grid-stride loop over the chunk's iterations [begin, end). */
 #define GPUPAR_FOR_THREADS(k, begin, end)                                                          \
   for (unsigned long long k = (begin) + (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; \
@@ -100,7 +115,7 @@ static inline void gpupar_store_partial(T *slots, unsigned nslots, T v) {
     slots[s] = s ? Op::id() : v;
 }
 
-#ifdef __CUDACC__
+#if GPUPAR_KERNELS
 /* Kernels: combines every thread's `v` in a fixed tree order (shared memory); thread 0 stores the
  * block's result in slots[blockIdx.x]; the last block fills the slots no block uses with the
  * identity. Every thread of the block must call it. */
@@ -133,7 +148,7 @@ template <typename Op> static inline void gpupar_red_fill(typename Op::type *p, 
     p[e] = Op::id();
 }
 
-#ifdef __CUDACC__
+#if GPUPAR_KERNELS
 /* Atomic `*p = Op::f(*p, v)` for any 1-, 2-, 4- or 8-byte type: compare-and-swap on the
  * aligned word that holds *p. */
 template <typename Op, typename T> static __device__ inline void gpupar_atomic_cas(T *p, T v) {
@@ -226,8 +241,8 @@ static __global__ void gpupar_red_fill_kernel(typename Op::type *p, long long co
 template <typename Op>
 static inline void gpupar_red_fill_async(typename Op::type *p, long long count, void *stream) {
   long long blocks = (count + 255) / 256;
-  gpupar_red_fill_kernel<Op><<<(unsigned)(blocks < 1024 ? (blocks > 0 ? blocks : 1) : 1024), 256, 0,
-                               (cudaStream_t)stream>>>(p, count);
+  GPUPAR_LAUNCH(gpupar_red_fill_kernel<Op>, (unsigned)(blocks < 1024 ? (blocks > 0 ? blocks : 1) : 1024),
+                256, 0, (cudaStream_t)stream)(p, count);
 }
 
 /* The copy a block updates: its shared-memory copy at `*cursor` (advanced past it) when
@@ -261,8 +276,13 @@ static __device__ inline void gpupar_red_private_end(typename Op::type *global,
 template <typename Op>
 static __host__ __device__ inline void gpupar_red_update(typename Op::type *p,
                                                          typename Op::type v) {
-#ifdef __CUDA_ARCH__
+#if defined(__CUDA_ARCH__)
   gpupar_atomic<Op>(p, v);
+#elif defined(GPUPAR_SIM) && GPUPAR_KERNELS
+  if (gpupar_sim_in_kernel()) /* the same function serves host entries and kernels */
+    gpupar_atomic<Op>(p, v);
+  else
+    *p = Op::f(*p, v);
 #else
   *p = Op::f(*p, v);
 #endif

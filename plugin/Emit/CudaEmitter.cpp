@@ -73,7 +73,7 @@ PerThread perThread(const LoopPlan &P, const std::string &Indent, bool Kernel) {
     T.Params += ", " + R.TypeCxx + " &" + R.Name;
   }
   if (Kernel && T.AnyArray)
-    T.Locals = Indent + "extern __shared__ __align__(16) unsigned char gpupar_smem[];\n" + Indent +
+    T.Locals = Indent + "GPUPAR_DYNAMIC_SHARED(gpupar_smem);\n" + Indent +
                "unsigned char *gpupar_cursor = gpupar_shared ? gpupar_smem : nullptr;\n" + T.Locals;
   return T;
 }
@@ -179,7 +179,7 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
   bool HasLast = false;
   for (const PlanReduction &R : P.Reductions)
     HasLast |= R.Kind == PlanReduction::Last;
-  OS << "#ifdef __CUDACC__\n";
+  OS << "#if GPUPAR_KERNELS\n";
   std::string NestKernelParams;
   for (size_t I = 0; I < NC; ++I)
     NestKernelParams += ", unsigned long long gpupar_n" + std::to_string(I + 1);
@@ -259,8 +259,8 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
     OS << "  const int gpupar_shared = gpupar_smem <= GPUPAR_RED_SHARED_MAX;\n";
     Shared = "gpupar_shared ? gpupar_smem : 0";
   }
-  OS << "  gpupar_kernel_" << N << "<<<" << Grid << ", gpupar_L->block, " << Shared
-     << ", (cudaStream_t)gpupar_L->stream>>>(\n"
+  OS << "  GPUPAR_LAUNCH(gpupar_kernel_" << N << ", " << Grid << ", gpupar_L->block, " << Shared
+     << ", (cudaStream_t)gpupar_L->stream)(\n"
      << "      gpupar_L->begin, gpupar_L->end, gpupar_L->lo, gpupar_L->step" << NestLaunchArgs
      << GenLaunchArgs << LaunchArgs << ");\n";
   OS << "  return (int)cudaGetLastError();\n}\n#endif\n\n";
