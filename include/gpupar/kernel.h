@@ -241,8 +241,10 @@ static __global__ void gpupar_red_fill_kernel(typename Op::type *p, long long co
 template <typename Op>
 static inline void gpupar_red_fill_async(typename Op::type *p, long long count, void *stream) {
   long long blocks = (count + 255) / 256;
-  GPUPAR_LAUNCH(gpupar_red_fill_kernel<Op>, (unsigned)(blocks < 1024 ? (blocks > 0 ? blocks : 1) : 1024),
-                256, 0, (cudaStream_t)stream)(p, count);
+  GPUPAR_LAUNCH(gpupar_red_fill_kernel<Op>,
+                (unsigned)(blocks < 1024 ? (blocks > 0 ? blocks : 1) : 1024), 256, 0,
+                (cudaStream_t)stream)
+  (p, count);
 }
 
 /* The copy a block updates: its shared-memory copy at `*cursor` (advanced past it) when

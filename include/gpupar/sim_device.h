@@ -132,8 +132,8 @@ template <typename T>
 static inline T __shfl_sync(unsigned mask, T v, int src, int width = warpSize) {
   int lane = (int)gpupar_sim_lane();
   int base = lane - lane % width;
-  return gpupar_sim_from_bits<T>(
-      gpupar_sim_warp_exchange(mask, gpupar_sim_bits(v), base + ((src % width) + width) % width, 0));
+  return gpupar_sim_from_bits<T>(gpupar_sim_warp_exchange(
+      mask, gpupar_sim_bits(v), base + ((src % width) + width) % width, 0));
 }
 template <typename T>
 static inline T __shfl_down_sync(unsigned mask, T v, unsigned delta, int width = warpSize) {
@@ -178,8 +178,8 @@ template <typename... P> struct gpupar_sim_launcher {
     unsigned g[3] = {grid.x, grid.y, grid.z}, b[3] = {block.x, block.y, block.z};
     gpupar_sim_launch(
         g, b, shmem, stream,
-        [](void *p) { std::apply([](auto fn, auto... a) { fn(a...); }, *(Pack *)p); },
-        pack, [](void *p) { delete (Pack *)p; });
+        [](void *p) { std::apply([](auto fn, auto... a) { fn(a...); }, *(Pack *)p); }, pack,
+        [](void *p) { delete (Pack *)p; });
   }
 };
 template <typename... P>

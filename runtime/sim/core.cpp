@@ -22,18 +22,28 @@ Device g_devices[kMaxDevices];
 std::once_flag g_once;
 
 std::mutex g_mem_mu;
-std::map<uintptr_t, Alloc> g_allocs;   // by ptr
-std::map<uintptr_t, Pinned> g_pinned;  // by ptr
+std::map<uintptr_t, Alloc> g_allocs;  // by ptr
+std::map<uintptr_t, Pinned> g_pinned; // by ptr
 size_t g_page = 4096;
 
 size_t parse_size(const char *s) {
   char *end = nullptr;
   unsigned long long v = strtoull(s, &end, 10);
   switch (end && *end ? *end : 0) {
-  case 'G': case 'g': v <<= 30; break;
-  case 'M': case 'm': v <<= 20; break;
-  case 'K': case 'k': v <<= 10; break;
-  default: break;
+  case 'G':
+  case 'g':
+    v <<= 30;
+    break;
+  case 'M':
+  case 'm':
+    v <<= 20;
+    break;
+  case 'K':
+  case 'k':
+    v <<= 10;
+    break;
+  default:
+    break;
   }
   return (size_t)v;
 }
@@ -231,7 +241,7 @@ void gpupar_sim_report(const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  fprintf(stderr, "gpupar-sim: %s\n", msg);
+  fprintf(stderr, "gpupar-sim: error: %s\n", msg);
 }
 
 int gpupar_sim_fault(const char *item, int dev) {
@@ -243,20 +253,26 @@ int gpupar_sim_is_device_range(int dev, const void *p, size_t n) { return device
 
 const char *cudaGetErrorName(cudaError_t e) {
   switch (e) {
-#define NAME(x) \
-  case x:       \
+#define NAME(x)                                                                                    \
+  case x:                                                                                          \
     return #x;
-    NAME(cudaSuccess) NAME(cudaErrorInvalidValue) NAME(cudaErrorMemoryAllocation)
-    NAME(cudaErrorInitializationError) NAME(cudaErrorInvalidConfiguration)
-    NAME(cudaErrorInvalidDevicePointer) NAME(cudaErrorInvalidMemcpyDirection)
-    NAME(cudaErrorInsufficientDriver) NAME(cudaErrorNoDevice) NAME(cudaErrorInvalidDevice)
-    NAME(cudaErrorNoKernelImageForDevice) NAME(cudaErrorECCUncorrectable)
-    NAME(cudaErrorInvalidResourceHandle) NAME(cudaErrorNotReady) NAME(cudaErrorIllegalAddress)
-    NAME(cudaErrorLaunchOutOfResources) NAME(cudaErrorLaunchTimeout)
-    NAME(cudaErrorPeerAccessAlreadyEnabled) NAME(cudaErrorPeerAccessNotEnabled)
-    NAME(cudaErrorAssert) NAME(cudaErrorHardwareStackError) NAME(cudaErrorIllegalInstruction)
-    NAME(cudaErrorMisalignedAddress) NAME(cudaErrorInvalidAddressSpace) NAME(cudaErrorInvalidPc)
-    NAME(cudaErrorLaunchFailure) NAME(cudaErrorUnknown)
+    NAME(cudaSuccess)
+    NAME(cudaErrorInvalidValue) NAME(cudaErrorMemoryAllocation) NAME(cudaErrorInitializationError)
+        NAME(cudaErrorInvalidConfiguration) NAME(cudaErrorInvalidDevicePointer)
+            NAME(cudaErrorInvalidMemcpyDirection) NAME(cudaErrorInsufficientDriver)
+                NAME(cudaErrorNoDevice) NAME(cudaErrorInvalidDevice)
+                    NAME(cudaErrorNoKernelImageForDevice) NAME(cudaErrorECCUncorrectable)
+                        NAME(cudaErrorInvalidResourceHandle) NAME(cudaErrorNotReady)
+                            NAME(cudaErrorIllegalAddress) NAME(cudaErrorLaunchOutOfResources)
+                                NAME(cudaErrorLaunchTimeout) NAME(cudaErrorPeerAccessAlreadyEnabled)
+                                    NAME(cudaErrorPeerAccessNotEnabled) NAME(cudaErrorAssert)
+                                        NAME(cudaErrorHardwareStackError)
+                                            NAME(cudaErrorIllegalInstruction)
+                                                NAME(cudaErrorMisalignedAddress)
+                                                    NAME(cudaErrorInvalidAddressSpace)
+                                                        NAME(cudaErrorInvalidPc)
+                                                            NAME(cudaErrorLaunchFailure)
+                                                                NAME(cudaErrorUnknown)
 #undef NAME
   }
   return "cudaErrorUnknown";
@@ -264,21 +280,36 @@ const char *cudaGetErrorName(cudaError_t e) {
 
 const char *cudaGetErrorString(cudaError_t e) {
   switch (e) {
-  case cudaSuccess: return "no error";
-  case cudaErrorInvalidValue: return "invalid argument";
-  case cudaErrorMemoryAllocation: return "out of memory";
-  case cudaErrorInsufficientDriver: return "CUDA driver version is insufficient for CUDA runtime version";
-  case cudaErrorNoDevice: return "no CUDA-capable device is detected";
-  case cudaErrorInvalidDevice: return "invalid device ordinal";
-  case cudaErrorNoKernelImageForDevice: return "no kernel image is available for execution on the device";
-  case cudaErrorInvalidResourceHandle: return "invalid resource handle";
-  case cudaErrorNotReady: return "device not ready";
-  case cudaErrorIllegalAddress: return "an illegal memory access was encountered";
-  case cudaErrorLaunchFailure: return "unspecified launch failure";
-  case cudaErrorPeerAccessAlreadyEnabled: return "peer access is already enabled";
-  case cudaErrorInvalidConfiguration: return "invalid configuration argument";
-  case cudaErrorIllegalInstruction: return "an illegal instruction was encountered";
-  default: return cudaGetErrorName(e);
+  case cudaSuccess:
+    return "no error";
+  case cudaErrorInvalidValue:
+    return "invalid argument";
+  case cudaErrorMemoryAllocation:
+    return "out of memory";
+  case cudaErrorInsufficientDriver:
+    return "CUDA driver version is insufficient for CUDA runtime version";
+  case cudaErrorNoDevice:
+    return "no CUDA-capable device is detected";
+  case cudaErrorInvalidDevice:
+    return "invalid device ordinal";
+  case cudaErrorNoKernelImageForDevice:
+    return "no kernel image is available for execution on the device";
+  case cudaErrorInvalidResourceHandle:
+    return "invalid resource handle";
+  case cudaErrorNotReady:
+    return "device not ready";
+  case cudaErrorIllegalAddress:
+    return "an illegal memory access was encountered";
+  case cudaErrorLaunchFailure:
+    return "unspecified launch failure";
+  case cudaErrorPeerAccessAlreadyEnabled:
+    return "peer access is already enabled";
+  case cudaErrorInvalidConfiguration:
+    return "invalid configuration argument";
+  case cudaErrorIllegalInstruction:
+    return "an illegal instruction was encountered";
+  default:
+    return cudaGetErrorName(e);
   }
 }
 
@@ -324,8 +355,12 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
   if (!device(dev))
     return fail(cudaErrorInvalidDevice);
   switch (attr) {
-  case cudaDevAttrClockRate: *value = 1500000; return cudaSuccess;
-  case cudaDevAttrMultiProcessorCount: *value = g_config.sms; return cudaSuccess;
+  case cudaDevAttrClockRate:
+    *value = 1500000;
+    return cudaSuccess;
+  case cudaDevAttrMultiProcessorCount:
+    *value = g_config.sms;
+    return cudaSuccess;
   }
   return fail(cudaErrorInvalidValue);
 }
@@ -380,8 +415,8 @@ cudaError_t cudaDeviceEnablePeerAccess(int peer, unsigned flags) {
   if (flags != 0)
     return fail(cudaErrorInvalidValue);
   if (!g_config.p2p)
-    return fail_report(cudaErrorInvalidDevice, "peer access %d -> %d is not supported",
-                       tls_device, peer);
+    return fail_report(cudaErrorInvalidDevice, "peer access %d -> %d is not supported", tls_device,
+                       peer);
   std::lock_guard<std::mutex> g(d->mu);
   if (d->peer[peer])
     return fail(cudaErrorPeerAccessAlreadyEnabled);
@@ -411,7 +446,8 @@ cudaError_t cudaMalloc(void **ptr, size_t bytes) {
   size_t body = (bytes + 255) & ~(size_t)255;
   size_t pages = (body + g_page - 1) / g_page * g_page;
   size_t len = pages + 2 * g_page;
-  char *map = (char *)mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  char *map =
+      (char *)mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (map == MAP_FAILED) {
     std::lock_guard<std::mutex> g(d->mu);
     d->used -= bytes;

@@ -15,6 +15,25 @@
 
 thread_local const gpupar_sim_ids *gpupar_sim_cur = nullptr;
 
+// Fiber switches: ucontext's swapcontext saves and restores the signal mask with a system call
+// on every switch, which dominated the simulator's time; on x86-64 a switch saves only the
+// callee-saved registers and the floating-point control words (the System V ABI's contract).
+#if defined(__x86_64__)
+extern "C" void gpupar_sim_switch(void **save_sp, void *new_sp);
+asm(".text\n"
+    ".globl gpupar_sim_switch\n"
+    ".type gpupar_sim_switch,@function\n"
+    "gpupar_sim_switch:\n"
+    "  pushq %rbp\n  pushq %rbx\n  pushq %r12\n  pushq %r13\n  pushq %r14\n  pushq %r15\n"
+    "  subq $8, %rsp\n  stmxcsr (%rsp)\n  fnstcw 4(%rsp)\n"
+    "  movq %rsp, (%rdi)\n  movq %rsi, %rsp\n"
+    "  ldmxcsr (%rsp)\n  fldcw 4(%rsp)\n  addq $8, %rsp\n"
+    "  popq %r15\n  popq %r14\n  popq %r13\n  popq %r12\n  popq %rbx\n  popq %rbp\n"
+    "  ret\n"
+    ".size gpupar_sim_switch, .-gpupar_sim_switch\n");
+#define GPUPAR_SIM_FAST_SWITCH 1
+#endif
+
 namespace gpusim {
 
 namespace {
@@ -24,7 +43,11 @@ constexpr size_t kStack = 64 << 10;
 enum class Wait { None, Block, Warp, Done };
 
 struct Fiber {
+#ifdef GPUPAR_SIM_FAST_SWITCH
+  void *sp;
+#else
   ucontext_t ctx;
+#endif
   gpupar_sim_ids ids;
   Wait wait = Wait::None;
   unsigned warp_mask = 0;
@@ -36,7 +59,11 @@ struct Block {
   std::vector<Fiber> fibers;
   unsigned n = 0;
   Fiber *cur = nullptr;
+#ifdef GPUPAR_SIM_FAST_SWITCH
+  void *sched_sp;
+#else
   ucontext_t sched;
+#endif
   void (*body)(void *) = nullptr;
   void *args = nullptr;
   unsigned char *shared = nullptr;
@@ -62,11 +89,53 @@ char *stack_for(unsigned i) {
   return tls_stacks[i];
 }
 
+// From the running fiber to the scheduler, and back.
+void to_scheduler(Block *b, Fiber *f) {
+#ifdef GPUPAR_SIM_FAST_SWITCH
+  gpupar_sim_switch(&f->sp, b->sched_sp);
+#else
+  swapcontext(&f->ctx, &b->sched);
+#endif
+}
+
+void to_fiber(Block *b, Fiber *f) {
+#ifdef GPUPAR_SIM_FAST_SWITCH
+  gpupar_sim_switch(&b->sched_sp, f->sp);
+#else
+  swapcontext(&b->sched, &f->ctx);
+#endif
+}
+
 void fiber_main() {
   Block *b = tls_block;
   b->body(b->args);
   b->cur->wait = Wait::Done;
-  swapcontext(&b->cur->ctx, &b->sched);
+  to_scheduler(b, b->cur);
+  abort(); // a finished fiber is never resumed
+}
+
+// Prepares `f` to start in fiber_main on its own stack.
+void fiber_init(Fiber &f) {
+#ifdef GPUPAR_SIM_FAST_SWITCH
+  // The frame gpupar_sim_switch pops: control words, six registers, then fiber_main as the
+  // return address, placed so that fiber_main starts with the stack aligned as after a call.
+  uintptr_t top = ((uintptr_t)f.stack + kStack) & ~(uintptr_t)15;
+  void **ret = (void **)(top - 16);
+  *ret = (void *)fiber_main;
+  void **regs = ret - 6;
+  for (int i = 0; i < 6; i++)
+    regs[i] = nullptr;
+  uint32_t *csr = (uint32_t *)(regs - 1);
+  __asm__ volatile("stmxcsr %0" : "=m"(csr[0]));
+  __asm__ volatile("fnstcw %0" : "=m"(*(uint16_t *)&csr[1]));
+  f.sp = regs - 1;
+#else
+  getcontext(&f.ctx);
+  f.ctx.uc_stack.ss_sp = f.stack;
+  f.ctx.uc_stack.ss_size = kStack;
+  f.ctx.uc_link = nullptr;
+  makecontext(&f.ctx, fiber_main, 0);
+#endif
 }
 
 // Switches from the running fiber back to the scheduler until its wait is released.
@@ -74,7 +143,7 @@ void yield(Wait w) {
   Block *b = tls_block;
   Fiber *f = b->cur;
   f->wait = w;
-  swapcontext(&f->ctx, &b->sched);
+  to_scheduler(b, f);
   gpupar_sim_cur = &b->cur->ids;
 }
 
@@ -129,11 +198,7 @@ bool run_block(Block *b) {
     Fiber &f = b->fibers[i];
     f.wait = Wait::None;
     f.stack = stack_for(i);
-    getcontext(&f.ctx);
-    f.ctx.uc_stack.ss_sp = f.stack;
-    f.ctx.uc_stack.ss_size = kStack;
-    f.ctx.uc_link = nullptr;
-    makecontext(&f.ctx, fiber_main, 0);
+    fiber_init(f);
   }
   for (;;) {
     bool ran = false, live = false;
@@ -143,7 +208,7 @@ bool run_block(Block *b) {
         continue;
       b->cur = &f;
       gpupar_sim_cur = &f.ids;
-      swapcontext(&b->sched, &f.ctx);
+      to_fiber(b, &f);
       ran = true;
     }
     for (unsigned i = 0; i < b->n; i++)
@@ -152,7 +217,8 @@ bool run_block(Block *b) {
       return true;
     if (!release(b) && !ran) {
       if (!b->error)
-        b->error = "threads of a block wait at different barriers (__syncthreads in divergent code)";
+        b->error =
+            "threads of a block wait at different barriers (__syncthreads in divergent code)";
       return false;
     }
   }
@@ -182,8 +248,7 @@ int run_kernel(const Launch &l) {
   volatile int rc = 0;
   if (sigsetjmp(tls_abort, 1) != 0) {
     char why[120];
-    snprintf(why, sizeof why, "a kernel accessed %p (outside device allocations)",
-             tls_fault_addr);
+    snprintf(why, sizeof why, "a kernel accessed %p (outside device allocations)", tls_fault_addr);
     set_sticky(l.device, cudaErrorIllegalAddress, why);
     rc = 0; // already sticky
   } else {
@@ -195,7 +260,7 @@ int run_kernel(const Launch &l) {
           for (unsigned t = 0; t < n; t++) {
             gpupar_sim_ids &ids = b.fibers[t].ids;
             ids.thread = {t % l.block[0], t / l.block[0] % l.block[1],
-                             t / (l.block[0] * l.block[1])};
+                          t / (l.block[0] * l.block[1])};
             ids.block = {x, y, z};
             ids.bdim = dim3(l.block[0], l.block[1], l.block[2]);
             ids.gdim = dim3(l.grid[0], l.grid[1], l.grid[2]);
@@ -278,8 +343,13 @@ cudaError_t gpupar_sim_launch(const unsigned grid[3], const unsigned block[3], s
                               cudaStream_t h, void (*body)(void *), void *args,
                               void (*release_args)(void *)) {
   config();
-  Launch l{{grid[0], grid[1], grid[2]}, {block[0], block[1], block[2]}, shmem, body, args,
-           release_args, current_device()};
+  Launch l{{grid[0], grid[1], grid[2]},
+           {block[0], block[1], block[2]},
+           shmem,
+           body,
+           args,
+           release_args,
+           current_device()};
   auto refuse = [&](cudaError_t e) {
     release_args(args);
     return fail(e);

@@ -92,7 +92,7 @@ bool fault_at(const char *kind, int device, int nth);
 
 // Streams.
 struct Op {
-  std::function<int()> run; // returns a cudaError_t; non-zero is sticky for the device
+  std::function<int()> run;   // returns a cudaError_t; non-zero is sticky for the device
   std::function<void()> done; // always called after run (or when it is skipped)
 };
 

@@ -181,8 +181,8 @@ cudaError_t stream_for_call(cudaStream_t h, const char *what, Stream **out) {
     return fail(cudaErrorInvalidDevice);
   Stream *s = resolve(h);
   if (!s)
-    return fail_report(cudaErrorInvalidResourceHandle, "%s: unknown or destroyed stream %p",
-                       what, (void *)h);
+    return fail_report(cudaErrorInvalidResourceHandle, "%s: unknown or destroyed stream %p", what,
+                       (void *)h);
   if (s->device != current_device())
     return fail_report(cudaErrorInvalidResourceHandle,
                        "%s: stream %p belongs to device %d but device %d is current", what,
@@ -221,12 +221,16 @@ cudaError_t host_side(const void *p, size_t n, const char *what, char **pinned) 
     return fail_report(cudaErrorInvalidValue, "%s: NULL host pointer", what);
   Alloc a;
   if (find_alloc(p, &a))
-    return fail_report(cudaErrorInvalidValue, "%s: %p is device memory (of device %d), not host "
-                       "memory", what, p, a.device);
+    return fail_report(cudaErrorInvalidValue,
+                       "%s: %p is device memory (of device %d), not host "
+                       "memory",
+                       what, p, a.device);
   char *base = nullptr;
   if (pinned_range(p, 1, &base) && !pinned_range(p, n, &base))
-    return fail_report(cudaErrorInvalidValue, "%s: %zu bytes at %p run past the end of a pinned "
-                       "buffer", what, n, p);
+    return fail_report(cudaErrorInvalidValue,
+                       "%s: %zu bytes at %p run past the end of a pinned "
+                       "buffer",
+                       what, n, p);
   pinned_range(p, n, pinned);
   return cudaSuccess;
 }
@@ -239,8 +243,10 @@ cudaError_t device_side(int dev, const void *p, size_t n, const char *what) {
     return fail_report(cudaErrorInvalidValue, "%s: %p is memory of device %d, used on device %d",
                        what, p, a.device, dev);
   if ((size_t)((const char *)p - a.ptr) + n > a.size)
-    return fail_report(cudaErrorInvalidValue, "%s: %zu bytes at offset %zu overrun an allocation "
-                       "of %zu bytes", what, n, (size_t)((const char *)p - a.ptr), a.size);
+    return fail_report(cudaErrorInvalidValue,
+                       "%s: %zu bytes at offset %zu overrun an allocation "
+                       "of %zu bytes",
+                       what, n, (size_t)((const char *)p - a.ptr), a.size);
   return cudaSuccess;
 }
 
