@@ -14,7 +14,7 @@ cmake -S "$root" -B "$build" -G Ninja -DGPUPAR_SIM_COVERAGE=ON "${launcher[@]}" 
 cmake --build "$build" -j2 >/dev/null
 objdir="$build/runtime/CMakeFiles/gpupar_sim.dir"
 find "$objdir" -name '*.gcda' -delete
-(cd "$build" && ctest -j2 -R "$regex" --output-on-failure) | tail -3
+(cd "$build" && ctest -j2 -R "$regex") | grep -E "tests passed|\(Failed|\(Not Run|Timeout|SEGFAULT" || true
 cd "$objdir"
 for f in backends/backend_cuda.c gather/reduce_dev.c gather/nccl_dl.c; do
   gcov -o "$(dirname "$f")" "$root/runtime/$f" 2>/dev/null | grep -A1 "File '$root/runtime/$f'" | tail -1 |
