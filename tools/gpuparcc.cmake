@@ -21,9 +21,12 @@ if(GPUPAR_HAVE_CUDA)
   endif()
   set(GPUPAR_CUDA_LIBDIR ${CUDAToolkit_LIBRARY_DIR})
 endif()
+set(GPUPAR_SIM_LINK_FLAGS "")
 if(NOT GPUPAR_SIM)
   set(GPUPAR_SIM_INCLUDE "")
   set(GPUPAR_SIM_LIBDIR "")
+elseif(GPUPAR_SIM_COVERAGE)
+  set(GPUPAR_SIM_LINK_FLAGS "--coverage") # libgpupar_sim is instrumented (scripts/coverage.sh)
 endif()
 configure_file(${CMAKE_CURRENT_SOURCE_DIR}/gpuparcc.in ${GPUPAR_BIN_DIR}/gpuparcc @ONLY
                FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE

@@ -158,9 +158,10 @@ bool release(Block *b) {
     at_block += w == Wait::Block;
   }
   bool progress = false;
-  if (live && at_block == live) {
+  if (live && at_block == live) { // threads that have exited do not take part
     for (unsigned i = 0; i < b->n; i++)
-      b->fibers[i].wait = Wait::None;
+      if (b->fibers[i].wait == Wait::Block)
+        b->fibers[i].wait = Wait::None;
     return true;
   }
   for (unsigned w0 = 0; w0 < b->n; w0 += 32) {
