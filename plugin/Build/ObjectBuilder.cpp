@@ -152,6 +152,15 @@ bool buildOutput(CompilerInstance &CI, const GeneratedCode &Code, Diagnostics &D
            "gpupar cannot compile offloaded code from standard input; name the source file");
     return false;
   }
+  if (FO.Inputs.front().getKind().isPreprocessed()) {
+    // -save-temps: the compile step reads the .i file without the header search paths the
+    // rewritten file needs. Clang's object of the unchanged source stays: correct, but serial.
+    D.diag(Severity::Warning, SourceLocation(),
+           "gpupar cannot offload loops from a preprocessed file (-save-temps); the object "
+           "of '%0' runs them serially: use gpuparcc --gpupar-keep to keep the generated files")
+        << Code.Original;
+    return true;
+  }
   std::string OutputFile = FO.OutputFile;
   if (OutputFile.empty()) {
     llvm::SmallString<256> P(FO.Inputs.front().getFile());

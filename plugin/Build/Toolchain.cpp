@@ -83,11 +83,11 @@ std::string Command::text() const {
 
 std::string findIncludeDir(std::string &Why) {
   std::string Dir = pluginDir();
-  for (const char *Rel : {"../../include", "../include"}) {
+  for (const char *Rel : {"../include", "../../include"}) {
     llvm::SmallString<256> Candidate(Dir);
     llvm::sys::path::append(Candidate, Rel);
     llvm::SmallString<256> Header(Candidate);
-    llvm::sys::path::append(Header, "gpupar", "gpupar.h");
+    llvm::sys::path::append(Header, "gpupar", "version.h"); // generated: not in a source tree
     if (llvm::sys::fs::exists(Header)) {
       llvm::SmallString<256> Clean;
       if (llvm::sys::fs::real_path(Candidate, Clean))

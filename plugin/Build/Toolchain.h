@@ -20,8 +20,8 @@ struct Command {
   std::string text() const; ///< the command as one line, for messages
 };
 
-/// Returns the folder holding `gpupar/gpupar.h` next to the plugin (`<prefix>/include` for
-/// `<prefix>/lib/gpupar/gpupar.so`, `build/include` for `build/plugin/gpupar.so`), or an empty
+/// Returns the folder holding the gpupar headers next to the plugin (`build/include` for
+/// `build/plugin/gpupar.so`, `<prefix>/include` for `<prefix>/lib/gpupar/gpupar.so`), or an empty
 /// string and the places looked at in `Why`.
 std::string findIncludeDir(std::string &Why);
 
