@@ -4,14 +4,16 @@ find_program(GPUPAR_CLANG NAMES clang-19)
 if(NOT GPUPAR_CLANG)
   message(FATAL_ERROR "gpupar: clang-19 not found (run scripts/setup.sh)")
 endif()
-set(GPUPAR_PLUGIN_PATH ${CMAKE_BINARY_DIR}/plugin/gpupar.so)
+# gpuparcc finds the plugin at build/plugin/gpupar.so: link an external one there.
 if(GPUPAR_EXTERNAL_PLUGIN)
-  set(GPUPAR_PLUGIN_PATH ${GPUPAR_EXTERNAL_PLUGIN})
+  file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/plugin)
+  file(CREATE_LINK ${GPUPAR_EXTERNAL_PLUGIN} ${CMAKE_BINARY_DIR}/plugin/gpupar.so SYMBOLIC)
 endif()
 # Programs linked with a sanitized libgpupar need the sanitizer runtimes too.
 string(REPLACE ";" " " GPUPAR_PROGRAM_FLAGS "${GPUPAR_SANITIZE_FLAGS}")
-set(GPUPAR_RUNTIME_LIBDIR ${CMAKE_BINARY_DIR}/runtime)
-set(GPUPAR_ANALYSIS_INCLUDE ${CMAKE_CURRENT_SOURCE_DIR}/analysis-include)
+# The build tree has the layout gpuparcc expects: share/gpupar/analysis-include like an install.
+file(COPY ${CMAKE_CURRENT_SOURCE_DIR}/analysis-include/
+     DESTINATION ${CMAKE_BINARY_DIR}/share/gpupar/analysis-include)
 set(GPUPAR_NVCC "")
 set(GPUPAR_CUDA_LIBDIR "")
 if(GPUPAR_HAVE_CUDA)
