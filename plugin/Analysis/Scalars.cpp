@@ -27,6 +27,28 @@ bool sameValue(const ASTContext &Ctx, const Expr *A, const Expr *B) {
   return X == Y;
 }
 
+/// Whether every value of integer type `A` is a value of integer type `B`.
+static bool intFits(const ASTContext &Ctx, QualType A, QualType B) {
+  unsigned WA = Ctx.getIntWidth(A), WB = Ctx.getIntWidth(B);
+  bool SA = A->isSignedIntegerOrEnumerationType(), SB = B->isSignedIntegerOrEnumerationType();
+  if (SA == SB)
+    return WA <= WB;
+  return !SA && SB && WA < WB;
+}
+
+bool minMaxInType(const ASTContext &Ctx, QualType X, QualType Cmp, QualType E) {
+  X = Ctx.getCanonicalType(X).getUnqualifiedType();
+  Cmp = Ctx.getCanonicalType(Cmp).getUnqualifiedType();
+  E = Ctx.getCanonicalType(E).getUnqualifiedType();
+  if (X->isRealFloatingType())
+    return Cmp->isRealFloatingType() && Ctx.getTypeSize(Cmp) >= Ctx.getTypeSize(X);
+  if (!X->isIntegerType() || X->isBooleanType())
+    return false;
+  if (Cmp->isRealFloatingType()) // exact when X fits the mantissa; truncation is monotone
+    return Ctx.getIntWidth(X) <= (Ctx.getTypeSize(Cmp) >= 64 ? 32u : 16u);
+  return Cmp->isIntegerType() && E->isIntegerType() && intFits(Ctx, X, Cmp) && intFits(Ctx, E, X);
+}
+
 std::optional<ReductionOp> minMaxCall(const CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
   if (!FD || !FD->getIdentifier() || CE->getNumArgs() != 2)
@@ -145,7 +167,8 @@ std::optional<ReductionOp> matchReductionUpdate(const ASTContext &Ctx, const Exp
       return std::nullopt;
     const Expr *A = CE->getArg(0), *B = CE->getArg(1);
     const Expr *Other = isVar(A, X) ? B : isVar(B, X) ? A : nullptr;
-    if (!Other || mentions(Other, X))
+    if (!Other || mentions(Other, X) ||
+        !minMaxInType(Ctx, X->getType(), CE->getType(), strip(Other)->getType()))
       return std::nullopt;
     return K;
   }
@@ -166,7 +189,8 @@ std::optional<ReductionOp> matchReductionUpdate(const ASTContext &Ctx, const Exp
     else
       return std::nullopt;
     const Expr *Other = isVar(A, X) ? B : isVar(B, X) ? A : nullptr;
-    if (!Other || mentions(Other, X) || Other->HasSideEffects(Ctx))
+    if (!Other || mentions(Other, X) || Other->HasSideEffects(Ctx) ||
+        !minMaxInType(Ctx, X->getType(), A->getType(), strip(Other)->getType()))
       return std::nullopt;
     return Less == PicksA ? ReductionOp::Min : ReductionOp::Max;
   }
