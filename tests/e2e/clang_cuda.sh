@@ -4,10 +4,12 @@
 # addresses, which ptxas rejects). Compiles each file's device side to PTX with clang-19 (a
 # minimal runtime header stands in for CUDA 13's, which clang 19 cannot read), checks that the
 # PTX names no host entry point or descriptor, and assembles it with ptxas when present.
-# usage: clang_cuda.sh FILE.gpupar.cu...
+# usage: GPUPAR_INCLUDE_DIR=BUILD/include clang_cuda.sh FILE.gpupar.cu...
+# (the build tree's include dir holds the generated gpupar/version.h)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
+include_dir=${GPUPAR_INCLUDE_DIR:-$root/include}
 clang=${CLANG:-clang-19}
 ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
 command -v "$clang" >/dev/null || { echo "no $clang: skipped"; exit 77; }
@@ -18,7 +20,7 @@ for cu in "$@"; do
   name=$(basename "$cu" .cu)
   if ! "$clang" -x cuda -S --cuda-device-only --cuda-gpu-arch=sm_80 -nocudainc -nocudalib \
     -std=c++17 -O1 -Wno-unknown-cuda-version -D__CUDACC__ -include "$here/clang_cuda/cuda_runtime.h" \
-    -I"$here/clang_cuda" -I"$root/include" \
+    -I"$here/clang_cuda" -I"$include_dir" \
     "$cu" -o "$tmp/$name.ptx" 2>"$tmp/err"; then
     echo "FAIL: $cu: clang CUDA device pass:"; cat "$tmp/err"; status=1; continue
   fi

@@ -45,11 +45,14 @@ check plugin "$work/plugin/saxpy"
 mkdir -p "$work/cmake" && cp "$saxpy" "$work/cmake/" && cat >"$work/cmake/CMakeLists.txt" <<'CMAKE' || exit 1
 cmake_minimum_required(VERSION 3.20)
 project(saxpy C)
-find_package(gpupar 0.2 REQUIRED)
+find_package(gpupar VERSION_OF_THIS_BUILD REQUIRED)
 add_executable(saxpy saxpy.c)
 target_link_libraries(saxpy PRIVATE m)
 gpupar_offload(saxpy)
 CMAKE
+# Ask for the version this build installs (the package accepts the same major.minor).
+version=$(pkg-config --modversion gpupar) || fail "pkg-config --modversion gpupar failed"
+sed -i "s/VERSION_OF_THIS_BUILD/$version/" "$work/cmake/CMakeLists.txt"
 cmake -S "$work/cmake" -B "$work/cmake/build" -G Ninja -DCMAKE_C_COMPILER=clang-19 \
   -DCMAKE_PREFIX_PATH="$prefix" >"$work/cmake.log" || fail "cmake configure failed: $(cat "$work/cmake.log")"
 cmake --build "$work/cmake/build" >>"$work/cmake.log" || fail "cmake build failed: $(cat "$work/cmake.log")"

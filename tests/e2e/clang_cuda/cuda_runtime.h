@@ -45,3 +45,14 @@ static __device__ inline void *memcpy(void *d, const void *s, size_t n) {
 }
 static __device__ inline double fmin(double a, double b) { return __builtin_fmin(a, b); }
 static __device__ inline double fmax(double a, double b) { return __builtin_fmax(a, b); }
+/* Warp shuffles (kernel.h's block reductions) on clang's NVVM builtins, as CUDA's headers do:
+ * the 64-bit form shuffles two 32-bit halves. */
+static __device__ inline unsigned __shfl_down_sync(unsigned mask, unsigned v, unsigned delta) {
+  return (unsigned)__nvvm_shfl_sync_down_i32(mask, (int)v, (int)delta, 0x1f);
+}
+static __device__ inline unsigned long long __shfl_down_sync(unsigned mask, unsigned long long v,
+                                                             unsigned delta) {
+  unsigned lo = __shfl_down_sync(mask, (unsigned)v, delta);
+  unsigned hi = __shfl_down_sync(mask, (unsigned)(v >> 32), delta);
+  return ((unsigned long long)hi << 32) | lo;
+}
