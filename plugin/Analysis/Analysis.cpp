@@ -30,41 +30,34 @@ bool collapseNest(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, Body
   for (unsigned K = 1; K < Dir.Collapse; ++K) {
     const auto *Next = dyn_cast_or_null<ForStmt>(single(Cur->getBody()));
     if (!Next) {
-      P = makeProblem(Severity::Error, Dir.CollapseArg,
-                      "'collapse(" + std::to_string(Dir.Collapse) + ")' needs " +
-                          std::to_string(Dir.Collapse) +
-                          " perfectly nested loops; the nest here has " + std::to_string(K));
-      P.Notes.push_back(
-          {Cur->getBody()->getSourceRange(), "the body of this loop is not a single 'for' loop"});
+      P = makeProblem(Diag::collapse_not_nested, Dir.CollapseArg,
+                      {std::to_string(Dir.Collapse), std::to_string(K)});
+      P.Notes.push_back({Cur->getBody()->getSourceRange(), Diag::note_body_not_single_loop});
       return false;
     }
     LoopForm L;
     Problem Why;
     if (!matchLoopForm(Ctx, Next, L, Why)) {
       P = Why;
-      P.Notes.push_back({Dir.CollapseArg, "collapsed by this clause"});
+      P.Notes.push_back({Dir.CollapseArg, Diag::note_collapsed_by});
       return false;
     }
     if (L.Op == Cond::NE || ((L.Step > 0) != (L.Op == Cond::LT || L.Op == Cond::LE))) {
-      P = makeProblem(Severity::Warning, Next->getCond()->getSourceRange(),
-                      "collapsed loop must count towards its bound with '<', '<=', '>' or '>='");
+      P = makeProblem(Diag::collapse_condition, Next->getCond()->getSourceRange());
       return false;
     }
     for (const LoopForm &O : Info.Collapse)
       for (const Expr *B : {L.Lo, L.Hi})
         if (mentions(B, O.Var)) {
-          P = makeProblem(Severity::Warning, B->getSourceRange(),
-                          "bound '" + sourceText(Ctx, B) + "' of a collapsed loop depends on '" +
-                              O.Var->getNameAsString() +
-                              "'; only rectangular nests can be collapsed, the loop stays serial");
+          P = makeProblem(Diag::collapse_not_rectangular, B->getSourceRange(),
+                          {sourceText(Ctx, B), O.Var->getNameAsString()});
           return false;
         }
     // `int j; ... for (j = 0; ...)` (standard OpenMP) is fine: the host file gives j its final
     // value after an offloaded run. A global or static variable could be seen by called code.
     if (!L.Var->hasLocalStorage()) {
-      P = makeProblem(Severity::Warning, Next->getInit()->getSourceRange(),
-                      "a collapsed loop must declare its variable ('for (int " +
-                          L.Var->getNameAsString() + " = ...')");
+      P = makeProblem(Diag::collapse_variable_not_declared, Next->getInit()->getSourceRange(),
+                      {L.Var->getNameAsString()});
       return false;
     }
     Info.Collapse.push_back(L);
@@ -113,8 +106,8 @@ bool checkClauseNames(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, 
   auto Check = [&](const ClauseItem &It, const char *Clause) {
     if (Known(It.Name))
       return true;
-    P = makeProblem(Severity::Error, SourceRange(It.NameLoc, It.NameLoc),
-                    "use of undeclared identifier '" + It.Name + "' in '" + Clause + "' clause");
+    P = makeProblem(Diag::clause_undeclared, SourceRange(It.NameLoc, It.NameLoc),
+                    {It.Name, Clause});
     return false;
   };
   for (const ClauseItem &It : Dir.Privates)
@@ -179,11 +172,8 @@ void downgradeSingleIteration(const ASTContext &Ctx, const LoopForm &F, const Bo
                               Problem &P) {
   if (P.Level != Severity::Error || !P.BetweenIterations || !atMostOneIteration(Ctx, F, Info))
     return;
-  Problem Q = makeProblem(Severity::Warning, F.For->getForLoc(),
-                          "the loop runs at most one iteration, so it has no dependence between "
-                          "iterations, but its body cannot be offloaded as written; the loop "
-                          "stays serial");
-  Q.Notes.push_back({P.Range, "with more iterations: " + P.Message});
+  Problem Q = makeProblem(Diag::single_iteration, F.For->getForLoc());
+  Q.Notes.push_back({P.Range, Diag::note_with_more_iterations, {P.message()}});
   P = Q;
 }
 
@@ -207,20 +197,14 @@ bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, const
   }
   if (Info.Collapse.size() > 1 && !S.Collapse) {
     // Correct without collapsing: the inner loops run inside each iteration.
-    Info.Remarks.push_back(makeProblem(Severity::Remark, Dir.CollapseArg,
-                                       "'collapse(" + std::to_string(Dir.Collapse) +
-                                           ")' is not generated yet; only the outer loop is "
-                                           "offloaded"));
+    Info.Remarks.push_back(
+        makeProblem(Diag::collapse_not_generated, Dir.CollapseArg, {std::to_string(Dir.Collapse)}));
     Info.Collapse.resize(1);
   }
   if (Dir.If && !S.IfClause)
-    Info.Unsupported.push_back(
-        makeProblem(Severity::Warning, Dir.If->Range,
-                    "'if' clauses are not generated yet; the loop stays serial"));
+    Info.Unsupported.push_back(makeProblem(Diag::if_not_generated, Dir.If->Range));
   if (Dir.Devices && !S.DevicesClause)
-    Info.Unsupported.push_back(
-        makeProblem(Severity::Warning, Dir.Devices->Range,
-                    "'devices' clauses are not generated yet; the loop stays serial"));
+    Info.Unsupported.push_back(makeProblem(Diag::devices_not_generated, Dir.Devices->Range));
   if (!Info.Unsupported.empty()) {
     P = Info.Unsupported.front();
     return false;

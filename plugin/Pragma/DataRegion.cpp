@@ -134,14 +134,11 @@ bool planDataRegion(ASTContext &Ctx, const PragmaRecord &R, bool Remarks,
     return false;
   if (D.Independent || !D.Privates.empty() || !D.Reductions.empty() || D.CollapseLoc.isValid() ||
       D.If || D.Devices) {
-    Problems.push_back(makeProblem(Severity::Error, At,
-                                   "only 'map' clauses are allowed on '#pragma gpupar data'"));
+    Problems.push_back(makeProblem(Diag::data_only_map, At));
     return false;
   }
   if (D.Maps.empty()) {
-    Problems.push_back(makeProblem(Severity::Error, At,
-                                   "'#pragma gpupar data' needs at least one 'map' clause, e.g. "
-                                   "'map(tofrom: a[0:n])'"));
+    Problems.push_back(makeProblem(Diag::data_needs_map, At));
     return false;
   }
 
@@ -155,28 +152,21 @@ bool planDataRegion(ASTContext &Ctx, const PragmaRecord &R, bool Remarks,
     Block = Finder.Found;
   }
   if (!Block) {
-    Problems.push_back(makeProblem(Severity::Error, At,
-                                   "'#pragma gpupar data' must be followed by a compound "
-                                   "statement '{ ... }'"));
+    Problems.push_back(makeProblem(Diag::data_needs_compound, At));
     return false;
   }
   CharSourceRange Text =
       Lexer::makeFileCharRange(CharSourceRange::getTokenRange(Block->getSourceRange()), SM, LO);
   if (Text.isInvalid() || Block->getLBracLoc().isMacroID() || !SM.isInMainFile(Text.getBegin())) {
-    Problems.push_back(makeProblem(Severity::Warning, At,
-                                   "the data region is not in the main file or comes from a macro "
-                                   "and cannot be rewritten; it is ignored"));
+    Problems.push_back(makeProblem(Diag::data_not_rewritable, At));
     return false;
   }
 
   ExitFinder Exits(SM, Block->getSourceRange());
   Exits.walk(Block, false, false);
   if (Exits.Exit) {
-    Problem P =
-        makeProblem(Severity::Warning, Exits.Exit->getSourceRange(),
-                    "control can leave the data region here without reaching its end; the "
-                    "region is ignored (its loops still run, copying their data each time)");
-    P.Notes.push_back({At, "data region declared here"});
+    Problem P = makeProblem(Diag::data_early_exit, Exits.Exit->getSourceRange());
+    P.Notes.push_back({At, Diag::note_data_region});
     Problems.push_back(std::move(P));
     return false;
   }
@@ -187,10 +177,7 @@ bool planDataRegion(ASTContext &Ctx, const PragmaRecord &R, bool Remarks,
   for (const MapClause &M : D.Maps)
     for (const ClauseItem &It : M.Items) {
       if (!Finder.visible(It.Name)) {
-        Problems.push_back(makeProblem(Severity::Error, It.Range,
-                                       "'" + It.Name +
-                                           "' in 'map' is not a pointer or array variable declared "
-                                           "before the data region"));
+        Problems.push_back(makeProblem(Diag::data_map_not_variable, It.Range, {It.Name}));
         return false;
       }
       std::string Var = "gpupar_data_" + Line + "_" + std::to_string(K++);
@@ -203,7 +190,7 @@ bool planDataRegion(ASTContext &Ctx, const PragmaRecord &R, bool Remarks,
   Edits.push_back({Text.getBegin(), Open});
   Edits.push_back({Text.getEnd(), " " + Close + "}"});
   if (Remarks)
-    Problems.push_back(makeProblem(Severity::Remark, At, "data region: " + What));
+    Problems.push_back(makeProblem(Diag::data_region_remark, At, {What}));
   return true;
 }
 
