@@ -69,6 +69,11 @@ typedef struct gpupar_launch {
    * of earlier chunks on the same device (they share one buffer per device): the launch must add
    * its updates to them and not fill them first. 0: the launch fills them. */
   int partials_ready;
+  /* Added in 0.3: one flag per reduction (device memory on a device), set to 1 by an update of
+   * array reduction r whose index lies outside its section (gpupar_loop.sections); such an
+   * update touches nothing. The runtime zeroes the flags before the chunks of a call run and
+   * reads them back with the partials. NULL for loops without array reductions. */
+  int *outside;
 } gpupar_launch;
 
 /* Runs one chunk; returns 0 on success, a backend error code (a cudaError_t value) otherwise. */
@@ -136,6 +141,11 @@ typedef struct gpupar_loop {
   /* Added in 0.1 (0 and NULL in older descriptors): */
   int nreductions;
   const gpupar_reduction_desc *reductions;
+  /* Added in 0.3: for array reduction r whose updates are checked against the section at run
+   * time (an index the compiler could not prove inside it), sections[r] is the section as
+   * written in the clause ("hist[0:BINS]"), for the warning; NULL entries (and a NULL table):
+   * not checked. */
+  const char *const *sections;
 } gpupar_loop;
 
 /* Run-time values of one term (filled by the host file, see gpupar_span_* in gpupar.h). */

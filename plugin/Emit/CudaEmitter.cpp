@@ -36,6 +36,7 @@ struct PerThread {
   std::vector<int> Desc;
   unsigned NumDesc = 0;
   bool AnyArray = false;
+  bool AnyChecked = false; ///< some array reduction's section is checked at run time
 };
 
 std::string slotPointer(const PlanReduction &R, int D) {
@@ -63,6 +64,16 @@ PerThread perThread(const LoopPlan &P, const std::string &Indent, bool Kernel) {
                     opType(R) + " >(" + slotPointer(R, D) + ", gpupar_L->partial_counts[" + DS +
                     "]);\n" + Indent + R.TypeCxx + " *" + R.Name + " = " + slotPointer(R, D) +
                     " - " + R.LoScalar + ";\n";
+      if (R.Checked) {
+        std::string Chk = "gpupar_chk_" + R.Name;
+        std::string Count = Kernel ? "gpupar_c" + DS : "gpupar_L->partial_counts[" + DS + "]";
+        std::string Flags = Kernel ? "gpupar_outside" : "gpupar_L->outside";
+        T.Params += ", gpupar_red_check " + Chk;
+        T.Args += ", " + Chk;
+        T.Locals += Indent + "const gpupar_red_check " + Chk + " = {" + R.LoScalar + ", " + Count +
+                    ", " + Flags + " ? " + Flags + " + " + DS + " : nullptr};\n";
+        T.AnyChecked = true;
+      }
       continue;
     }
     T.Locals += Indent + R.TypeCxx + " " + R.Name;
@@ -125,6 +136,10 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
   if (PT.AnyArray) {
     SlotParams += ", int gpupar_shared";
     LaunchArgs += ", gpupar_shared";
+  }
+  if (PT.AnyChecked) {
+    SlotParams += ", int *gpupar_outside";
+    LaunchArgs += ", gpupar_L->outside";
   }
   std::string Index = "(" + P.VarTypeCxx + ")GPUPAR_INDEX(";
   // The loop variables of a collapsed nest, after the outer one.
@@ -303,12 +318,21 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
            << R.Op << ", " << (R.IsArray ? 1 : 0) << "},\n";
     OS << "};\n";
   }
+  std::string SectionsTable = "0";
+  if (PT.AnyChecked) {
+    SectionsTable = "gpupar_sections_" + N;
+    OS << "static const char *const " << SectionsTable << "[] = {";
+    for (const PlanReduction &R : P.Reductions)
+      if (LoopPlan::hasDescriptor(R))
+        OS << (R.Checked ? "\"" + escapeString(R.Section) + "\"" : std::string("0")) << ", ";
+    OS << "};\n";
+  }
   OS << "extern \"C\" const gpupar_loop " << P.Symbol << " = {\n"
      << "    GPUPAR_VERSION_CODE, \"" << escapeString(P.Site) << "\", " << P.Arrays.size() << ", "
      << ArraysTable << ", " << P.Terms.size() << ", " << TermsTable << ", " << P.Scalars.size()
      << ",\n"
      << "    gpupar_host_" << N << ", GPUPAR_CUDA_FN(gpupar_cuda_" << N << "), " << PT.NumDesc
-     << ", " << RedTable << "};\n#endif\n\n";
+     << ", " << RedTable << ", " << SectionsTable << "};\n#endif\n\n";
 }
 
 } // namespace

@@ -66,6 +66,10 @@ struct PlanReduction {
   bool IsArray = false;       ///< `reduction(op: a[lo:len])`
   std::string Lo, Len;        ///< the section (IsArray), C text
   std::string LoScalar;       ///< IsArray: the PlanScalar holding Lo in the .cu
+  /// IsArray: some update's index is not proven inside the section, so every update checks
+  /// it at run time (kernel.h gpupar_red_update_in); Section is the clause's `a[lo:len]`.
+  bool Checked = false;
+  std::string Section;
 };
 
 /// An inner loop of a `collapse(n)` nest (Collapsed[0] is the second loop).

@@ -189,6 +189,62 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
   }
 }
 
+/// The value of `Text` when it is an integer literal, possibly signed and parenthesised (a
+/// clause's section bounds are kept as text).
+static std::optional<int64_t> literalValue(std::string Text) {
+  while (Text.size() >= 2 && Text.front() == '(' && Text.back() == ')')
+    Text = Text.substr(1, Text.size() - 2);
+  llvm::StringRef T = llvm::StringRef(Text).trim();
+  bool Neg = T.consume_front("-");
+  T = T.ltrim().rtrim("uUlL");
+  int64_t V = 0;
+  if (T.empty() || T.getAsInteger(0, V))
+    return std::nullopt;
+  return Neg ? -V : V;
+}
+
+/// Returns whether every element access `A` can update lies in the section [Lo, Lo + Len): a
+/// constant index, or one affine in the loop variable alone with constant bounds. Those
+/// updates need no run-time check.
+static bool provenInSection(ASTContext &Ctx, const BodyInfo &Info, const LoopForm &F,
+                            const Access &A, int64_t Lo, int64_t Len) {
+  auto Inside = [&](__int128 K) { return K >= Lo && K < (__int128)Lo + Len; };
+  int64_t K = 0, C = 0;
+  if (!A.Affine || A.Via)
+    return false;
+  if (A.Subscript.isConstant(&K))
+    return Inside(K);
+  std::vector<unsigned> Vars = A.Subscript.loopVars(Info.Atoms);
+  if (Vars.size() != 1 || Vars[0] != Info.OuterAtom ||
+      !A.Subscript.coefficient(Info.OuterAtom).isConstant(&C) ||
+      !A.Subscript.invariantPart(Info.Atoms).isConstant(&K))
+    return false;
+  Expr::EvalResult B0, B1;
+  if (!F.Lo || !F.Hi || !F.Lo->EvaluateAsInt(B0, Ctx) || !F.Hi->EvaluateAsInt(B1, Ctx))
+    return false;
+  // A superset of the loop variable's values: the bound the condition stops at.
+  __int128 First = B0.Val.getInt().getExtValue(), Hi = B1.Val.getInt().getExtValue(), Last;
+  switch (F.Op) {
+  case Cond::LT:
+    Last = Hi - 1;
+    break;
+  case Cond::LE:
+    Last = Hi;
+    break;
+  case Cond::GT:
+    Last = First, First = Hi + 1;
+    break;
+  case Cond::GE:
+    Last = First, First = Hi;
+    break;
+  default:
+    return false;
+  }
+  if (First > Last)
+    return true; // no iteration
+  return Inside(C * First + K) && Inside(C * Last + K);
+}
+
 /// The runtime names of reduction operator `Op`: GPUPAR_RED_* and the kernel.h template.
 static void opNames(ReductionOp Op, std::string &Enum, std::string &Template) {
   static const char *const Names[][2] = {
@@ -274,9 +330,22 @@ static bool planWritten(ASTContext &Ctx, const BodyInfo &Info, LoopPlan &Plan, P
     R.Len = AR.Len;
     R.LoScalar = "gpupar_lo_" + R.Name;
     Plan.Scalars.push_back({R.LoScalar, "long long", "long long", "(long long)(" + AR.Lo + ")"});
-    std::string Fn = "gpupar_red_update<" + R.OpTemplate + "<" + R.TypeCxx + " > >";
-    for (const ElementUpdate &U : AR.Updates)
-      Plan.Updates.push_back({U.Whole, U.Target, U.Value, U.Negate, Fn, R.TypeCxx});
+    R.Section = R.Name + "[" + AR.Lo + ":" + AR.Len + "]";
+    std::optional<int64_t> SLo = literalValue(AR.Lo), SLen = literalValue(AR.Len);
+    for (const ElementUpdate &U : AR.Updates) {
+      bool Proven = false;
+      for (const Access &A : Info.Accesses)
+        if (A.Array == AR.Var && A.Expr->IgnoreParenImpCasts() == U.Target->IgnoreParenImpCasts())
+          Proven = SLo && SLen && provenInSection(Ctx, Info, Plan.Form, A, *SLo, *SLen);
+      R.Checked |= !Proven;
+    }
+    std::string Fn = std::string(R.Checked ? "gpupar_red_update_in<" : "gpupar_red_update<") +
+                     R.OpTemplate + "<" + R.TypeCxx + " > >";
+    for (const ElementUpdate &U : AR.Updates) {
+      std::string Check = R.Checked ? "gpupar_chk_" + R.Name : "";
+      std::string Array = R.Checked ? R.Name : "";
+      Plan.Updates.push_back({U.Whole, U.Target, U.Value, U.Negate, Fn, R.TypeCxx, Check, Array});
+    }
     Plan.Reductions.push_back(std::move(R));
   }
   return true;

@@ -897,6 +897,18 @@ int gpupar__exec(const gpupar__exec_in *in, gpupar__exec_out *out, char *why, si
   }
   if (rc == GPUPAR_OK)
     rc = run_host_subs(&x); /* fallbacks */
+  if (rc == GPUPAR_OK && gpupar__red_checks_sections(x.loop)) {
+    /* An update outside a checked section: the caller runs the serial loop instead, so no chunk
+     * of this call counts as run (the trace's chunks still cover each call exactly once). */
+    out->outside = gpupar__red_outside(x.loop, x.call) + 1;
+    if (out->outside) {
+      int k = 0;
+      for (int i = 0; i < x.nevents; i++)
+        if (x.events[i].cat != GPUPAR__TRACE_CHUNK)
+          x.events[k++] = x.events[i];
+      x.nevents = k;
+    }
+  }
   if (rc != GPUPAR_OK && rc != GPUPAR_EINVAL && x.committed)
     GPUPAR__ERROR("%s: some chunks could not run after others were committed: results are "
                   "incomplete",

@@ -32,6 +32,9 @@ typedef struct gpupar__exec_out {
   unsigned long long faults;              /* chunks that failed somewhere */
   int ndev_used;                          /* devices that committed a chunk */
   char used[512];                         /* their names ("emu:0 emu:2"), "cpu" for the host */
+  /* 1 + the first array reduction a chunk updated outside its checked section (0: none): the
+   * call must not count as run (see run.c, "Checked sections"). */
+  int outside;
 } gpupar__exec_out;
 
 /* Runs the call on `in->devs` (and the host threads for a hybrid share or as the last fallback).

@@ -59,6 +59,10 @@ gpupar__where gpupar__site_host_pick(gpupar__site *site, double rates[2], int *e
  * caches) that the second replaces; then a moving average. Ignored when either is 0. */
 void gpupar__site_learn_cpu(gpupar__site *site, int serial, unsigned long long iters, double us);
 
+/* A warning kind of gpupar__site_warn_once beside the device fault bits (1, 2, 4, 8): an update
+ * outside a checked array-reduction section (index -1: not a device). */
+#define GPUPAR__WARN_SECTION 16
+
 /* Returns 1 the first time it is called for (`site`, device `index`, `kind` bit), else 0. */
 int gpupar__site_warn_once(gpupar__site *site, int index, int kind);
 
