@@ -70,6 +70,23 @@ static void even_rows(int n, int m, float **a, float **b) {
       b[2 * i][j] = a[2 * i + 1][j] - 1.0f;
 }
 
+/* Rows of different lengths (8 + i % 5 elements, no slack): only columns [0, 8) are touched;
+ * conditional writes leave the other elements of those columns as they were. */
+static void ragged(int n, float **r, const float *x) {
+#pragma gpupar
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < 8; j++)
+      if ((i + j) % 3 == 0)
+        r[i][j] = x[i] + (float)j;
+}
+
+static void nest(int n, int m, int **p, double **d) {
+#pragma gpupar collapse(2)
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      d[i][j] = d[i][j] + p[i][j];
+}
+
 static int bad;
 
 static void expect(const char *what, int i, int j, double got, double want) {
@@ -145,10 +162,26 @@ int main(void) {
       expect("scale d", i, j, d[i][j], (i * 0.5 + j) * 2.0 + 1.0);
     }
 
+  float **r = malloc(N * sizeof *r), *x = malloc(N * sizeof *x);
+  for (int i = 0; i < N; i++) {
+    r[i] = malloc((size_t)(8 + i % 5) * sizeof **r);
+    for (int j = 0; j < 8 + i % 5; j++)
+      r[i][j] = (float)(-j);
+    x[i] = (float)(i % 7);
+  }
+  ragged(N, r, x);
+  nest(N, M, p, d);
+  for (int i = 0; i < N; i++) {
+    for (int j = 0; j < 8 + i % 5; j++)
+      expect("ragged r", i, j, r[i][j], j < 8 && (i + j) % 3 == 0 ? x[i] + (float)j : (float)(-j));
+    for (int j = 0; j < M; j++)
+      expect("nest d", i, j, d[i][j], (i * 0.5 + j) * 2.0 + 1.0 + (i - 2 * j));
+  }
+
   double sum = 0;
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++)
-      sum += a[i][j] + 2.0 * b[i][j] + 3.0 * c[i][j] + q[i][j] + d[i][j];
+      sum += a[i][j] + 2.0 * b[i][j] + 3.0 * c[i][j] + q[i][j] + d[i][j] + (j < 8 ? r[i][j] : 0);
   printf("rows: checksum %.6f\n", sum);
   if (bad) {
     printf("rows: %d mismatches\n", bad);
