@@ -211,6 +211,28 @@ static inline void gpupar_span_init(gpupar_span *span, long long coef, long long
   span->guarded = 0;
   span->guard_lo = -0x7fffffffffffffffLL - 1;
   span->guard_hi = 0x7fffffffffffffffLL;
+  span->rows = 0;
+  span->col_lo = span->col_hi = 0;
+}
+
+/* Makes `*span` a term of a pointer-to-pointer array touching elements `offset` (plus ranges
+ * from gpupar_span_add_cols) of each of its rows. */
+static inline void gpupar_span_cols(gpupar_span *span, long long offset) {
+  span->rows = 1;
+  span->col_lo = span->col_hi = offset;
+}
+
+/* Adds `coef * j` for an inner loop variable j ranging over [lo, hi] to the columns of `*span`;
+ * an empty range marks the term as touching nothing. */
+static inline void gpupar_span_add_cols(gpupar_span *span, long long coef, long long lo,
+                                        long long hi) {
+  if (hi < lo) {
+    span->empty = 1;
+    return;
+  }
+  long long a = coef * lo, b = coef * hi;
+  span->col_lo += a < b ? a : b;
+  span->col_hi += a < b ? b : a;
 }
 
 /* The larger and the smaller of two bounds (inner loop ranges narrowed by conditions). */

@@ -66,6 +66,18 @@ static __host__ __device__ inline void gpupar_unflatten(unsigned long long t, un
 #ifdef __cplusplus
 #include <type_traits>
 
+/* A pointer-to-pointer array as the body sees it: `a[r]` is row r, so `a[r][c]` compiles
+ * unchanged. In host memory (layout.pitch == 0) the rows are the program's own; on a device the
+ * runtime packed the chunk's rows (loop.h, gpupar_rows_layout). */
+template <typename T> struct gpupar_rows {
+  void *base;
+  gpupar_rows_layout layout;
+  __host__ __device__ gpupar_rows(void *b, gpupar_rows_layout l) : base(b), layout(l) {}
+  __host__ __device__ T *operator[](long long r) const {
+    return layout.pitch ? (T *)base + (r * layout.pitch - layout.shift) : ((T *const *)base)[r];
+  }
+};
+
 /* --- Reductions (see loop.h, gpupar_launch.partials) ---------------------------------------
  * Operators as types: gpupar_red_add<T>::id() is the identity, ::f(a, b) combines; the runtime
  * uses the same identities and operators (runtime/reduce.c). */

@@ -56,6 +56,13 @@ static std::optional<int64_t> literalValue(std::string Text) {
 
 static QualType elementType(const VarDecl *VD) { return innermost(VD->getType()); }
 
+/// The element type of the rows of pointer-to-pointer `T` (`float **` gives float), or null.
+static QualType rowElement(QualType T) {
+  const auto *PT = T.getCanonicalType()->getAs<PointerType>();
+  const auto *Row = PT ? PT->getPointeeType()->getAs<PointerType>() : nullptr;
+  return Row ? Row->getPointeeType() : QualType();
+}
+
 /// Returns why record type `T` cannot be copied to a device, or "" when it can.
 static std::string recordProblem(QualType T) {
   T = T.getCanonicalType();
@@ -506,7 +513,8 @@ bool BodyWalker::walkDeclRef(const DeclRefExpr *DRE, Mode M) {
     if (PT->getPointeeType()->isPointerType())
       return fail(DRE->getSourceRange(),
                   "pointer to pointer " + quoted(VD) +
-                      " is not supported yet; use a flat array with 'a[i*m + j]'");
+                      " is offloaded only as 'a[i][j]' (each row subscripted where it is "
+                      "used); use that form or a flat array with 'a[i*m + j]'");
   if (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
     if (AT->getElementType()->isArrayType())
       return fail(DRE->getSourceRange(),
@@ -648,7 +656,8 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
       if (PT->getPointeeType()->isPointerType())
         return fail(DRE->getSourceRange(),
                     "pointer to pointer " + quoted(VD) +
-                        " is not supported yet; use a flat array with 'a[i*m + j]'");
+                        " is offloaded only as 'a[i][j]' (each row subscripted where it is "
+                        "used); use that form or a flat array with 'a[i*m + j]'");
     std::string Why = typeProblem(elementType(VD));
     if (Why.empty())
       Why = recordProblem(elementType(VD));
@@ -696,12 +705,59 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
                                        "array variable");
 }
 
+bool BodyWalker::locateRows(const ArraySubscriptExpr *ASE, Place &P, bool &Matched) {
+  Matched = false;
+  const auto *RowE = dyn_cast<ArraySubscriptExpr>(ASE->getBase()->IgnoreParenImpCasts());
+  const auto *DRE = RowE ? dyn_cast<DeclRefExpr>(RowE->getBase()->IgnoreParenImpCasts()) : nullptr;
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || rowElement(VD->getType()).isNull() || preOf(VD).Locals.count(VD) || isBoundPointer(VD))
+    return false;
+  Matched = true;
+  if (!Frames.empty()) // a called function's parameters are bound to flat arrays only
+    return fail(ASE->getSourceRange(), "pointer to pointer " + quoted(VD) +
+                                           " is offloaded only when the loop body itself "
+                                           "subscripts it ('a[i][j]')");
+  if (!checkName(VD, DRE->getSourceRange()))
+    return false;
+  QualType Elem = rowElement(VD->getType());
+  if (!isArithmetic(Elem) || Elem.isVolatileQualified() ||
+      VD->getType().getCanonicalType().isVolatileQualified())
+    return fail(ASE->getSourceRange(), "pointer to pointer " + quoted(VD) +
+                                           " has elements of type '" + Elem.getAsString() +
+                                           "'; only rows of numbers ('float **') are offloaded");
+  if (!walk(RowE->getIdx()) || !walk(ASE->getIdx()))
+    return false;
+  std::optional<Poly> Row = buildIndex(RowE->getIdx()), Col = buildIndex(ASE->getIdx());
+  P.K = Place::Array;
+  P.Base = VD;
+  P.Rows = true;
+  P.Affine = Row && Col;
+  if (!P.Affine)
+    return fail(ASE->getSourceRange(), "subscripts of '" + text(ASE) +
+                                           "' are not affine in the loop variables; rows of " +
+                                           quoted(VD) + " are copied only where they are");
+  int64_t OuterCoef = 1;
+  if (!Col->coefficient(Info.OuterAtom).isConstant(&OuterCoef) || OuterCoef != 0)
+    return fail(ASE->getSourceRange(),
+                "the column '" + text(ASE->getIdx()) + "' of '" + text(ASE) +
+                    "' depends on the loop variable; the loop stays serial (rows of " + quoted(VD) +
+                    " may differ in length, so only columns that every row has "
+                    "can be copied)");
+  P.Index = *Row;
+  P.Column = *Col;
+  return true;
+}
+
 bool BodyWalker::locateElement(const Expr *E, Place &P) {
   E = E->IgnoreParens();
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
     if (ICE->getCastKind() == CK_NoOp)
       return locateElement(ICE->getSubExpr(), P);
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    bool Matched = false;
+    bool Ok = locateRows(ASE, P, Matched);
+    if (Matched)
+      return Ok;
     if (!locatePointer(ASE->getBase(), P))
       return false;
     return addIndex(P, ASE->getIdx(), unitsOf(ASE->getType()));
@@ -792,6 +848,8 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
   A.Expr = E;
   A.Subscript = P.Index;
   A.Affine = P.Affine;
+  A.Rows = P.Rows;
+  A.Column = P.Column;
   A.Unconditional = CondDepth == 0;
   A.Guards = Guards;
   if (!Frames.empty())
@@ -1183,6 +1241,16 @@ bool BodyWalker::finish() {
   for (const VarDecl *VD : Info.Arrays) {
     ArrayShape Shape;
     Shape.Element = elementType(VD);
+    if (QualType Elem = rowElement(VD->getType()); !Elem.isNull()) {
+      const ClauseItem *RedItem = nullptr;
+      if (Dir.reductionOf(VD->getName(), &RedItem))
+        return fail(RedItem->Range, "pointer to pointer " + quoted(VD) +
+                                        " cannot be in 'reduction'; the loop stays serial");
+      Shape.Element = Elem;
+      Shape.Rows = true;
+      Info.Shapes.push_back(Shape);
+      continue;
+    }
     QualType T = VD->getType();
     const ArrayType *Top = Ctx.getAsArrayType(T);
     QualType Row = Top ? Top->getElementType() : T->getPointeeType();

@@ -59,6 +59,10 @@ struct Access {
   bool InReduction = false;
   /// The enclosing conditions that bound loop variables (outermost first).
   std::vector<Guard> Guards;
+  /// `a[r][c]` of a pointer-to-pointer array: Subscript is the row r (an index into the row
+  /// pointers), Column the element c within the row (affine, without the outer loop variable).
+  bool Rows = false;
+  Poly Column;
 };
 
 /// The role of a scalar declared outside the loop and written in its body.
@@ -106,6 +110,9 @@ struct ArrayShape {
   /// The `map` clause for this array, if any (its section replaces the inferred one).
   const ClauseItem *Map = nullptr;
   MapKind MapAs = MapKind::ToFrom;
+  /// A pointer-to-pointer array (`float **a`, accessed as `a[r][c]`): Element is the type of
+  /// the rows' elements; the runtime copies each touched row (docs/analysis.md).
+  bool Rows = false;
 };
 
 struct BodyInfo {

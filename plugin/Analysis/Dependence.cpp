@@ -490,9 +490,11 @@ std::vector<const Expr *> dimensions(ASTContext &Ctx, const Expr *E) {
   while (const auto *AS = dyn_cast<ArraySubscriptExpr>(Cur)) {
     Subs.insert(Subs.begin(), AS->getIdx());
     const Expr *Base = AS->getBase()->IgnoreParenImpCasts();
-    if (isa<ArraySubscriptExpr>(Base) &&
-        !isa<ConstantArrayType>(Ctx.getAsArrayType(Base->getType())))
-      return {}; // an inner dimension of unknown size
+    // An inner dimension of unknown size; but rows of a pointer-to-pointer array (`a[i]` is a
+    // pointer) are separate objects: the runtime checks that touched rows share no memory.
+    if (isa<ArraySubscriptExpr>(Base) && !Base->getType()->isPointerType() &&
+        !isa_and_nonnull<ConstantArrayType>(Ctx.getAsArrayType(Base->getType())))
+      return {};
     Cur = Base;
   }
   if (Subs.size() < 2 || !isa<DeclRefExpr>(Cur))
@@ -572,12 +574,20 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
       if (T.Array != W.Array || T.InReduction || (T.IsWrite && TI < WI))
         continue;
       bool Self = TI == WI;
-      bool Identical = W.Affine && T.Affine && W.Subscript == T.Subscript;
+      bool Identical = W.Affine && T.Affine && W.Subscript == T.Subscript && W.Column == T.Column;
       if (!Self && Identical && T.IsWrite)
         continue; // the same element written twice in one iteration: as the write with itself
       Outcome O;
       if (W.Affine && T.Affine)
         O = Test.test(W, T);
+      // Rows of a pointer-to-pointer array: the test saw the row subscripts only; the same row
+      // is the same element only where the columns meet too.
+      if (W.Rows && O.K != Outcome::Independent) {
+        if (!W.Via && !T.Via && samePointPerDimension(Ctx, W, T, CarriedVars))
+          continue;
+        if (O.K == Outcome::Dependent && W.Column != T.Column)
+          O.K = Outcome::Unknown;
+      }
       if (O.K == Outcome::Independent)
         continue;
       if (O.K == Outcome::Unknown && Identical && !Collapsed)

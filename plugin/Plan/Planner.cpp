@@ -76,6 +76,8 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     bool Exact;
     std::string Text;
     std::vector<Guard> Guards; ///< only terms with the same guards merge
+    bool Rows;
+    Poly Column;
   };
   auto SameGuards = [](const std::vector<Guard> &A, const std::vector<Guard> &B) {
     if (A.size() != B.size())
@@ -96,6 +98,12 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     for (unsigned V : Vars)
       if (V != Info.OuterAtom)
         InnerVars.push_back(V);
+    // A row's columns cover their range exactly only without inner variables in the row and
+    // with one unit-stride inner variable (or none) in the column: the packed section of a
+    // row then holds no element the access skips.
+    if (A.Rows)
+      for (unsigned V : A.Column.loopVars(Info.Atoms))
+        InnerVars.push_back(V);
     bool Exact = A.Unconditional && !Info.HasJumps;
     if (!InnerVars.empty()) {
       int64_t C = 0;
@@ -103,9 +111,9 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
       for (const InnerLoop &IL : Info.Inner)
         if (IL.Atom == InnerVars[0])
           L = &IL;
-      Exact = Exact && InnerVars.size() == 1 &&
-              A.Subscript.coefficient(InnerVars[0]).isConstant(&C) && (C == 1 || C == -1) && L &&
-              (L->Form.Step == 1 || L->Form.Step == -1);
+      const Poly &Sub = A.Rows ? A.Column : A.Subscript;
+      Exact = Exact && InnerVars.size() == 1 && Sub.coefficient(InnerVars[0]).isConstant(&C) &&
+              (C == 1 || C == -1) && L && (L->Form.Step == 1 || L->Form.Step == -1);
     }
     // Reads without inner variables that differ only in their constant merge into one range.
     bool Ranged = !A.IsWrite && InnerVars.empty();
@@ -114,7 +122,7 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     bool Merged = false;
     for (Pending &T : Terms)
       if (T.Array == Array && T.Write == A.IsWrite && T.Base == Base &&
-          SameGuards(T.Guards, A.Guards)) {
+          SameGuards(T.Guards, A.Guards) && T.Rows == A.Rows && T.Column == A.Column) {
         T.Lo = std::min(T.Lo, K);
         T.Hi = std::max(T.Hi, K);
         T.Exact = T.Exact || Exact;
@@ -127,8 +135,26 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     if (A.Via) // an access in a called function: name it
       if (const FunctionDecl *FD = enclosingFunction(Ctx, A.Expr))
         Text += " in " + FD->getNameAsString();
-    Terms.push_back({Array, A.IsWrite, Base, K, K, Exact, Text, A.Guards});
+    Terms.push_back({Array, A.IsWrite, Base, K, K, Exact, Text, A.Guards, A.Rows, A.Column});
   }
+  // The range of inner variable V in `Coef * V` (conditions on V around the access narrow it).
+  auto rangeOf = [&](const Pending &T, const Poly &P, unsigned V, PlanRange &R) {
+    for (const InnerLoop &IL : Info.Inner)
+      if (IL.Atom == V) {
+        R.Coef = P.coefficient(V).printC(Info.Atoms);
+        innerRange(Ctx, Info.Atoms, IL, R.Lo, R.Hi);
+        for (const Guard &G : T.Guards) {
+          if (G.Atom != V)
+            continue;
+          if (G.Lo)
+            R.Lo = "gpupar_max_ll(" + R.Lo + ", " + G.Lo->printC(Info.Atoms) + ")";
+          if (G.Hi)
+            R.Hi = "gpupar_min_ll(" + R.Hi + ", " + G.Hi->printC(Info.Atoms) + ")";
+        }
+        return true;
+      }
+    return false;
+  };
   for (const Pending &T : Terms) {
     PlanTerm PT;
     PT.Array = T.Array;
@@ -141,27 +167,21 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     Poly Offset = T.Base.invariantPart(Info.Atoms);
     Offset.addScaled(Poly::constant(T.Lo), 1);
     PT.Offset = Offset.printC(Info.Atoms);
+    // An empty range of an inner variable leaves the term touching nothing.
     for (unsigned V : T.Base.loopVars(Info.Atoms)) {
-      if (V == Info.OuterAtom)
-        continue;
-      for (const InnerLoop &IL : Info.Inner)
-        if (IL.Atom == V) {
-          PlanRange R;
-          R.Coef = T.Base.coefficient(V).printC(Info.Atoms);
-          innerRange(Ctx, Info.Atoms, IL, R.Lo, R.Hi);
-          // Conditions on the inner variable around the access narrow its range (an empty
-          // range leaves the term touching nothing).
-          for (const Guard &G : T.Guards) {
-            if (G.Atom != V)
-              continue;
-            if (G.Lo)
-              R.Lo = "gpupar_max_ll(" + R.Lo + ", " + G.Lo->printC(Info.Atoms) + ")";
-            if (G.Hi)
-              R.Hi = "gpupar_min_ll(" + R.Hi + ", " + G.Hi->printC(Info.Atoms) + ")";
-          }
-          PT.Ranges.push_back(R);
-          break;
-        }
+      PlanRange R;
+      if (V != Info.OuterAtom && rangeOf(T, T.Base, V, R))
+        PT.Ranges.push_back(R);
+    }
+    if (T.Rows) {
+      PT.Rows = true;
+      PT.Exact = PT.Exact && T.Base.loopVars(Info.Atoms).size() <= 1;
+      PT.ColOffset = T.Column.invariantPart(Info.Atoms).printC(Info.Atoms);
+      for (unsigned V : T.Column.loopVars(Info.Atoms)) {
+        PlanRange R;
+        if (rangeOf(T, T.Column, V, R))
+          PT.ColRanges.push_back(R);
+      }
     }
     if (T.Lo != T.Hi)
       PT.Ranges.push_back({"1LL", "0LL", llLiteral(T.Hi - T.Lo)});
@@ -427,8 +447,16 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
     A.Name = VD->getNameAsString();
     A.ElemC = typeC(Ctx, Info.Shapes[I].Element);
     A.ElemCxx = typeCxx(Ctx, Info.Shapes[I].Element);
-    if (!innerDims(Ctx, VD, Info, A.Dims, P))
+    if (Info.Shapes[I].Rows) {
+      A.Rows = true;
+      A.LayoutScalar = (unsigned)Plan.Scalars.size();
+      PlanScalar L{"gpupar_rows_" + A.Name, "gpupar_rows_layout", "gpupar_rows_layout",
+                   "(gpupar_rows_layout){0, 0}"};
+      L.Layout = true;
+      Plan.Scalars.push_back(L);
+    } else if (!innerDims(Ctx, VD, Info, A.Dims, P)) {
       return false;
+    }
     for (const Access &X : Info.Accesses)
       if (X.Array == VD)
         (X.IsWrite ? A.Write : A.Read) = true;

@@ -12,6 +12,7 @@
 #include "gather/reduce.h"
 #include "log.h"
 #include "memory/region.h"
+#include "memory/rows.h"
 #include "placement/place.h"
 #include "registry.h"
 #include "schedule/section.h"
@@ -330,7 +331,8 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
   }
   if (validate(loop, call, why, sizeof why) != GPUPAR_OK ||
       gpupar__check_writes(loop, call->spans, &sp, why, sizeof why) != GPUPAR_OK ||
-      gpupar__check_alias(loop, call->spans, &sp, call->arrays, why, sizeof why) != GPUPAR_OK) {
+      gpupar__check_alias(loop, call->spans, &sp, call->arrays, why, sizeof why) != GPUPAR_OK ||
+      gpupar__rows_check(loop, call, &sp, why, sizeof why) != GPUPAR_OK) {
     GPUPAR__INFO("%s: runs on the host: %s", site_name, why);
     gpupar__site_record(site, GPUPAR__ON_SERIAL, 0, 0, 0, 0);
     return on_host(loop, call);
@@ -384,8 +386,21 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
     gpupar__site_record(site, GPUPAR__ON_SERIAL, 0, 0, 0, 0);
     return on_host(loop, call);
   }
+  /* Pointer-to-pointer arrays reach the devices packed: their rows are copied into one buffer
+   * each, run like flat arrays, and the written columns go back row by row. */
+  gpupar__rows_pack *pack = NULL;
   gpupar__exec_out out;
-  int rc = gpupar__exec(&in, &out, why, sizeof why);
+  memset(&out, 0, sizeof out);
+  int rc = gpupar__rows_pack_new(loop, call, &sp, &pack, &in.loop, &in.call, why, sizeof why);
+  if (rc == GPUPAR_ENOMEM)
+    rc = GPUPAR_EINVAL;
+  if (rc == GPUPAR_OK)
+    rc = gpupar__exec(&in, &out, why, sizeof why);
+  if (rc == GPUPAR_OK)
+    gpupar__rows_unpack(pack);
+  if (pack)
+    call->reduce_state = in.call->reduce_state;
+  gpupar__rows_pack_free(pack);
   release_devices(in.devs, in.ndev);
   shadow_end(loop, call, &sh, rc == GPUPAR_OK && !out.outside);
   if (rc == GPUPAR_OK && out.outside)

@@ -28,8 +28,8 @@ static const gpupar_array_desc saxpy_arrays[] = {{"x", sizeof(float), GPUPAR_REA
 static const gpupar_term_desc saxpy_terms[] = {
     {0, GPUPAR_READ, 1}, {1, GPUPAR_READ, 1}, {1, GPUPAR_WRITE, 1}};
 static const gpupar_loop saxpy_loop = {
-    GPUPAR_VERSION_CODE, "saxpy.c:3", 2, saxpy_arrays, 3,   saxpy_terms, 1,
-    saxpy_host,          NULL,        0, NULL,         NULL};
+    GPUPAR_VERSION_CODE, "saxpy.c:3", 2, saxpy_arrays, 3,    saxpy_terms, 1,
+    saxpy_host,          NULL,        0, NULL,         NULL, 0,           NULL};
 
 static inline void saxpy_serial(int n, float a, const float *x, float *y) {
   for (int i = 0; i < n; i++)
@@ -76,9 +76,20 @@ static inline int strided_host(const gpupar_launch *L) {
 static const gpupar_array_desc strided_arrays[] = {{"x", sizeof(double), GPUPAR_READ},
                                                    {"y", sizeof(double), GPUPAR_WRITE}};
 static const gpupar_term_desc strided_terms[] = {{0, GPUPAR_READ, 1}, {1, GPUPAR_WRITE, 1}};
-static const gpupar_loop strided_loop = {
-    GPUPAR_VERSION_CODE, "strided.c:7", 2, strided_arrays, 2,   strided_terms, 0,
-    strided_host,        NULL,          0, NULL,           NULL};
+static const gpupar_loop strided_loop = {GPUPAR_VERSION_CODE,
+                                         "strided.c:7",
+                                         2,
+                                         strided_arrays,
+                                         2,
+                                         strided_terms,
+                                         0,
+                                         strided_host,
+                                         NULL,
+                                         0,
+                                         NULL,
+                                         NULL,
+                                         0,
+                                         NULL};
 
 static inline void strided_serial(long lo, long hi, long step, int cond, const double *x,
                                   double *y) {
@@ -134,9 +145,20 @@ static const gpupar_term_desc stencil_terms[] = {{0, GPUPAR_READ, 1},
                                                  {0, GPUPAR_READ, 1},
                                                  {0, GPUPAR_READ, 1},
                                                  {1, GPUPAR_WRITE, 1}};
-static const gpupar_loop stencil_loop = {
-    GPUPAR_VERSION_CODE, "stencil.c:12", 2, stencil_arrays, 5,   stencil_terms, 1,
-    stencil_host,        NULL,           0, NULL,           NULL};
+static const gpupar_loop stencil_loop = {GPUPAR_VERSION_CODE,
+                                         "stencil.c:12",
+                                         2,
+                                         stencil_arrays,
+                                         5,
+                                         stencil_terms,
+                                         1,
+                                         stencil_host,
+                                         NULL,
+                                         0,
+                                         NULL,
+                                         NULL,
+                                         0,
+                                         NULL};
 
 static inline void stencil_serial(int n, int m, const float *in, float *out) {
   for (int i = 1; i < n - 1; i++)
@@ -203,6 +225,8 @@ static const gpupar_loop interleave_loop = {GPUPAR_VERSION_CODE,
                                             NULL,
                                             0,
                                             NULL,
+                                            NULL,
+                                            0,
                                             NULL};
 
 static inline void interleave_serial(int n, const int *x, int *y) {
@@ -253,9 +277,20 @@ static const gpupar_array_desc matvec_arrays[] = {{"m", sizeof(float), GPUPAR_RE
                                                   {"out", sizeof(float), GPUPAR_WRITE}};
 static const gpupar_term_desc matvec_terms[] = {
     {0, GPUPAR_READ, 1}, {1, GPUPAR_READ, 1}, {2, GPUPAR_WRITE, 1}};
-static const gpupar_loop matvec_loop = {
-    GPUPAR_VERSION_CODE, "matvec.c:30", 3, matvec_arrays, 3,   matvec_terms, 1,
-    matvec_host,         NULL,          0, NULL,          NULL};
+static const gpupar_loop matvec_loop = {GPUPAR_VERSION_CODE,
+                                        "matvec.c:30",
+                                        3,
+                                        matvec_arrays,
+                                        3,
+                                        matvec_terms,
+                                        1,
+                                        matvec_host,
+                                        NULL,
+                                        0,
+                                        NULL,
+                                        NULL,
+                                        0,
+                                        NULL};
 
 static inline void matvec_serial(int r, int c, const float *m, const float *v, float *out) {
   for (int i = 0; i < r; i++) {
@@ -328,7 +363,7 @@ static const gpupar_reduction_desc hist_reds[] = {
     {"top", GPUPAR_TYPE_FLOAT, sizeof(double), GPUPAR_RED_MAX, 1}};
 static const gpupar_loop hist_loop = {GPUPAR_VERSION_CODE, "hist.c:8", 3,         hist_arrays, 3,
                                       hist_terms,          0,          hist_host, NULL,        2,
-                                      hist_reds,           NULL};
+                                      hist_reds,           NULL,       0,         NULL};
 
 static inline void hist_serial(int n, const int *x, const int *w, int *bin, long long *hist,
                                double *top) {

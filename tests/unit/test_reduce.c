@@ -166,7 +166,7 @@ static void test_floats(void **state) {
 static const gpupar_reduction_desc fsum_red[] = {
     {"s", GPUPAR_TYPE_FLOAT, sizeof(float), GPUPAR_RED_ADD, 0}};
 static const gpupar_loop fsum_loop = {
-    GPUPAR_VERSION_CODE, "order.c:1", 0, NULL, 0, NULL, 0, NULL, NULL, 1, fsum_red, NULL};
+    GPUPAR_VERSION_CODE, "order.c:1", 0, NULL, 0, NULL, 0, NULL, NULL, 1, fsum_red, NULL, 0, NULL};
 
 static void record_host_chunk(gpupar_call *call, unsigned long long begin, float value) {
   gpupar_launch L = {.begin = begin, .end = begin + 1};
@@ -260,6 +260,8 @@ static const gpupar_loop red_loop = {GPUPAR_VERSION_CODE,
                                      NULL,
                                      5,
                                      red_reds,
+                                     NULL,
+                                     0,
                                      NULL};
 
 static void run_reduction(int n) {
