@@ -1,6 +1,7 @@
 //===- ObjectBuilder.cpp - compiles what the plugin generated into clang's output ===//
 #include "Build/ObjectBuilder.h"
 #include "Build/PendingOutput.h"
+#include "Build/PtxasGate.h"
 #include "Build/Toolchain.h"
 
 #include "clang/CodeGen/CodeGenAction.h"
@@ -236,16 +237,27 @@ bool buildOutput(CompilerInstance &CI, const GeneratedCode &Code, Diagnostics &D
           << Code.Original << Why;
       return false;
     }
-    if (!runCommand(C, inWork("kernels.log"), Output)) {
+    bool Compiled = runCommand(C, inWork("kernels.log"), Output);
+    std::string Rest;
+    bool Gate = true;
+    for (const PtxasFinding &F : checkPtxasOutput(Output, ptxasStrict(), Rest)) {
+      D.diag(F.Error ? Severity::Error : Severity::Warning, SourceLocation(), "%0: %1")
+          << Code.Original << F.message();
+      Gate = Gate && !F.Error;
+    }
+    if (!Compiled) {
       D.diag(Severity::Error, SourceLocation(),
              "cannot compile the kernels of '%0': '%1' failed:\n%2")
-          << Code.Original << C.text() << Output;
+          << Code.Original << C.text() << lastLines(Rest.empty() ? Output : Rest);
       return false;
     }
+    if (!Gate)
+      return false;
     if (!relocatableLinkCommand({Host, Kernels}, Final, C, Why) ||
         !runCommand(C, inWork("link.log"), Output)) {
       D.diag(Severity::Error, SourceLocation(), "cannot join the host code and kernels of '%0': %1")
-          << Code.Original << (Why.empty() ? "'" + C.text() + "' failed:\n" + Output : Why);
+          << Code.Original
+          << (Why.empty() ? "'" + C.text() + "' failed:\n" + lastLines(Output) : Why);
       return false;
     }
   } else {

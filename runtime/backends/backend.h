@@ -125,8 +125,4 @@ const gpupar__cuda_probe *gpupar__cuda_probe_get(void);
  * or -1 when it cannot be measured. */
 int gpupar__cuda_bandwidth(gpupar__device *dev, double *h2d, double *d2h);
 
-/* Sets `*p2p` (row-major n x n, owned by the caller) to whether CUDA device ordinal i can
- * access ordinal j directly, for ordinals 0..n-1. Returns 0, or -1 without CUDA. */
-int gpupar__cuda_p2p_matrix(int n, int *p2p);
-
 #endif

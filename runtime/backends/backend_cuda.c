@@ -466,19 +466,6 @@ int gpupar__cuda_bandwidth(gpupar__device *dev, double *h2d, double *d2h) {
   return rc;
 }
 
-int gpupar__cuda_p2p_matrix(int n, int *p2p) {
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < n; j++) {
-      int ok = i == j;
-      if (i != j && cudaDeviceCanAccessPeer(&ok, i, j) != cudaSuccess) {
-        cudaGetLastError();
-        ok = 0;
-      }
-      p2p[i * n + j] = ok;
-    }
-  return 0;
-}
-
 const gpupar__backend gpupar__backend_cuda = {
     .name = "cuda",
     .kind = GPUPAR_BACKEND_CUDA,
