@@ -408,7 +408,9 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
   } else if (!walk(FS->getInit()) || !walk(FS->getCond()) || !walk(FS->getInc())) {
     return false;
   }
-  ++BreakDepth;
+  // A collapsed loop's iterations run as separate threads: a `break` there cannot stop them.
+  if (!Collapsed)
+    ++BreakDepth;
   if (Canonical) {
     InnerLoop L;
     L.Form = Inner;
@@ -431,7 +433,8 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
     Active.pop_back();
   else
     --CondDepth;
-  --BreakDepth;
+  if (!Collapsed)
+    --BreakDepth;
   return Ok;
 }
 
@@ -1047,8 +1050,11 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
     Info.HasJumps = true;
     if (BreakDepth == 0)
       return fail(S->getSourceRange(),
-                  "'break' leaves the offloaded loop early, which cannot run in parallel; "
-                  "remove '#pragma gpupar' or the 'break'");
+                  Info.Collapse.size() > 1
+                      ? "'break' leaves a collapsed loop early, which cannot run in parallel; "
+                        "remove the 'collapse' clause or the 'break'"
+                      : "'break' leaves the offloaded loop early, which cannot run in parallel; "
+                        "remove '#pragma gpupar' or the 'break'");
     return true;
   case Stmt::GotoStmtClass: {
     if (!Frames.empty())
