@@ -53,6 +53,7 @@ static int launch(exec *x, sub *s) {
                    s->err.msg);
     return fail_sub(s, gpupar__fail_kind(dev, &s->err, 1));
   }
+  x->out->cnt.launches++;
   s->t1 = gpupar__now_us();
   return 0;
 }
@@ -94,12 +95,15 @@ static void commit(exec *x, sub *s) {
       gpupar__region_commit(sl->region, dev, element(s->ptrs[a], sl->write.lo, es),
                             element(x->call->arrays[a], sl->write.lo, es),
                             hull_bytes(&sl->write, es));
-    else
+    else {
       memcpy(element(x->call->arrays[a], sl->write.lo, es), sl->stage, hull_bytes(&sl->write, es));
+      x->out->cnt.memcpy_bytes += hull_bytes(&sl->write, es);
+    }
   }
   gpupar__red_dev_commit(x->call, s->red, s->range.begin);
   s->state = SUB_DONE;
   x->committed = 1;
+  x->out->cnt.subchunks++;
   atomic_fetch_add(&dev->chunks_done, 1);
   x->dev_iters[s->dev] += s->range.end - s->range.begin;
   gpupar__trace_event *e = gpupar__xevent(x, GPUPAR__TRACE_CHUNK, dev->info.name, s->stream);
@@ -318,9 +322,12 @@ static int round_once(exec *x, int first_round) {
     gpupar__device *dev = x->in->devs[d];
     memset(&errs[d], 0, sizeof errs[d]);
     ok[d] = dev->backend->sync(dev, -1, &errs[d]) == GPUPAR_OK;
+    x->out->cnt.syncs++;
     if (!ok[d])
       kinds[d] = gpupar__fail_kind(dev, &errs[d], 0);
     double us;
+    if (dev->backend->timing_end && dev->backend->async)
+      x->out->cnt.syncs += (unsigned long long)dev->nstreams; /* one event wait per stream */
     if (!dev->backend->timing_end || dev->backend->timing_end(dev, &us) != 0)
       us = gpupar__now_us() - t_start[d];
     x->dev_us[d] += us;

@@ -39,6 +39,7 @@ typedef struct gpupar__exec_out {
   unsigned long long faults;              /* chunks that failed somewhere */
   int ndev_used;                          /* devices that committed a chunk */
   char used[512];                         /* their names ("emu:0 emu:2"), "cpu" for the host */
+  gpupar_counters cnt;                    /* what the data path did */
 } gpupar__exec_out;
 
 #define HOST (-1)

@@ -10,6 +10,12 @@
 
 void gpupar__xfer_record(exec *x, gpupar__device *dev, const sub *s, const char *what, size_t bytes,
                          int dir, double t0, unsigned long long seq, const char *peer) {
+  if (dir == GPUPAR__H2D)
+    x->out->cnt.h2d++;
+  else if (dir == GPUPAR__D2H)
+    x->out->cnt.d2h++;
+  else
+    x->out->cnt.d2d++;
   gpupar__trace_event *e = gpupar__xevent(x, GPUPAR__TRACE_COPY, dev->info.name, s ? s->stream : 0);
   if (!e)
     return;
@@ -39,7 +45,7 @@ int gpupar__fail_kind(gpupar__device *dev, const gpupar__error *err, int launch)
 
 /* Copies `bytes` from host `src` to device `dst` on stream `st` (through pinned staging when the
  * backend has it; the staging block is kept in `*stage` until the call syncs). */
-static int copy_in(gpupar__device *dev, int st, void *dst, const void *src, size_t bytes,
+static int copy_in(exec *x, gpupar__device *dev, int st, void *dst, const void *src, size_t bytes,
                    void **stage, size_t *stage_size, gpupar__error *err) {
   if (gpupar__dev_check_lost(dev))
     return gpupar__dev_lost_error(dev, err);
@@ -48,6 +54,7 @@ static int copy_in(gpupar__device *dev, int st, void *dst, const void *src, size
     if (gpupar__stage_alloc(be, bytes, stage, stage_size, err) != GPUPAR_OK)
       return err->status;
     memcpy(*stage, src, bytes);
+    x->out->cnt.memcpy_bytes += bytes;
     src = *stage;
   }
   return be->copy_in(dev, st, dst, src, bytes, err);
@@ -91,7 +98,7 @@ void gpupar__xfer_shared(exec *x) {
                                            x->shared_buf[(size_t)root * (size_t)x->na + (size_t)a],
                                            bytes, &err);
       else
-        rc = copy_in(dev, 0, buf, src, bytes, stage, stage_size, &err);
+        rc = copy_in(x, dev, 0, buf, src, bytes, stage, stage_size, &err);
       if (rc != GPUPAR_OK) {
         gpupar__dev_release(dev, buf, size); /* emu and injected failures: nothing in flight */
         continue;
@@ -118,7 +125,7 @@ void gpupar__xfer_shared(exec *x) {
     int ordered = 1;
     for (int st = 1; filled && dev->backend->order && st < dev->nstreams && ordered; st++)
       ordered = dev->backend->order(dev, st, dev, 0, &err) == GPUPAR_OK;
-    if (!ordered && dev->backend->sync(dev, 0, &err) != GPUPAR_OK)
+    if (!ordered && (x->out->cnt.syncs++, dev->backend->sync(dev, 0, &err) != GPUPAR_OK))
       GPUPAR__DEBUG("%s: shared copies: %s", dev->info.name, err.msg); /* its chunks fail */
   }
 }
@@ -161,7 +168,7 @@ int gpupar__xfer_in(exec *x, sub *s) {
                           dev->info.name);
       continue;
     }
-    if (copy_in(dev, s->stream, element(s->ptrs[a], h->lo, es),
+    if (copy_in(x, dev, s->stream, element(s->ptrs[a], h->lo, es),
                 element(x->call->arrays[a], h->lo, es), bytes, &sl->in_stage, &sl->in_size,
                 &s->err) != GPUPAR_OK)
       return fail_sub(s, gpupar__fail_kind(dev, &s->err, 0));
