@@ -7,6 +7,7 @@
 #include "backends/backend.h"
 #include "gather/nccl_dl.h"
 #include "log.h"
+#include "memory/hostreg.h"
 #include "placement/site.h"
 #include "profile.h"
 #include "registry.h"
@@ -196,6 +197,11 @@ int gpupar_configure(const gpupar_options *o) {
 
 int gpupar_counters_get(const char *site, gpupar_counters *total, gpupar_counters *last) {
   return gpupar__site_counters(site, total, last) == 0 ? GPUPAR_OK : GPUPAR_EINVAL;
+}
+
+int gpupar_unregister(const void *host, size_t bytes) {
+  gpupar__hostreg_drop(host, bytes);
+  return GPUPAR_OK;
 }
 
 int gpupar_profile_dump(void) {

@@ -180,6 +180,12 @@ typedef struct gpupar_counters {
 GPUPAR_EXTERN int gpupar_counters_get(const char *site, gpupar_counters *total,
                                       gpupar_counters *last);
 
+/* Unregisters the runtime's registrations (pinned in place for DMA, cached across calls, see
+ * GPUPAR_PIN_LIMIT) of host memory overlapping [host, host + bytes), memory owned by the caller:
+ * call it before freeing or unmapping an array that offloaded loops used, unless
+ * GPUPAR_PIN_LIMIT=0. Registrations of a call in progress are kept. Returns GPUPAR_OK. */
+GPUPAR_EXTERN int gpupar_unregister(const void *host, size_t bytes);
+
 /* --- Data regions ------------------------------------------------------------------------- */
 
 /* How a data region maps its host range (OpenACC data clauses). */

@@ -95,7 +95,7 @@ static void commit(exec *x, sub *s) {
       gpupar__region_commit(sl->region, dev, element(s->ptrs[a], sl->write.lo, es),
                             element(x->call->arrays[a], sl->write.lo, es),
                             hull_bytes(&sl->write, es));
-    else {
+    else if (!sl->direct) {
       memcpy(element(x->call->arrays[a], sl->write.lo, es), sl->stage, hull_bytes(&sl->write, es));
       x->out->cnt.memcpy_bytes += hull_bytes(&sl->write, es);
     }
@@ -386,13 +386,16 @@ int gpupar__exec(const gpupar__exec_in *in, gpupar__exec_out *out, char *why, si
   x.shared_hull = calloc(na, sizeof *x.shared_hull);
   x.shared_buf = calloc(2 * GPUPAR__MAX_DEVICES * na, sizeof *x.shared_buf);
   x.shared_size = calloc(2 * GPUPAR__MAX_DEVICES * na, sizeof *x.shared_size);
+  x.reg = calloc(na, sizeof *x.reg);
   int rc = GPUPAR_OK;
-  if (!x.dense || !x.shared || !x.shared_hull || !x.shared_buf || !x.shared_size) {
+  if (!x.dense || !x.shared || !x.shared_hull || !x.shared_buf || !x.shared_size || !x.reg) {
     snprintf(why, len, "out of host memory");
     rc = GPUPAR_ENOMEM;
   }
   if (rc == GPUPAR_OK)
     rc = gpupar__plan(&x, why, len);
+  if (rc == GPUPAR_OK)
+    gpupar__xfer_register(&x);
   /* Each round either finishes chunks or moves failed ones closer to the host: it ends. */
   for (int first = 1; rc == GPUPAR_OK; first = 0) {
     int pending = 0;
@@ -439,5 +442,8 @@ int gpupar__exec(const gpupar__exec_in *in, gpupar__exec_out *out, char *why, si
   free(x.shared_hull);
   free(x.shared_buf);
   free(x.shared_size);
+  if (x.reg)
+    gpupar__xfer_unregister(&x);
+  free(x.reg);
   return rc == GPUPAR_OK ? GPUPAR_OK : rc == GPUPAR_EINVAL ? GPUPAR_EINVAL : GPUPAR_EDEVICE;
 }

@@ -10,6 +10,7 @@
 
 #include "backends/backend.h"
 #include "gather/reduce.h"
+#include "memory/hostreg.h"
 #include "memory/region.h"
 #include "placement/site.h"
 #include "schedule/section.h"
@@ -58,8 +59,9 @@ typedef struct slot {
   gpupar__hull read, write, buf; /* element indices; buf = read ∪ write */
   void *dev;                     /* device buffer holding buf (NULL: none or shared) */
   size_t dev_size;
-  void *in_stage, *stage; /* host staging: copy-in (pinned backends), write hull */
-  size_t in_size, stage_size;
+  void *stage; /* host staging of the write hull (a write-back that must wait for the commit) */
+  size_t stage_size;
+  int direct;             /* the write hull was copied straight into the program's array */
   gpupar__region *region; /* present in a data region: copies come from / go to it */
 } slot;
 
@@ -103,6 +105,7 @@ typedef struct exec {
   gpupar__exec_out *out;
   int committed;                             /* a chunk's results are in host memory */
   gpupar__red_acc *acc[GPUPAR__MAX_DEVICES]; /* this round's array-reduction buffer per device */
+  gpupar__hostreg **reg; /* per array: its registration for DMA held by the call, or NULL */
 } exec;
 
 /* Returns host address of element `index` of an array at `base`, modulo 2^64 like the serial

@@ -43,21 +43,51 @@ int gpupar__fail_kind(gpupar__device *dev, const gpupar__error *err, int launch)
   return launch ? KIND_LAUNCH : KIND_ERROR;
 }
 
-/* Copies `bytes` from host `src` to device `dst` on stream `st` (through pinned staging when the
- * backend has it; the staging block is kept in `*stage` until the call syncs). */
-static int copy_in(exec *x, gpupar__device *dev, int st, void *dst, const void *src, size_t bytes,
-                   void **stage, size_t *stage_size, gpupar__error *err) {
+void gpupar__xfer_register(exec *x) {
+  if (x->in->ndev == 0)
+    return;
+  const gpupar__backend *be = x->in->devs[0]->backend;
+  for (int a = 0; a < x->na; a++) {
+    gpupar__hull all = {.empty = 1};
+    for (int i = 0; i < x->nsubs; i++)
+      if (x->subs[i].dev >= 0 && !x->subs[i].slots[a].region)
+        gpupar__hull_add(&all, &x->subs[i].slots[a].buf);
+    if (all.empty)
+      continue;
+    size_t es = x->loop->arrays[a].elem_size;
+    int fresh = 0;
+    x->reg[a] = gpupar__hostreg_acquire(be, element(x->call->arrays[a], all.lo, es),
+                                        hull_bytes(&all, es), &fresh);
+    x->out->cnt.registered += (unsigned long long)fresh;
+  }
+}
+
+void gpupar__xfer_unregister(exec *x) {
+  for (int a = 0; a < x->na; a++) {
+    gpupar__hostreg_release(x->reg[a]);
+    x->reg[a] = NULL;
+  }
+}
+
+/* Copies `bytes` of array `a` from host `src` to device `dst` on stream `st`, by DMA from the
+ * program's memory: asynchronous when the range is registered, else a pageable copy (CUDA stages
+ * it itself and returns when `src` may be reused). */
+static int copy_in(exec *x, int a, gpupar__device *dev, int st, void *dst, const void *src,
+                   size_t bytes, gpupar__error *err) {
   if (gpupar__dev_check_lost(dev))
     return gpupar__dev_lost_error(dev, err);
   const gpupar__backend *be = dev->backend;
-  if (be->host_alloc) {
-    if (gpupar__stage_alloc(be, bytes, stage, stage_size, err) != GPUPAR_OK)
-      return err->status;
-    memcpy(*stage, src, bytes);
-    x->out->cnt.memcpy_bytes += bytes;
-    src = *stage;
-  }
+  if (be->host_register && !x->reg[a])
+    x->out->cnt.pageable++;
   return be->copy_in(dev, st, dst, src, bytes, err);
+}
+
+/* Returns whether array `a`'s write-back may go straight into the program's memory before the
+ * commit: a sub-chunk that fails after it must leave nothing a retry reads. True when the loop
+ * never reads the array and writes every element of each write hull (a retry rewrites it all);
+ * a read-write array waits in staging for the commit (docs/performance.md, "Write-back"). */
+static int direct_out(const exec *x, int a) {
+  return !(x->loop->arrays[a].access & GPUPAR_READ) && x->dense[a];
 }
 
 /* Fills the per-device copies of shared read-only arrays: host to the first device, then device
@@ -88,9 +118,6 @@ void gpupar__xfer_shared(exec *x) {
       double t0 = gpupar__now_us();
       unsigned long long seq = gpupar__trace_seq();
       int rc;
-      void **stage = &x->shared_buf[(size_t)(GPUPAR__MAX_DEVICES + d) * (size_t)x->na + (size_t)a];
-      size_t *stage_size =
-          &x->shared_size[(size_t)(GPUPAR__MAX_DEVICES + d) * (size_t)x->na + (size_t)a];
       if (peer)
         rc = gpupar__dev_check_lost(dev)
                  ? gpupar__dev_lost_error(dev, &err)
@@ -98,7 +125,7 @@ void gpupar__xfer_shared(exec *x) {
                                            x->shared_buf[(size_t)root * (size_t)x->na + (size_t)a],
                                            bytes, &err);
       else
-        rc = copy_in(x, dev, 0, buf, src, bytes, stage, stage_size, &err);
+        rc = copy_in(x, a, dev, 0, buf, src, bytes, &err);
       if (rc != GPUPAR_OK) {
         gpupar__dev_release(dev, buf, size); /* emu and injected failures: nothing in flight */
         continue;
@@ -168,9 +195,8 @@ int gpupar__xfer_in(exec *x, sub *s) {
                           dev->info.name);
       continue;
     }
-    if (copy_in(x, dev, s->stream, element(s->ptrs[a], h->lo, es),
-                element(x->call->arrays[a], h->lo, es), bytes, &sl->in_stage, &sl->in_size,
-                &s->err) != GPUPAR_OK)
+    if (copy_in(x, a, dev, s->stream, element(s->ptrs[a], h->lo, es),
+                element(x->call->arrays[a], h->lo, es), bytes, &s->err) != GPUPAR_OK)
       return fail_sub(s, gpupar__fail_kind(dev, &s->err, 0));
     gpupar__xfer_record(x, dev, s, x->loop->arrays[a].name, bytes, GPUPAR__H2D, t0, seq, NULL);
     x->out->bytes_in += bytes;
@@ -193,12 +219,20 @@ int gpupar__xfer_out(exec *x, sub *s) {
       gpupar__dev_lost_error(dev, &s->err);
       return fail_sub(s, KIND_LOST);
     }
-    if (gpupar__stage_alloc(dev->backend, bytes, &sl->stage, &sl->stage_size, &s->err) != GPUPAR_OK)
-      return fail_sub(s, KIND_ERROR);
+    sl->direct = direct_out(x, a);
+    void *to = element(x->call->arrays[a], sl->write.lo, es);
+    if (!sl->direct) {
+      if (gpupar__stage_alloc(dev->backend, bytes, &sl->stage, &sl->stage_size, &s->err) !=
+          GPUPAR_OK)
+        return fail_sub(s, KIND_ERROR);
+      to = sl->stage;
+    } else if (dev->backend->host_register && !x->reg[a]) {
+      x->out->cnt.pageable++;
+    }
     double t0 = gpupar__now_us();
     unsigned long long seq = gpupar__trace_seq();
-    if (dev->backend->copy_out(dev, s->stream, sl->stage, element(s->ptrs[a], sl->write.lo, es),
-                               bytes, &s->err) != GPUPAR_OK)
+    if (dev->backend->copy_out(dev, s->stream, to, element(s->ptrs[a], sl->write.lo, es), bytes,
+                               &s->err) != GPUPAR_OK)
       return fail_sub(s, gpupar__fail_kind(dev, &s->err, 0));
     gpupar__xfer_record(x, dev, s, x->loop->arrays[a].name, bytes, GPUPAR__D2H, t0, seq, NULL);
     x->out->bytes_out += bytes;
@@ -213,10 +247,9 @@ void gpupar__xfer_release(exec *x, sub *s) {
     slot *sl = &s->slots[a];
     if (dev) {
       gpupar__dev_release(dev, sl->dev, sl->dev_size);
-      gpupar__stage_release(dev->backend, sl->in_stage, sl->in_size);
       gpupar__stage_release(dev->backend, sl->stage, sl->stage_size);
     }
-    sl->dev = sl->in_stage = sl->stage = NULL;
+    sl->dev = sl->stage = NULL;
   }
   if (dev)
     gpupar__red_dev_release(dev, &s->red);

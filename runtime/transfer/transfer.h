@@ -10,6 +10,11 @@ void gpupar__xfer_record(exec *x, gpupar__device *dev, const sub *s, const char 
                          int dir, double t0, unsigned long long seq, const char *peer);
 /* Classifies a failed operation on `dev` (a KIND_*; `launch`: it was the kernel launch). */
 int gpupar__fail_kind(gpupar__device *dev, const gpupar__error *err, int launch);
+/* Registers (or finds registered) the host range each array's device sub-chunks copy, when the
+ * backend registers memory (see memory/hostreg.h); counts fresh registrations. */
+void gpupar__xfer_register(exec *x);
+/* Releases what gpupar__xfer_register holds (after every device synchronised). */
+void gpupar__xfer_unregister(exec *x);
 /* Fills the per-device copies of shared read-only arrays (first round). */
 void gpupar__xfer_shared(exec *x);
 /* Allocates and copies in what `s` reads; on failure marks `s` failed and returns -1. */
