@@ -69,17 +69,63 @@ int gpupar__sub_hulls(exec *x, sub *s) {
   return GPUPAR_OK;
 }
 
-/* Cuts `r` into sub-chunks for device `d` (pipelining over its streams). */
+unsigned long long gpupar__sub_count(unsigned long long n, int streams, double busy_us,
+                                     double op_us, unsigned long long min_iters) {
+  if (n == 0)
+    return 0;
+  if (streams <= 1) /* one stream runs copies and kernels in order: nothing to overlap */
+    return 1;
+  /* Pipelining over k pieces leaves about busy/k of the copy and compute time unhidden and adds
+   * k per-piece costs: k = sqrt(busy / op) balances them. */
+  double ratio = op_us > 0 && busy_us > 0 ? busy_us / op_us : 1, k = 1;
+  while (k * k < ratio && k < GPUPAR__MAX_SUBS) /* ceil(sqrt(ratio)), no libm */
+    k++;
+  if (k < 2.0 * streams) /* each stream's copy-in overlaps another stream's kernel */
+    k = 2.0 * streams;
+  if (k > GPUPAR__MAX_SUBS)
+    k = GPUPAR__MAX_SUBS;
+  unsigned long long pieces = (unsigned long long)k, most = n / (min_iters ? min_iters : 1);
+  if (pieces > most)
+    pieces = most;
+  return pieces ? pieces : 1;
+}
+
+/* Cuts `r` into sub-chunks for device `d`, as many as the work and the device's bandwidth call
+ * for (gpupar__sub_count): the copy time of the range's sections at the measured bandwidth, the
+ * kernel time at the learned rate (unknown: as long as the copies), a launch latency per
+ * operation, and at least two waves of the device per piece. */
 static int plan_device(exec *x, int d, gpupar__range r) {
   unsigned long long n = r.end - r.begin;
   if (n == 0)
     return GPUPAR_OK;
-  int streams = x->in->devs[d]->nstreams;
-  unsigned long long pieces = streams > 1 ? 2ull * (unsigned)streams : 1;
-  if (pieces > n / GPUPAR__MIN_SUB_ITERS)
-    pieces = n / GPUPAR__MIN_SUB_ITERS;
-  if (pieces < 1)
-    pieces = 1;
+  gpupar__device *dev = x->in->devs[d];
+  double in_bytes = 0, out_bytes = 0;
+  for (int a = 0; a < x->na; a++) {
+    gpupar__hull rd, wr;
+    if (gpupar__array_hulls(x->loop, x->call->spans, x->in->sp, a, r.begin, r.end, &rd, &wr) !=
+        GPUPAR_OK)
+      continue; /* the plan reports it */
+    size_t es = x->loop->arrays[a].elem_size;
+    in_bytes += rd.empty ? 0 : (double)hull_bytes(&rd, es);
+    out_bytes += wr.empty ? 0 : (double)hull_bytes(&wr, es);
+  }
+  double copy_us = (dev->h2d_bps > 0 ? in_bytes / dev->h2d_bps * 1e6 : 0) +
+                   (dev->d2h_bps > 0 ? out_bytes / dev->d2h_bps * 1e6 : 0);
+  double rate = gpupar__site_rate(x->in->site, dev->index);
+  double kernel_us = rate > 0 ? (double)n / rate * 1e6 : copy_us;
+  double op_us = (dev->latency_us > 0 ? dev->latency_us : 10.0) * (double)(x->na + 2);
+  /* A wave: every multiprocessor full (2048 threads each); a collapsed loop's iteration is one
+   * thread per inner iteration. */
+  unsigned long long threads = 1;
+  for (int c = 0; c < x->call->ncollapsed && threads < (1ull << 32); c++)
+    threads *=
+        (unsigned long long)(x->call->collapsed_trips[c] > 0 ? x->call->collapsed_trips[c] : 1);
+  unsigned long long waves = 2ull *
+                             (unsigned long long)(dev->info.sm_count > 0 ? dev->info.sm_count : 0) *
+                             2048ull / threads;
+  unsigned long long min_iters = waves > GPUPAR__MIN_SUB_ITERS ? waves : GPUPAR__MIN_SUB_ITERS;
+  unsigned long long pieces =
+      gpupar__sub_count(n, dev->nstreams, copy_us + kernel_us, op_us, min_iters);
   for (unsigned long long i = 0; i < pieces; i++) {
     __extension__ unsigned __int128 b = (unsigned __int128)n * i / pieces,
                                     e = (unsigned __int128)n * (i + 1) / pieces;

@@ -136,6 +136,15 @@ int gpupar__sub_hulls(exec *x, sub *s);
 /* Returns the device (call index) of highest weight that is not lost and not in `excluded`, or
  * -1. */
 int gpupar__best_device(const exec *x, unsigned long long excluded);
+/* Sub-chunks of one device's range at most. */
+#define GPUPAR__MAX_SUBS 64
+
+/* Returns how many sub-chunks a device range of `n` iterations is cut into, on `streams`
+ * streams: about sqrt(busy_us / op_us) (busy_us: its copy and kernel time; op_us: the fixed cost
+ * of one sub-chunk's operations), at least two per stream, at most GPUPAR__MAX_SUBS, with at
+ * least `min_iters` iterations each; 1 on one stream. */
+unsigned long long gpupar__sub_count(unsigned long long n, int streams, double busy_us,
+                                     double op_us, unsigned long long min_iters);
 /* Frees the sub-chunks' slot arrays; x->nsubs becomes 0. */
 void gpupar__subs_free(exec *x);
 /* Splits the iteration space over the devices (and the host share) into sub-chunks. Returns
