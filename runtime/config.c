@@ -14,6 +14,7 @@ void gpupar__config_defaults(gpupar__config *cfg) {
   cfg->log_level = GPUPAR__LOG_WARN;
   cfg->streams = 2;
   cfg->min_bytes = -1;
+  cfg->pin_limit = 4ll << 30; /* GPUPAR__PIN_LIMIT_DEFAULT */
   cfg->min_trip = 16384;
 }
 
@@ -103,17 +104,10 @@ int gpupar__config_parse_log(const char *value, int *level, char *msg, size_t le
   return -1;
 }
 
-const char *const gpupar__config_vars[] = {"GPUPAR_FAULT",
-                                           "GPUPAR_EMU_SPEEDS",
-                                           "GPUPAR_HYBRID",
-                                           "GPUPAR_STREAMS",
-                                           "GPUPAR_THREADS",
-                                           "GPUPAR_MIN_BYTES",
-                                           "GPUPAR_MIN_TRIP",
-                                           "GPUPAR_FORCE",
-                                           "GPUPAR_PROFILE",
-                                           "GPUPAR_REDUCE",
-                                           NULL};
+const char *const gpupar__config_vars[] = {
+    "GPUPAR_FAULT",   "GPUPAR_EMU_SPEEDS", "GPUPAR_HYBRID",   "GPUPAR_STREAMS",
+    "GPUPAR_THREADS", "GPUPAR_MIN_BYTES",  "GPUPAR_MIN_TRIP", "GPUPAR_PIN_LIMIT",
+    "GPUPAR_FORCE",   "GPUPAR_PROFILE",    "GPUPAR_REDUCE",   NULL};
 
 static int invalid_var(const char *name, const char *value, const char *forms, char *msg,
                        size_t len) {
@@ -276,6 +270,11 @@ int gpupar__config_parse_var(const char *name, const char *value, gpupar__config
       return invalid_var(name, value, "expected a number of iterations, optionally with K, M or G",
                          msg, len);
     cfg->min_trip = v;
+  } else if (strcmp(name, "GPUPAR_PIN_LIMIT") == 0) {
+    if (parse_int(value, 0, 1LL << 50, 1, &v) != 0)
+      return invalid_var(name, value, "expected a number of bytes, optionally with K, M or G", msg,
+                         len);
+    cfg->pin_limit = v;
   } else if (strcmp(name, "GPUPAR_FORCE") == 0) {
     if (strcmp(value, "gpu") == 0)
       cfg->force = GPUPAR__FORCE_GPU;

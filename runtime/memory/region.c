@@ -10,6 +10,7 @@
 
 #include "log.h"
 #include "memory/devmem.h"
+#include "memory/hostreg.h"
 #include "registry.h"
 #include "trace.h"
 
@@ -402,6 +403,7 @@ static int data_exit(const void *host) {
   }
   *at = r->next;
   pthread_mutex_unlock(&regions_lock);
+  gpupar__hostreg_drop(r->host, r->bytes); /* the program may free the range next */
   for (int i = 0; i < GPUPAR__MAX_DEVICES; i++)
     if (r->dev[i]) {
       pthread_mutex_lock(&r->owner[i]->lock);

@@ -410,6 +410,8 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
     call->last = sp.last;
     gpupar__site_record(site, out.ndev_used ? GPUPAR__ON_DEVICES : GPUPAR__ON_THREADS, us,
                         out.bytes_in, out.bytes_out, out.faults);
+    out.cnt.calls = 1;
+    gpupar__site_count(site, &out.cnt);
     if (gpupar__log_enabled(GPUPAR__LOG_INFO)) {
       char a[32], b[32], faults[64] = "";
       gpupar__format_bytes(a, sizeof a, out.bytes_in);
