@@ -1,11 +1,13 @@
 //===- Consumer.cpp - runs the gpupar pipeline over one translation unit --===//
 #include "Consumer.h"
-#include "Emit/CudaEmitter.h"
-#include "Pragma/DataRegion.h"
+#include "Build/ObjectBuilder.h"
 #include "Diagnostics.h"
-#include "Pragma/Directive.h"
+#include "Emit/CudaEmitter.h"
 #include "Emit/HostRewriter.h"
 #include "Plan/Planner.h"
+#include "Pragma/Attach.h"
+#include "Pragma/DataRegion.h"
+#include "Pragma/Directive.h"
 #include "Text.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -122,7 +124,7 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     // or the macro that produced `_Pragma`.
     SourceLocation PragmaEnd =
         R.EodLoc.isMacroID() ? SM.getExpansionRange(R.EodLoc).getEnd() : R.EodLoc;
-    std::optional<Token> Next = Lexer::findNextToken(PragmaEnd, SM, LO);
+    std::optional<Token> Next = tokenAfterPragma(PragmaEnd, *Log, SM, LO);
     const ForStmt *FS = Next ? Index.find(Next->getLocation()) : nullptr;
     if (!FS && R.HashLoc.isMacroID()) {
       // `M(for (...) ...)` with `_Pragma` in M: the loop is inside the same expansion.
@@ -181,6 +183,7 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     if (Same)
       Plan.Name += "_" + std::to_string(Same + 1);
     Plan.Symbol = "gpupar_loop_" + Plan.Name + "_" + Hash;
+    Plan.MovedPragmas = loopPragmasOf(R, SM.getExpansionLoc(ForLoc), *Log, SM);
     if (Opts.Remarks) {
       std::string What;
       for (const PlanArray &A : Plan.Arrays)
@@ -204,21 +207,35 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
 
   if (D.hasErrors() || MainPragmas.empty())
     return;
-  llvm::SmallString<256> Dir(Opts.OutDir);
-  if (Dir.empty())
-    Dir = llvm::sys::path::parent_path(Original);
-  else if (std::error_code EC = llvm::sys::fs::create_directories(Dir)) {
-    D.diag(Severity::Error, SourceLocation(), "cannot create directory '%0': %1")
-        << Dir << EC.message();
-    return;
-  }
-  llvm::SmallString<256> HostPath(Dir), CudaPath(Dir);
-  llvm::sys::path::append(HostPath, Stem + ".gpupar.c");
-  llvm::sys::path::append(CudaPath, Stem + ".gpupar.cu");
+  GeneratedCode Code;
+  Code.Original = Original;
+  Code.Stem = Stem;
   std::string FileName = Original;
-  if (writeFile(std::string(HostPath), rewriteHost(Ctx, MainPragmas, Plans, Regions, FileName), D))
-    writeFile(std::string(CudaPath),
-              emitCuda(Ctx, Plans, llvm::sys::path::filename(Original).str()), D);
+  Code.Host = rewriteHost(Ctx, MainPragmas, Plans, Regions, FileName);
+  Code.Cuda = emitCuda(Ctx, Plans, llvm::sys::path::filename(Original).str());
+
+  // Side files: always without code output (-fsyntax-only), for -S/-emit-llvm (the kernel file
+  // must be compiled separately), and with -c only when `outdir` asks for them.
+  bool Compiles = producesCode(CI);
+  if (!Compiles || !producesObject(CI) || !Opts.OutDir.empty()) {
+    llvm::SmallString<256> Dir(Opts.OutDir);
+    if (Dir.empty())
+      Dir = llvm::sys::path::parent_path(Original);
+    else if (std::error_code EC = llvm::sys::fs::create_directories(Dir)) {
+      D.diag(Severity::Error, SourceLocation(), "cannot create directory '%0': %1")
+          << Dir << EC.message();
+      return;
+    }
+    llvm::SmallString<256> HostPath(Dir), CudaPath(Dir);
+    llvm::sys::path::append(HostPath, Stem + ".gpupar.c");
+    llvm::sys::path::append(CudaPath, Stem + ".gpupar.cu");
+    if (!writeFile(std::string(HostPath), Code.Host, D) ||
+        !writeFile(std::string(CudaPath), Code.Cuda, D))
+      return;
+    Code.CudaSide = std::string(CudaPath);
+  }
+  if (Compiles)
+    buildOutput(CI, Code, D);
 }
 
 } // namespace gpupar

@@ -9,24 +9,31 @@
 #include <memory>
 #include <string>
 
+namespace clang {
+class CompilerInstance;
+}
+
 namespace gpupar {
 
 struct Options {
-  std::string OutDir; ///< empty: beside the input
+  std::string OutDir; ///< empty: beside the input (with -c: not written)
   bool Remarks = false;
   bool WarningsAsErrors = false;
 };
 
-/// After parsing: attaches each recorded pragma to its loop, analyses the loops, and writes
-/// `<stem>.gpupar.c` and `<stem>.gpupar.cu` when the file holds at least one pragma.
+/// After parsing: attaches each recorded pragma to its loop, analyses the loops, and, when the
+/// file holds at least one pragma, writes `<stem>.gpupar.c` and `<stem>.gpupar.cu` (-fsyntax-only,
+/// or with -c when `outdir` is given) and compiles them into clang's output (-c, -S, -emit-llvm;
+/// Build/ObjectBuilder.h).
 class GpuparConsumer : public clang::ASTConsumer {
 public:
-  GpuparConsumer(Options Opts, std::shared_ptr<PragmaLog> Log)
-      : Opts(std::move(Opts)), Log(std::move(Log)) {}
+  GpuparConsumer(clang::CompilerInstance &CI, Options Opts, std::shared_ptr<PragmaLog> Log)
+      : CI(CI), Opts(std::move(Opts)), Log(std::move(Log)) {}
 
   void HandleTranslationUnit(clang::ASTContext &Ctx) override;
 
 private:
+  clang::CompilerInstance &CI;
   Options Opts;
   std::shared_ptr<PragmaLog> Log;
 };

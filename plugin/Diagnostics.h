@@ -29,6 +29,9 @@ struct Problem {
     std::string Message;
   };
   std::vector<NoteAt> Notes;
+  /// A proven dependence between two different iterations: no dependence at all when the loop
+  /// runs at most one iteration (Analysis.cpp).
+  bool BetweenIterations = false;
 };
 
 /// Returns a problem of `Level` at `Range` that says `Message` (no notes).

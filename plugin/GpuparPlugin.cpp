@@ -1,13 +1,16 @@
 //===- GpuparPlugin.cpp - the gpupar Clang plugin --------------------------===//
 //
 // Registers the plugin action, parses `-fplugin-arg-gpupar-*` and installs the `#pragma gpupar`
-// handler for each file. The pipeline itself lives in Consumer.cpp.
+// handler for each file. The pipeline itself lives in Consumer.cpp; with -c/-S/-emit-llvm it
+// compiles what it generated into clang's output (Build/ObjectBuilder.cpp).
 //
-//   -fplugin-arg-gpupar-outdir=DIR  write <stem>.gpupar.c/.cu into DIR (default: beside input)
+//   -fplugin-arg-gpupar-outdir=DIR  write <stem>.gpupar.c/.cu into DIR (default: beside input;
+//                                   with -c only when given)
 //   -fplugin-arg-gpupar-remarks     report each offloaded loop
 //   -fplugin-arg-gpupar-werror      gpupar warnings become errors
 //
 //===----------------------------------------------------------------------===//
+#include "Build/ObjectBuilder.h"
 #include "Consumer.h"
 #include "Pragma/PragmaHandler.h"
 
@@ -30,7 +33,10 @@ protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     auto Log = std::make_shared<PragmaLog>();
     CI.getPreprocessor().AddPragmaHandler(new GpuparPragmaHandler(Log));
-    return std::make_unique<GpuparConsumer>(Opts, Log);
+    if (insideNestedCompile())
+      return std::make_unique<ASTConsumer>();
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<SkippedRangeRecorder>(Log));
+    return std::make_unique<GpuparConsumer>(CI, Opts, Log);
   }
 
   bool ParseArgs(const CompilerInstance &CI, const std::vector<std::string> &Args) override {
@@ -55,7 +61,10 @@ protected:
     return true;
   }
 
-  ActionType getActionType() override { return AddBeforeMainAction; }
+  // After the main action: with -c clang has then written the object of the unchanged source,
+  // which Build/ObjectBuilder.cpp replaces (a plugin cannot tell -c from -fsyntax-only early
+  // enough to replace the main action itself).
+  ActionType getActionType() override { return AddAfterMainAction; }
 
 private:
   Options Opts;

@@ -28,6 +28,7 @@ static void device_init(gpupar__registry *reg, gpupar__device *d) {
   d->index = (int)(d - reg->dev);
   d->nstreams = reg->config.streams > 0 ? reg->config.streams : 1;
   atomic_init(&d->lost, 0);
+  atomic_init(&d->sticky, 0);
   atomic_init(&d->chunks_done, 0);
   pthread_mutex_init(&d->lock, NULL);
 }
@@ -83,10 +84,14 @@ static int add_cuda(gpupar__registry *reg, const gpupar_device_info *info, gpupa
       clock = probe->clock_khz[i];
   d->weight = (double)(info->sm_count > 0 ? info->sm_count : 1) * clock;
   d->latency_us = GPUPAR__CUDA_LATENCY_US;
-  if (d->backend->open && d->backend->open(d, err) != GPUPAR_OK)
-    return -1;
-  if (gpupar__cuda_bandwidth(d, &d->h2d_bps, &d->d2h_bps) != 0)
+  int current = d->backend->get_current ? d->backend->get_current() : -1;
+  int rc = d->backend->open ? d->backend->open(d, err) : GPUPAR_OK;
+  if (rc == GPUPAR_OK && gpupar__cuda_bandwidth(d, &d->h2d_bps, &d->d2h_bps) != 0)
     d->h2d_bps = d->d2h_bps = GPUPAR__EMU_BPS;
+  if (d->backend->set_current)
+    d->backend->set_current(current);
+  if (rc != GPUPAR_OK)
+    return -1;
   d->info.h2d_bandwidth = d->h2d_bps;
   d->info.d2h_bandwidth = d->d2h_bps;
   gpupar__pool_init(&d->mem, info->total_mem / 8);
@@ -167,6 +172,17 @@ static void at_exit(void) {
     gpupar__dev_retire(&registry.dev[i]);
   }
   gpupar__stage_drain();
+}
+
+int gpupar__current_save(const gpupar__registry *reg) {
+  const gpupar__backend *be = reg->ndev > 0 ? reg->dev[0].backend : NULL;
+  return be && be->get_current ? be->get_current() : -1;
+}
+
+void gpupar__current_restore(const gpupar__registry *reg, int saved) {
+  const gpupar__backend *be = reg->ndev > 0 ? reg->dev[0].backend : NULL;
+  if (saved >= 0 && be && be->set_current)
+    be->set_current(saved);
 }
 
 static void init_once(void) {

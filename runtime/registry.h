@@ -40,4 +40,10 @@ int gpupar__options_apply(gpupar__config *cfg, char *msg, size_t len);
 int gpupar__registry_select(gpupar__registry *reg, const gpupar__config *cfg, char *msg,
                             size_t len);
 
+/* Returns the calling thread's current device of the backend in use (CUDA: cudaGetDevice), or -1
+ * when it keeps none; gpupar__current_restore makes it current again. Every public entry point
+ * that issues device work brackets it with these: the caller's current device is unchanged. */
+int gpupar__current_save(const gpupar__registry *reg);
+void gpupar__current_restore(const gpupar__registry *reg, int saved);
+
 #endif

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs what gpupar needs to build and test on Debian 12: Clang/LLVM 19 (plugin, lit,
-# FileCheck), cmocka, CMake and Ninja. CUDA is optional and is never installed here: it is used
-# from /usr/local/cuda (or $CUDA_HOME) when present.
+# FileCheck), cmocka, CMake, Ninja and Csmith (random C programs for tests/fuzz). CUDA is
+# optional and is never installed here: it is used from /usr/local/cuda (or $CUDA_HOME) when
+# present.
 set -euo pipefail
 
 packages=(clang-19 libclang-19-dev llvm-19-dev llvm-19-tools libcmocka-dev cmake ninja-build
-          pkg-config python3 gcc g++ make)
+          pkg-config python3 gcc g++ make csmith)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

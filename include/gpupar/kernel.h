@@ -1,6 +1,7 @@
 /* Support for the .cu files the gpupar plugin generates. The generated file compiles with nvcc
- * (kernels and launchers) and as plain C++ without CUDA (host entry points only, for the emu
- * backend). */
+ * (kernels and launchers), as C++ for the CUDA simulator (-DGPUPAR_SIM: kernels run as fibers,
+ * docs/simulator.md), and as plain C++ without CUDA (host entry points only, for the emu
+ * backend). GPUPAR_KERNELS says whether kernels and launchers are compiled. */
 #ifndef GPUPAR_KERNEL_H
 #define GPUPAR_KERNEL_H
 
@@ -11,12 +12,26 @@
 #include "gpupar/loop.h"
 #include "gpupar/version.h"
 
-#ifdef __CUDACC__
+#if defined(__CUDACC__)
 #include <cuda_runtime.h>
+#define GPUPAR_KERNELS 1
 #define GPUPAR_CUDA_FN(fn) (fn)
+/* Launches `kernel` on `stream`: GPUPAR_LAUNCH(kernel, grid, block, shmem, stream)(args...). */
+#define GPUPAR_LAUNCH(kernel, grid, block, shmem, stream) kernel<<<grid, block, shmem, stream>>>
+/* Declares `name` as the block's dynamic shared memory (unsigned char[], 16-byte aligned). */
+#define GPUPAR_DYNAMIC_SHARED(name) extern __shared__ __align__(16) unsigned char name[]
+#elif defined(GPUPAR_SIM) && defined(__cplusplus)
+#include "gpupar/sim_device.h"
+#define GPUPAR_KERNELS 1
+#define GPUPAR_CUDA_FN(fn) (fn)
+#define GPUPAR_LAUNCH(kernel, grid, block, shmem, stream)                                          \
+  gpupar_sim_launch_of(kernel, grid, block, shmem, stream)
+#define GPUPAR_DYNAMIC_SHARED(name)                                                                \
+  unsigned char *const name = (unsigned char *)gpupar_sim_dynamic_shared()
 #else
 #define __host__
 #define __device__
+#define GPUPAR_KERNELS 0
 #define GPUPAR_CUDA_FN(fn) 0
 #endif
 
@@ -41,7 +56,7 @@ static __host__ __device__ inline void gpupar_unflatten(unsigned long long t, un
   }
 }
 
-#ifdef __CUDACC__
+#if GPUPAR_KERNELS
 /* Grid-stride loop over the chunk's iterations [begin, end). */
 #define GPUPAR_FOR_THREADS(k, begin, end)                                                          \
   for (unsigned long long k = (begin) + (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; \
@@ -100,27 +115,70 @@ static inline void gpupar_store_partial(T *slots, unsigned nslots, T v) {
     slots[s] = s ? Op::id() : v;
 }
 
-#ifdef __CUDACC__
-/* Kernels: combines every thread's `v` in a fixed tree order (shared memory); thread 0 stores the
- * block's result in slots[blockIdx.x]; the last block fills the slots no block uses with the
- * identity. Every thread of the block must call it. */
+#if GPUPAR_KERNELS
+/* Kernels: the scalar reductions of a block share one scratch of one entry per warp (32
+ * entries of the largest reduction type, 8 bytes: 256 bytes whatever the number of reductions),
+ * reused reduction after reduction, so any number of reductions fits in shared memory. */
+static __device__ inline unsigned long long *gpupar_red_scratch() {
+  __shared__ unsigned long long gpupar_scratch[32];
+  return gpupar_scratch;
+}
+
+/* `v` of lane + `offset` of the warp, for any 1-, 2-, 4- or 8-byte type (shuffled as bits). */
+template <typename T>
+static __device__ inline T gpupar_shfl_down(unsigned mask, T v, unsigned offset) {
+  static_assert(sizeof(T) <= 8, "reduction types are at most 8 bytes");
+  T r;
+  if constexpr (sizeof(T) <= 4) {
+    unsigned u = 0;
+    memcpy(&u, &v, sizeof(T));
+    u = __shfl_down_sync(mask, u, offset);
+    memcpy(&r, &u, sizeof(T));
+  } else {
+    unsigned long long u = 0;
+    memcpy(&u, &v, sizeof(T));
+    u = __shfl_down_sync(mask, u, offset);
+    memcpy(&r, &u, sizeof(T));
+  }
+  return r;
+}
+
+/* Combines the values of the `n` (1..32) first lanes of the calling warp into lane 0's result,
+ * in a fixed tree order. */
+template <typename Op, typename T>
+static __device__ inline T gpupar_warp_reduce(T v, unsigned lane, unsigned n) {
+  unsigned mask = n >= 32 ? 0xffffffffu : (1u << n) - 1u;
+  for (unsigned off = 1; off < n; off <<= 1) {
+    T other = gpupar_shfl_down(mask, v, off);
+    if (lane % (2 * off) == 0 && lane + off < n)
+      v = Op::f(v, other);
+  }
+  return v;
+}
+
+/* Kernels: combines every thread's `v` (warp shuffles, then the warps' results through the
+ * scratch); thread 0 stores the block's result in slots[blockIdx.x]; the last block fills the
+ * slots no block uses with the identity. Every thread of the block must call it. */
 template <typename Op, typename T>
 static __device__ inline void gpupar_block_reduce(T v, T *slots, unsigned nslots) {
-  __shared__ T buf[1024];
-  unsigned t = threadIdx.x;
-  buf[t] = v;
+  T *scratch = (T *)gpupar_red_scratch();
+  unsigned t = threadIdx.x, lane = t % 32u, warp = t / 32u;
+  unsigned warps = (blockDim.x + 31u) / 32u;
+  unsigned in_warp = blockDim.x - warp * 32u < 32u ? blockDim.x - warp * 32u : 32u;
+  v = gpupar_warp_reduce<Op>(v, lane, in_warp);
+  if (lane == 0)
+    scratch[warp] = v;
   __syncthreads();
-  for (unsigned s = 1; s < blockDim.x; s <<= 1) {
-    if (t % (2 * s) == 0 && t + s < blockDim.x)
-      buf[t] = Op::f(buf[t], buf[t + s]);
-    __syncthreads();
+  if (warp == 0) {
+    T w = lane < warps ? scratch[lane] : Op::id();
+    w = gpupar_warp_reduce<Op>(w, lane, in_warp); /* lanes past `warps` hold the identity */
+    if (t == 0)
+      slots[blockIdx.x] = w;
   }
-  if (t == 0)
-    slots[blockIdx.x] = buf[0];
   if (blockIdx.x == gridDim.x - 1)
     for (unsigned s = gridDim.x + t; s < nslots; s += blockDim.x)
       slots[s] = Op::id();
-  __syncthreads(); /* buf is reused by the next reduction of the same type */
+  __syncthreads(); /* the scratch is reused by the next reduction */
 }
 #endif
 
@@ -133,7 +191,7 @@ template <typename Op> static inline void gpupar_red_fill(typename Op::type *p, 
     p[e] = Op::id();
 }
 
-#ifdef __CUDACC__
+#if GPUPAR_KERNELS
 /* Atomic `*p = Op::f(*p, v)` for any 1-, 2-, 4- or 8-byte type: compare-and-swap on the
  * aligned word that holds *p. */
 template <typename Op, typename T> static __device__ inline void gpupar_atomic_cas(T *p, T v) {
@@ -226,8 +284,10 @@ static __global__ void gpupar_red_fill_kernel(typename Op::type *p, long long co
 template <typename Op>
 static inline void gpupar_red_fill_async(typename Op::type *p, long long count, void *stream) {
   long long blocks = (count + 255) / 256;
-  gpupar_red_fill_kernel<Op><<<(unsigned)(blocks < 1024 ? (blocks > 0 ? blocks : 1) : 1024), 256, 0,
-                               (cudaStream_t)stream>>>(p, count);
+  GPUPAR_LAUNCH(gpupar_red_fill_kernel<Op>,
+                (unsigned)(blocks < 1024 ? (blocks > 0 ? blocks : 1) : 1024), 256, 0,
+                (cudaStream_t)stream)
+  (p, count);
 }
 
 /* The copy a block updates: its shared-memory copy at `*cursor` (advanced past it) when
@@ -261,8 +321,13 @@ static __device__ inline void gpupar_red_private_end(typename Op::type *global,
 template <typename Op>
 static __host__ __device__ inline void gpupar_red_update(typename Op::type *p,
                                                          typename Op::type v) {
-#ifdef __CUDA_ARCH__
+#if defined(__CUDA_ARCH__)
   gpupar_atomic<Op>(p, v);
+#elif defined(GPUPAR_SIM) && GPUPAR_KERNELS
+  if (gpupar_sim_in_kernel()) /* the same function serves host entries and kernels */
+    gpupar_atomic<Op>(p, v);
+  else
+    *p = Op::f(*p, v);
 #else
   *p = Op::f(*p, v);
 #endif

@@ -6,6 +6,6 @@ void f(int n, const float *a, float *c) {
   for (int i = 0; i < n; i++) {
     if (a[i] > 0)
       t = a[i]; // expected-warning {{write to 't' may carry a value from one iteration to the next (it is read at line 9 before it is written); the loop stays serial}}
-    c[i] = t;   // expected-note {{add 'private(t)' if each iteration needs its own copy, or declare it inside the loop}}
+    c[i] = t;   // expected-note {{read here before the iteration writes it; if each iteration should start from its own value, declare and initialise it inside the loop}}
   }
 }

@@ -9,6 +9,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -37,6 +38,20 @@ static QualType innermost(QualType T) {
 bool isArrayVariable(const VarDecl *VD) {
   QualType E = innermost(VD->getType());
   return !E.isNull() && (isArithmetic(E) || E->isRecordType());
+}
+
+/// The value of `Text` when it is an integer literal, possibly signed and parenthesised
+/// (`16`, `(3)`, `-1`, `1LL`); a clause's section bounds are kept as text.
+static std::optional<int64_t> literalValue(std::string Text) {
+  while (Text.size() >= 2 && Text.front() == '(' && Text.back() == ')')
+    Text = Text.substr(1, Text.size() - 2);
+  llvm::StringRef T = llvm::StringRef(Text).trim();
+  bool Neg = T.consume_front("-");
+  T = T.ltrim().rtrim("uUlL");
+  int64_t V = 0;
+  if (T.empty() || T.getAsInteger(0, V))
+    return std::nullopt;
+  return Neg ? -V : V;
 }
 
 static QualType elementType(const VarDecl *VD) { return innermost(VD->getType()); }
@@ -1277,26 +1292,27 @@ bool BodyWalker::finish() {
       }
     const ClauseItem *RedItem = nullptr;
     bool Reduced = Dir.reductionOf(VD->getName(), &RedItem) && RedItem->IsSection;
+    // An access in a called function: name the function, and point at the call in the loop.
+    std::string In;
+    if (NonAffine && NonAffine->Via)
+      if (const FunctionDecl *FD = enclosingFunction(Ctx, NonAffine->Expr))
+        In = "in function " + quoted(FD) + ": ";
+    auto failAtNonAffine = [&](const std::string &Message) {
+      fail(NonAffine->Expr->getSourceRange(), In + Message);
+      if (NonAffine->Via)
+        Failure.Notes.push_back(
+            {NonAffine->Via->getSourceRange(), "called from the offloaded loop here"});
+      return false;
+    };
     if (NonAffine && Written && !Reduced)
-      return fail(NonAffine->Expr->getSourceRange(),
-                  "subscript '" + text(NonAffine->Expr) +
-                      "' is not affine in the loop variables, and " + quoted(VD) +
-                      " is written in the loop");
+      return failAtNonAffine("subscript '" + text(NonAffine->Expr) +
+                             "' is not affine in the loop variables, and " + quoted(VD) +
+                             " is written in the loop");
     if (NonAffine && !Written) {
-      if (Shape.Extent.empty()) {
-        std::string In;
-        if (NonAffine->Via)
-          if (const FunctionDecl *FD = enclosingFunction(Ctx, NonAffine->Expr))
-            In = "in function " + quoted(FD) + ": ";
-        fail(NonAffine->Expr->getSourceRange(),
-             In + "cannot tell which elements of " + quoted(VD) + " '" + text(NonAffine->Expr) +
-                 "' reads; add 'map(to: " + VD->getNameAsString() +
-                 "[0:len])' with the number of elements");
-        if (NonAffine->Via)
-          Failure.Notes.push_back(
-              {NonAffine->Via->getSourceRange(), "called from the offloaded loop here"});
-        return false;
-      }
+      if (Shape.Extent.empty())
+        return failAtNonAffine("cannot tell which elements of " + quoted(VD) + " '" +
+                               text(NonAffine->Expr) + "' reads; add 'map(to: " +
+                               VD->getNameAsString() + "[0:len])' with the number of elements");
       Shape.CopyWhole = true;
       std::string Row = RowText == "1LL" ? "" : " * (" + RowText + ")";
       if (Shape.Map) {
@@ -1313,6 +1329,15 @@ bool BodyWalker::finish() {
     }
     Info.Shapes.push_back(Shape);
   }
+  auto failError = [&](SourceRange R, std::string Message) {
+    if (!Failed) {
+      Failed = true;
+      Failure.Level = Severity::Error;
+      Failure.Range = R;
+      Failure.Message = std::move(Message);
+    }
+    return false;
+  };
   // Array reductions: every access must be an update with the clause's operator.
   for (const ReductionClause &RC : Dir.Reductions)
     for (const ClauseItem &It : RC.Items) {
@@ -1335,10 +1360,32 @@ bool BodyWalker::finish() {
         }
         return false;
       }
+      // The section against a fixed-size array, and updates at constant indices, when the
+      // section's bounds are integer literals (a proven error: the runtime would copy outside
+      // the array, or lose the updates).
+      std::optional<int64_t> Lo = literalValue(It.Lo.Text), Len = literalValue(It.Len.Text);
+      size_t Pos = std::find(Info.Arrays.begin(), Info.Arrays.end(), VD) - Info.Arrays.begin();
+      const ArrayShape *Shape = Pos < Info.Shapes.size() ? &Info.Shapes[Pos] : nullptr;
+      bool OneDim = Shape && Shape->InnerDims.empty();
+      std::string Section = Lexer::getSourceText(CharSourceRange::getTokenRange(It.Range),
+                                                 Ctx.getSourceManager(), Ctx.getLangOpts())
+                                .str();
+      if (Lo && Len && OneDim && !Shape->Extent.empty()) {
+        std::optional<int64_t> Extent = literalValue(Shape->Extent);
+        if (Extent && (*Lo < 0 || *Len < 0 || *Lo + *Len > *Extent))
+          return failError(It.Range, "section '" + Section + "' is outside " + quoted(VD) +
+                                         ", which has " + std::to_string(*Extent) + " elements");
+      }
       std::vector<ElementUpdate> Found;
       for (Access &A : Info.Accesses) {
         if (A.Array != VD)
           continue;
+        int64_t K = 0;
+        if (Lo && Len && OneDim && A.Affine && A.Subscript.isConstant(&K) &&
+            (K < *Lo || K >= *Lo + *Len))
+          return failError(A.Expr->getSourceRange(),
+                           "'" + text(A.Expr) + "' updates element " + std::to_string(K) +
+                               ", outside the section '" + Section + "' named in 'reduction'");
         auto U = Updates.find(A.Expr->IgnoreParenImpCasts());
         if (U == Updates.end() || U->second.Op != RC.Op) {
           if (!Failed) {

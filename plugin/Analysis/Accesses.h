@@ -82,6 +82,10 @@ struct WrittenScalar {
   ReductionOp Op = ReductionOp::Add; ///< Reduction only
   bool FromClause = false;           ///< named in private(...)/reduction(...) (else auto-detected)
   const clang::Expr *FirstWrite = nullptr; ///< where the body first writes it (for diagnostics)
+  /// A C condition on the value before the loop under which the reduction equals the serial
+  /// loop (constant writes, Scalars.cpp `idempotentWrites`); empty: always. The loop runs
+  /// serially when it is false.
+  std::string Guard;
 };
 
 /// `reduction(op: a[lo:len])`: every access to `Var` in the body is an `a[e] op= v` update.

@@ -131,6 +131,62 @@ bool checkClauseNames(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, 
   return true;
 }
 
+/// The number of iterations of `F` when its bounds are integer constants.
+std::optional<int64_t> constantTrips(const ASTContext &Ctx, const LoopForm &F) {
+  Expr::EvalResult L, H;
+  if (!F.Lo || !F.Hi || !F.Lo->EvaluateAsInt(L, Ctx) || !F.Hi->EvaluateAsInt(H, Ctx) || F.Step == 0)
+    return std::nullopt;
+  __int128 Lo = L.Val.getInt().getExtValue(), Hi = H.Val.getInt().getExtValue();
+  __int128 Step = F.Step, Span;
+  switch (F.Op) {
+  case Cond::LT:
+    Span = Hi - Lo;
+    break;
+  case Cond::LE:
+    Span = Hi - Lo + 1;
+    break;
+  case Cond::GT:
+    Span = Lo - Hi;
+    Step = -Step;
+    break;
+  case Cond::GE:
+    Span = Lo - Hi + 1;
+    Step = -Step;
+    break;
+  default:
+    return std::nullopt; // `!=`: counted elsewhere
+  }
+  if (Step <= 0)
+    return std::nullopt;
+  if (Span <= 0)
+    return 0;
+  __int128 N = (Span + Step - 1) / Step;
+  return N > INT64_MAX ? INT64_MAX : (int64_t)N;
+}
+
+/// A proven dependence between iterations is none when the nest runs at most one iteration
+/// (`for (g = 0; g <= 0; g += 1)`): the loop stays serial with a warning instead of an error.
+bool atMostOneIteration(const ASTContext &Ctx, const LoopForm &F, const BodyInfo &Info) {
+  if (std::optional<int64_t> N = constantTrips(Ctx, F); N && *N <= 1)
+    return true;
+  for (size_t K = 1; K < Info.Collapse.size(); ++K)
+    if (std::optional<int64_t> N = constantTrips(Ctx, Info.Collapse[K]); N && *N == 0)
+      return true;
+  return false;
+}
+
+void downgradeSingleIteration(const ASTContext &Ctx, const LoopForm &F, const BodyInfo &Info,
+                              Problem &P) {
+  if (P.Level != Severity::Error || !P.BetweenIterations || !atMostOneIteration(Ctx, F, Info))
+    return;
+  Problem Q = makeProblem(Severity::Warning, F.For->getForLoc(),
+                          "the loop runs at most one iteration, so it has no dependence between "
+                          "iterations, but its body cannot be offloaded as written; the loop "
+                          "stays serial");
+  Q.Notes.push_back({P.Range, "with more iterations: " + P.Message});
+  P = Q;
+}
+
 } // namespace
 
 bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, const EmitSupport &S,
@@ -141,10 +197,14 @@ bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, const
     return false;
   if (!collapseNest(Ctx, F, Dir, Info, P))
     return false;
-  if (!analyzeBody(Ctx, F, Dir, S, Info, P))
+  if (!analyzeBody(Ctx, F, Dir, S, Info, P)) {
+    downgradeSingleIteration(Ctx, F, Info, P);
     return false;
-  if (!checkDependences(Ctx, F, Dir, Info, P))
+  }
+  if (!checkDependences(Ctx, F, Dir, Info, P)) {
+    downgradeSingleIteration(Ctx, F, Info, P);
     return false;
+  }
   if (Info.Collapse.size() > 1 && !S.Collapse) {
     // Correct without collapsing: the inner loops run inside each iteration.
     Info.Remarks.push_back(makeProblem(Severity::Remark, Dir.CollapseArg,

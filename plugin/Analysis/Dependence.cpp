@@ -662,6 +662,7 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
                                W.Array->getNameAsString() + "'"});
       if (Q.Level == Severity::Error) {
         P = Q;
+        P.BetweenIterations = true;
         return false;
       }
       if (!Warning)

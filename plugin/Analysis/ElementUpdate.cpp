@@ -115,6 +115,9 @@ std::optional<ElementUpdate> matchElementUpdate(const ASTContext &Ctx, const Exp
       U.Reads.push_back(CE->getArg(1)->IgnoreParenImpCasts());
       U.Value = CE->getArg(0);
     }
+    if (U.Value && !minMaxInType(Ctx, U.Target->getType(), CE->getType(),
+                                 U.Value->IgnoreParenImpCasts()->getType()))
+      Op.reset();
   } else if (const auto *CO = dyn_cast<ConditionalOperator>(BO->getRHS()->IgnoreParenImpCasts())) {
     // `t = t < v ? t : v` and the other spellings of min and max.
     const auto *C = dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
@@ -133,6 +136,10 @@ std::optional<ElementUpdate> matchElementUpdate(const ASTContext &Ctx, const Exp
         for (const Expr *X : {A, B, T, F})
           if (X != U.Value)
             U.Reads.push_back(X->IgnoreParenImpCasts());
+        // The comparison must order values as the element's type does (see minMaxInType).
+        if (U.Value && !minMaxInType(Ctx, U.Target->getType(), A->getType(),
+                                     U.Value->IgnoreParenImpCasts()->getType()))
+          Op.reset();
       }
     }
   }

@@ -27,6 +27,28 @@ bool sameValue(const ASTContext &Ctx, const Expr *A, const Expr *B) {
   return X == Y;
 }
 
+/// Whether every value of integer type `A` is a value of integer type `B`.
+static bool intFits(const ASTContext &Ctx, QualType A, QualType B) {
+  unsigned WA = Ctx.getIntWidth(A), WB = Ctx.getIntWidth(B);
+  bool SA = A->isSignedIntegerOrEnumerationType(), SB = B->isSignedIntegerOrEnumerationType();
+  if (SA == SB)
+    return WA <= WB;
+  return !SA && SB && WA < WB;
+}
+
+bool minMaxInType(const ASTContext &Ctx, QualType X, QualType Cmp, QualType E) {
+  X = Ctx.getCanonicalType(X).getUnqualifiedType();
+  Cmp = Ctx.getCanonicalType(Cmp).getUnqualifiedType();
+  E = Ctx.getCanonicalType(E).getUnqualifiedType();
+  if (X->isRealFloatingType())
+    return Cmp->isRealFloatingType() && Ctx.getTypeSize(Cmp) >= Ctx.getTypeSize(X);
+  if (!X->isIntegerType() || X->isBooleanType())
+    return false;
+  if (Cmp->isRealFloatingType()) // exact when X fits the mantissa; truncation is monotone
+    return Ctx.getIntWidth(X) <= (Ctx.getTypeSize(Cmp) >= 64 ? 32u : 16u);
+  return Cmp->isIntegerType() && E->isIntegerType() && intFits(Ctx, X, Cmp) && intFits(Ctx, E, X);
+}
+
 std::optional<ReductionOp> minMaxCall(const CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
   if (!FD || !FD->getIdentifier() || CE->getNumArgs() != 2)
@@ -40,9 +62,25 @@ std::optional<ReductionOp> minMaxCall(const CallExpr *CE) {
   return std::nullopt;
 }
 
+/// True when updating `x` of type `X` with an operation computed in type `C` (then converted
+/// back to X, as `x += e` and `x = x + e` both do) still combines partial results correctly:
+/// the same type; floating-point in floating-point (rounding differs only as in any
+/// floating-point reduction: `float s += double e`); integers in integers except `_Bool`
+/// (conversion to the narrower type keeps the low bits, which +, *, &, |, ^ respect: `short s
+/// = s + e`). An integer updated in floating point (`int x += 0.5 * e`) truncates at every step
+/// and is no reduction.
+static bool combinesInType(const ASTContext &Ctx, QualType X, QualType C) {
+  X = Ctx.getCanonicalType(X).getUnqualifiedType();
+  C = Ctx.getCanonicalType(C).getUnqualifiedType();
+  if (X == C)
+    return true;
+  if (X->isRealFloatingType() && C->isRealFloatingType())
+    return true;
+  return X->isIntegerType() && !X->isBooleanType() && !X->isEnumeralType() && C->isIntegerType();
+}
+
 std::optional<ReductionOp> matchReductionUpdate(const ASTContext &Ctx, const Expr *E,
                                                 const VarDecl *&Var) {
-  (void)Ctx;
   const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParens());
   if (!BO || !BO->isAssignmentOp())
     return std::nullopt;
@@ -52,7 +90,9 @@ std::optional<ReductionOp> matchReductionUpdate(const ASTContext &Ctx, const Exp
   Var = X;
   bool Integer = X->getType()->isIntegerType();
   if (BO->isCompoundAssignmentOp()) {
-    if (mentions(BO->getRHS(), X))
+    if (mentions(BO->getRHS(), X) ||
+        !combinesInType(Ctx, X->getType(),
+                        cast<CompoundAssignOperator>(BO)->getComputationResultType()))
       return std::nullopt;
     switch (BO->getOpcode()) {
     case BO_AddAssign:
@@ -114,8 +154,8 @@ std::optional<ReductionOp> matchReductionUpdate(const ASTContext &Ctx, const Exp
       Other = L;
     if (!Other || mentions(Other, X))
       return std::nullopt;
-    // The operation must happen in x's type (no narrowing of a wider intermediate).
-    if (Ctx.getCanonicalType(Op->getType()) != Ctx.getCanonicalType(X->getType()) &&
+    // The operation must combine in x's type, as for `x op= e`.
+    if (!combinesInType(Ctx, X->getType(), Op->getType()) &&
         !(K == ReductionOp::LogAnd || K == ReductionOp::LogOr))
       return std::nullopt;
     return K;
@@ -127,7 +167,8 @@ std::optional<ReductionOp> matchReductionUpdate(const ASTContext &Ctx, const Exp
       return std::nullopt;
     const Expr *A = CE->getArg(0), *B = CE->getArg(1);
     const Expr *Other = isVar(A, X) ? B : isVar(B, X) ? A : nullptr;
-    if (!Other || mentions(Other, X))
+    if (!Other || mentions(Other, X) ||
+        !minMaxInType(Ctx, X->getType(), CE->getType(), strip(Other)->getType()))
       return std::nullopt;
     return K;
   }
@@ -148,7 +189,8 @@ std::optional<ReductionOp> matchReductionUpdate(const ASTContext &Ctx, const Exp
     else
       return std::nullopt;
     const Expr *Other = isVar(A, X) ? B : isVar(B, X) ? A : nullptr;
-    if (!Other || mentions(Other, X) || Other->HasSideEffects(Ctx))
+    if (!Other || mentions(Other, X) || Other->HasSideEffects(Ctx) ||
+        !minMaxInType(Ctx, X->getType(), A->getType(), strip(Other)->getType()))
       return std::nullopt;
     return Less == PicksA ? ReductionOp::Min : ReductionOp::Max;
   }
@@ -185,8 +227,13 @@ public:
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (!BO->isAssignmentOp())
       return true;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens())) {
       Written.insert(DRE);
+      Expr::EvalResult R;
+      if (BO->getOpcode() == BO_Assign && !BO->getRHS()->HasSideEffects(Ctx) &&
+          BO->getRHS()->EvaluateAsRValue(R, Ctx) && (R.Val.isInt() || R.Val.isFloat()))
+        ConstWrites[DRE] = {R.Val, BO->getRHS()};
+    }
     const VarDecl *X = nullptr;
     if (std::optional<ReductionOp> K = matchReductionUpdate(Ctx, BO, X)) {
       // Every mention of x inside the update is part of it.
@@ -208,11 +255,74 @@ public:
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
     if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens()))
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens())) {
         Written.insert(DRE);
+        // `x++;`, `--x;` whose value is not used: `x += 1` (`x -= 1`), a '+' update.
+        if (UO->isIncrementDecrementOp() && Statements.count(UO))
+          Covered[DRE] = ReductionOp::Add;
+      }
     return true;
   }
+  /// Records the expressions in statement position (their value is not used): the children of
+  /// blocks, branches, loop bodies and increments, and both sides of a comma among them.
+  bool VisitStmt(Stmt *S) {
+    auto Add = [&](const Stmt *C) {
+      while (const auto *E = dyn_cast_or_null<Expr>(C)) {
+        E = E->IgnoreParens();
+        if (const auto *CE = dyn_cast<CStyleCastExpr>(E); CE && CE->getType()->isVoidType()) {
+          C = CE->getSubExpr();
+          continue;
+        }
+        Statements.insert(E);
+        if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() == BO_Comma) {
+          Statements.insert(BO->getLHS()->IgnoreParens());
+          C = BO->getRHS();
+          continue;
+        }
+        break;
+      }
+    };
+    if (isa<CompoundStmt>(S))
+      for (const Stmt *C : S->children())
+        Add(C);
+    else if (const auto *IS = dyn_cast<IfStmt>(S)) {
+      Add(IS->getThen());
+      Add(IS->getElse());
+    } else if (const auto *FS = dyn_cast<ForStmt>(S)) {
+      Add(FS->getInit());
+      Add(FS->getInc());
+      Add(FS->getBody());
+    } else if (const auto *WS = dyn_cast<WhileStmt>(S))
+      Add(WS->getBody());
+    else if (const auto *DS = dyn_cast<DoStmt>(S))
+      Add(DS->getBody());
+    else if (const auto *LS = dyn_cast<LabelStmt>(S))
+      Add(LS->getSubStmt());
+    else if (const auto *SC = dyn_cast<SwitchCase>(S))
+      Add(SC->getSubStmt());
+    return true;
+  }
+  llvm::DenseSet<const Stmt *> Statements;
+  /// `x = K` with a constant K: the value (converted to x's type).
+  llvm::DenseMap<const DeclRefExpr *, std::pair<APValue, const Expr *>> ConstWrites;
 };
+
+/// Returns whether two constant values of one scalar type are equal.
+static bool sameConstant(const APValue &A, const APValue &B) {
+  if (A.isInt() && B.isInt())
+    return A.getInt() == B.getInt();
+  if (A.isFloat() && B.isFloat())
+    return A.getFloat().bitwiseIsEqual(B.getFloat());
+  return false;
+}
+
+/// Returns whether constant `V` is greater than zero.
+static bool positive(const APValue &V) {
+  if (V.isInt())
+    return V.getInt().isStrictlyPositive();
+  return V.isFloat() && !V.getFloat().isZero() && !V.getFloat().isNegative() &&
+         !V.getFloat().isNaN();
+}
 
 using VarSet = std::set<const VarDecl *>;
 
@@ -403,12 +513,58 @@ static bool readAfter(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *
 
 static std::string quoted(const VarDecl *VD) { return "'" + VD->getNameAsString() + "'"; }
 
+/// `if (c) flag = 1;`: every use of `VD` stores one constant K. The serial loop leaves K when
+/// some iteration stores it, else the value before the loop. A `_Bool` is an `||` (K true) or
+/// `&&` (K false) reduction; other types a `max` reduction when K > 0 (exact when the value
+/// before the loop is at most K) or `min` otherwise (at least K): the planner checks that at
+/// run time (`WrittenScalar::Guard`) and runs the loop serially when it fails. Returns true
+/// with the role in `W`, appended to `Info`.
+static bool idempotentWrites(ASTContext &Ctx, const VarDecl *VD, const std::vector<Use> &Us,
+                             const UseCollector &U, WrittenScalar &W, BodyInfo &Info) {
+  const std::pair<APValue, const Expr *> *First = nullptr;
+  for (const Use &X : Us) {
+    auto It = U.ConstWrites.find(X.Ref);
+    if (!X.Write || It == U.ConstWrites.end())
+      return false;
+    if (First && !sameConstant(First->first, It->second.first))
+      return false;
+    if (!First)
+      First = &It->second;
+  }
+  if (!First)
+    return false;
+  std::string K = sourceText(Ctx, First->second);
+  W.Role = ScalarRole::Reduction;
+  if (VD->getType()->isBooleanType()) {
+    W.Op = positive(First->first) ? ReductionOp::LogOr : ReductionOp::LogAnd;
+  } else if (positive(First->first)) {
+    W.Op = ReductionOp::Max;
+    W.Guard = VD->getNameAsString() + " <= (" + K + ")";
+  } else {
+    W.Op = ReductionOp::Min;
+    // Nothing to check for an unsigned variable set to 0 (the comparison would warn).
+    if (!(VD->getType()->isUnsignedIntegerType() && First->first.isInt() &&
+          First->first.getInt().isZero()))
+      W.Guard = VD->getNameAsString() + " >= (" + K + ")";
+  }
+  Info.Written.push_back(W);
+  Info.Remarks.push_back(makeProblem(
+      Severity::Remark, W.FirstWrite->getSourceRange(),
+      quoted(VD) + " is only set to " + K + " in the loop: it ends as " + K +
+          " when an iteration sets it ('" + reductionOpSpelling(W.Op) + "' reduction" +
+          (W.Guard.empty() ? std::string(")")
+                           : "; the loop runs serially unless " + W.Guard + " before it)")));
+  return true;
+}
+
 } // namespace
 
 bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *Fn,
                      llvm::ArrayRef<const VarDecl *> LoopVars, llvm::ArrayRef<const Expr *> Bounds,
                      const Directive &Dir, BodyInfo &Info, Problem &P) {
   UseCollector U(Ctx);
+  if (const auto *E = dyn_cast<Expr>(Loop->getBody())) // `for (...) cnt++;`
+    U.Statements.insert(E->IgnoreParens());
   U.TraverseStmt(const_cast<Stmt *>(Loop->getBody()));
   auto IsLoopVar = [&](const VarDecl *VD) {
     return std::find(LoopVars.begin(), LoopVars.end(), VD) != LoopVars.end();
@@ -474,6 +630,27 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
     SourceRange WR = W.FirstWrite->getSourceRange();
 
     if (RC) {
+      bool AllUpdates = true;
+      for (const Use &X : Us)
+        AllUpdates &= X.Update && *X.Update == RC->Op;
+      if (!AllUpdates && FirstWrite && !FL.Exposed.count(VD)) {
+        // Every iteration assigns it before any use (`sum = 0; ... sum += e; use(sum)`, or
+        // only `if (c) flag = 1;` under `reduction(||: flag)`): accepted as OpenMP does. Each
+        // thread's copy starts at the identity of the operator, and the copies are combined
+        // with the value before the loop.
+        W.Role = ScalarRole::Reduction;
+        W.Op = RC->Op;
+        W.FromClause = true;
+        Info.Written.push_back(W);
+        Info.Remarks.push_back(
+            makeProblem(Severity::Remark, WR,
+                        quoted(VD) +
+                            " is assigned before its use in the iterations that use it; as in "
+                            "OpenMP, each thread's copy starts at the identity of '" +
+                            reductionOpSpelling(RC->Op) +
+                            "' and the copies are combined with its value before the loop"));
+        continue;
+      }
       for (const Use &X : Us)
         if (!X.Update || *X.Update != RC->Op) {
           std::string Op = reductionOpSpelling(RC->Op);
@@ -514,9 +691,22 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
       P = makeProblem(Severity::Warning, WR,
                       "write to global variable " + quoted(VD) +
                           " in an offloaded loop; the loop stays serial");
-      P.Notes.push_back({WR, "name it in 'private(" + VD->getNameAsString() +
-                                 ")' or 'reduction(op: " + VD->getNameAsString() +
-                                 ")' if that is what the loop does"});
+      // Suggest only the clause that keeps the result: a reduction for updates with one
+      // operator, `private` when no iteration reads the value of another.
+      std::string Name = VD->getNameAsString();
+      std::optional<ReductionOp> GOp = Us.front().Update;
+      bool GUpdates = GOp.has_value();
+      for (const Use &X : Us)
+        GUpdates &= X.Update == GOp;
+      if (GUpdates)
+        P.Notes.push_back({WR, "name it in 'reduction(" + std::string(reductionOpSpelling(*GOp)) +
+                                   ": " + Name + ")' if that is what the loop does"});
+      else if (!FL.Exposed.count(VD))
+        P.Notes.push_back({WR, "name it in 'private(" + Name + ")' if that is what the loop does"});
+      else
+        P.Notes.push_back({FL.Exposed.find(VD)->second->getSourceRange(),
+                           "an iteration reads the value another iteration wrote here; the "
+                           "loop cannot run in parallel as written"});
       return false;
     }
     // Auto-detected reduction: every use is an update with one operator.
@@ -536,6 +726,8 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
     auto Exp = FL.Exposed.find(VD);
     if (Exp == FL.Exposed.end()) {
       bool After = readAfter(Ctx, Loop, Fn, VD);
+      if (After && !End.count(VD) && idempotentWrites(Ctx, VD, Us, U, W, Info))
+        continue;
       if (After && !End.count(VD)) {
         P = makeProblem(Severity::Warning, WR,
                         quoted(VD) +
@@ -561,6 +753,7 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
                           "depend on each other through " +
                           quoted(VD));
       P.Notes.push_back({WR, "written in every iteration here"});
+      P.BetweenIterations = true;
       return false;
     }
     P = makeProblem(Severity::Warning, WR,
@@ -569,10 +762,10 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
                         std::to_string(Ctx.getSourceManager().getPresumedLineNumber(
                             Exp->second->getLocation())) +
                         " before it is written); the loop stays serial");
+    // Not `private`: the read would then see an unspecified value.
     P.Notes.push_back({Exp->second->getSourceRange(),
-                       "add 'private(" + VD->getNameAsString() +
-                           ")' if each iteration needs its own copy, or declare it inside "
-                           "the loop"});
+                       "read here before the iteration writes it; if each iteration should "
+                       "start from its own value, declare and initialise it inside the loop"});
     return false;
   }
   return true;

@@ -29,6 +29,13 @@ std::optional<ReductionOp> minMaxCall(const clang::CallExpr *CE);
 /// implicit casts aside): `a[i + 1]` and `(a[1 + i])` are not, `a[i]` and `(a[i])` are.
 bool sameValue(const clang::ASTContext &Ctx, const clang::Expr *A, const clang::Expr *B);
 
+/// Returns whether `x = e < x ? e : x` (or `fmin(x, e)`), which compares in type `Cmp` and
+/// converts the chosen value to x's type `X`, equals the min (max) of x and e in X's own type:
+/// X's values are exact in Cmp and e's values (of type `E`) convert to X monotonically. An
+/// `unsigned short x` against an `int e` is not (-5 is smaller in int, 65531 in x's type).
+bool minMaxInType(const clang::ASTContext &Ctx, clang::QualType X, clang::QualType Cmp,
+                  clang::QualType E);
+
 /// Returns the reduction `E` (a statement-level expression) performs on a variable, with the
 /// variable in `Var`, or nothing. `x -= e` and `x = x - e` count as '+'.
 std::optional<ReductionOp> matchReductionUpdate(const clang::ASTContext &Ctx, const clang::Expr *E,

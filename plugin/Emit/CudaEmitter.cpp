@@ -65,15 +65,15 @@ PerThread perThread(const LoopPlan &P, const std::string &Indent, bool Kernel) {
                     " - " + R.LoScalar + ";\n";
       continue;
     }
-    T.Locals += Indent + R.TypeCxx + " " + R.Name + " = ";
+    T.Locals += Indent + R.TypeCxx + " " + R.Name;
     if (R.Kind == PlanReduction::Reduce)
-      T.Locals += opType(R) + "::id();\n";
-    else
-      T.Locals += R.TypeCxx + "();\n";
+      T.Locals += " = " + opType(R) + "::id();\n";
+    else // `T t{}`: value-initialised; `T()` is ill-formed for `unsigned char`, `long long`
+      T.Locals += "{};\n";
     T.Params += ", " + R.TypeCxx + " &" + R.Name;
   }
   if (Kernel && T.AnyArray)
-    T.Locals = Indent + "extern __shared__ __align__(16) unsigned char gpupar_smem[];\n" + Indent +
+    T.Locals = Indent + "GPUPAR_DYNAMIC_SHARED(gpupar_smem);\n" + Indent +
                "unsigned char *gpupar_cursor = gpupar_shared ? gpupar_smem : nullptr;\n" + T.Locals;
   return T;
 }
@@ -148,6 +148,9 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
   OS << "  do {\n" << printBody(Ctx, P.Body, 4, P.Updates) << "  } while (0);\n}\n\n";
 
   // Host entry point: the collapsed loops nested, as written.
+  // Host-only functions are hidden from device passes (nvcc would warn that they are unused,
+  // clang would compile them for the device).
+  OS << "#ifndef __CUDA_ARCH__\n";
   OS << "static int gpupar_host_" << N << "(const gpupar_launch *gpupar_L) {\n"
      << HostLocals << PT.Locals;
   // Twice: a unit step as a constant lets the host compiler vectorise the common case.
@@ -173,13 +176,13 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
       OS << "  if (gpupar_L->begin < gpupar_L->end)\n    *" << slotPointer(R, PT.Desc[I]) << " = "
          << R.Name << ";\n";
   }
-  OS << "  return 0;\n}\n\n";
+  OS << "  return 0;\n}\n#endif\n\n";
 
   // Kernel and launcher.
   bool HasLast = false;
   for (const PlanReduction &R : P.Reductions)
     HasLast |= R.Kind == PlanReduction::Last;
-  OS << "#ifdef __CUDACC__\n";
+  OS << "#if GPUPAR_KERNELS\n";
   std::string NestKernelParams;
   for (size_t I = 0; I < NC; ++I)
     NestKernelParams += ", unsigned long long gpupar_n" + std::to_string(I + 1);
@@ -228,7 +231,10 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
          << ", gpupar_slots);\n";
   }
   OS << "}\n\n";
-  OS << "static int gpupar_cuda_" << N << "(const gpupar_launch *gpupar_L) {\n";
+  // Unused in device passes (the descriptor that names it is host-only), but it keeps the
+  // kernel referenced there.
+  OS << "static __attribute__((unused)) int gpupar_cuda_" << N
+     << "(const gpupar_launch *gpupar_L) {\n";
   std::string Grid = "gpupar_L->grid";
   if (PT.NumDesc) {
     // One partial per block: at most partial_slots blocks.
@@ -259,12 +265,15 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
     OS << "  const int gpupar_shared = gpupar_smem <= GPUPAR_RED_SHARED_MAX;\n";
     Shared = "gpupar_shared ? gpupar_smem : 0";
   }
-  OS << "  gpupar_kernel_" << N << "<<<" << Grid << ", gpupar_L->block, " << Shared
-     << ", (cudaStream_t)gpupar_L->stream>>>(\n"
+  OS << "  GPUPAR_LAUNCH(gpupar_kernel_" << N << ", " << Grid << ", gpupar_L->block, " << Shared
+     << ", (cudaStream_t)gpupar_L->stream)(\n"
      << "      gpupar_L->begin, gpupar_L->end, gpupar_L->lo, gpupar_L->step" << NestLaunchArgs
      << GenLaunchArgs << LaunchArgs << ");\n";
   OS << "  return (int)cudaGetLastError();\n}\n#endif\n\n";
 
+  // The descriptor is host data: clang's device pass would emit a const global as __constant__
+  // holding host function addresses, which ptxas rejects.
+  OS << "#ifndef __CUDA_ARCH__\n";
   std::string ArraysTable = "0", TermsTable = "0", RedTable = "0";
   if (!P.Arrays.empty()) {
     ArraysTable = "gpupar_arrays_" + N;
@@ -299,7 +308,7 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
      << ArraysTable << ", " << P.Terms.size() << ", " << TermsTable << ", " << P.Scalars.size()
      << ",\n"
      << "    gpupar_host_" << N << ", GPUPAR_CUDA_FN(gpupar_cuda_" << N << "), " << PT.NumDesc
-     << ", " << RedTable << "};\n\n";
+     << ", " << RedTable << "};\n#endif\n\n";
 }
 
 } // namespace

@@ -217,8 +217,24 @@ std::string rewriteHost(ASTContext &Ctx, const std::vector<const PragmaRecord *>
     std::string Indent;
     for (unsigned I = 0; I + 1 < Column; ++I)
       Indent += Start[I] == '\t' ? '\t' : ' ';
-    std::string Text = prologue(P, Indent) + lineDirective(P.Line, P.File) + Indent;
-    R.InsertText(For, Text, /*InsertAfter=*/true);
+    std::string Line = lineDirective(P.Line, P.File);
+    std::string Text = prologue(P, Indent) + Line;
+    // Other tools' loop pragmas (`#pragma omp parallel for`) go with the `for` that stays the
+    // CPU fallback: moved right before it, commented out where they were.
+    for (const CharSourceRange &M : P.MovedPragmas) {
+      bool Invalid = false;
+      StringRef Pragma = Lexer::getSourceText(M, SM, LO, &Invalid);
+      if (Invalid)
+        continue;
+      Text += Pragma.str() + "\n" + Line;
+      std::string Flat;
+      for (size_t I = 0; I < Pragma.size(); ++I)
+        if (!(Pragma[I] == '\\' && I + 1 < Pragma.size() &&
+              (Pragma[I + 1] == '\n' || Pragma[I + 1] == '\r')))
+          Flat += Pragma[I];
+      R.ReplaceText(M.getBegin(), Pragma.size(), "/* " + commentSafe(Flat) + " */");
+    }
+    R.InsertText(For, Text + Indent, /*InsertAfter=*/true);
     R.InsertText(loopEnd(SM, LO, P.Form.For),
                  std::string(" } ") + (P.IfExpr.empty() ? "" : "if (gpupar_if) ") +
                      "gpupar_host_done(&" + P.Symbol + ", &gpupar_c); } }",

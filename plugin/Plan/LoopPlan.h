@@ -97,7 +97,8 @@ struct LoopPlan {
   /// Reductions, privates and last-value privates, in the order of Info.Written (then array
   /// reductions). Only Reduce and Last entries have a runtime descriptor (ReductionIndex).
   std::vector<PlanReduction> Reductions;
-  std::string IfExpr;           ///< `if(expr)` as C text; empty without the clause
+  /// `if(expr)` as C text, and-ed with the reductions' guards; empty: none
+  std::string IfExpr;
   std::string DevicesExpr;      ///< `devices(expr)`; empty without the clause
   std::vector<Problem> Remarks; ///< from the analysis, printed with -fplugin-arg-gpupar-remarks
   /// Functions of this file the body calls (callees first) and the types they and the body
@@ -107,6 +108,9 @@ struct LoopPlan {
   /// `collapse(n)`: the n - 1 inner loops, outermost first; the body is the innermost one's.
   std::vector<PlanCollapsed> Collapsed;
   const clang::Stmt *Body = nullptr;
+  /// Host file: other tools' loop pragmas of this loop (`#pragma omp parallel for`), moved from
+  /// around the gpupar pragma to right before the `for` (character ranges of the main file).
+  std::vector<clang::CharSourceRange> MovedPragmas;
   /// Updates of array-reduction elements, printed as gpupar_red_update calls.
   std::vector<UpdateRewrite> Updates;
 

@@ -352,6 +352,9 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
     return false;
   if (Dir.If)
     Plan.IfExpr = Dir.If->Text;
+  for (const WrittenScalar &W : Info.Written)
+    if (!W.Guard.empty())
+      Plan.IfExpr = Plan.IfExpr.empty() ? W.Guard : "(" + Plan.IfExpr + ") && (" + W.Guard + ")";
   if (Dir.Devices)
     Plan.DevicesExpr = Dir.Devices->Text;
   Plan.Remarks = Info.Remarks;

@@ -7,6 +7,7 @@
 #ifndef GPUPAR_PLUGIN_PRAGMAHANDLER_H
 #define GPUPAR_PLUGIN_PRAGMAHANDLER_H
 
+#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Pragma.h"
 
 #include <memory>
@@ -33,7 +34,29 @@ struct PragmaRecord {
   std::vector<ClauseToken> Clauses;
 };
 
-using PragmaLog = std::vector<PragmaRecord>;
+/// The pragmas of one file, in order, and the conditional blocks the preprocessor skipped (the
+/// text between a pragma and its loop may hold `#else` branches: `#ifdef OPEN` / `#pragma
+/// gpupar` / `#else` / ... / `#endif` / `for`).
+struct PragmaLog : std::vector<PragmaRecord> {
+  std::vector<clang::SourceRange> Skipped;    ///< from the `#if`/`#else` to after the `#endif`
+  std::vector<clang::SourceLocation> Pragmas; ///< the `#` of every active `#pragma` line
+};
+
+/// Records the skipped conditional blocks and the active pragma lines into the log.
+class SkippedRangeRecorder : public clang::PPCallbacks {
+public:
+  explicit SkippedRangeRecorder(std::shared_ptr<PragmaLog> Log) : Log(std::move(Log)) {}
+  void SourceRangeSkipped(clang::SourceRange Range, clang::SourceLocation) override {
+    Log->Skipped.push_back(Range);
+  }
+  void PragmaDirective(clang::SourceLocation Loc, clang::PragmaIntroducerKind Kind) override {
+    if (Kind == clang::PIK_HashPragma)
+      Log->Pragmas.push_back(Loc);
+  }
+
+private:
+  std::shared_ptr<PragmaLog> Log;
+};
 
 class GpuparPragmaHandler : public clang::PragmaHandler {
 public:

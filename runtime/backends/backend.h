@@ -13,7 +13,8 @@
 
 /* An error with its message ("cudaMalloc: out of memory"). */
 typedef struct gpupar__error {
-  int status; /* gpupar_status */
+  int status;   /* gpupar_status */
+  int no_image; /* a launch found no kernel image for the device: the loop never runs there */
   char msg[256];
 } gpupar__error;
 
@@ -38,6 +39,8 @@ typedef struct gpupar__device {
   double latency_us;       /* launch latency (modeled) */
   int faults;              /* GPUPAR__FAULT_* injected on this device (GPUPAR_FAULT) */
   atomic_int lost;         /* the device failed for good: no later call uses it */
+  atomic_int sticky;       /* a sticky error (CUDA 700, ...) the backend saw: lost at the next
+                            * gpupar__dev_check_lost; copies on it are trusted no more */
   atomic_int chunks_done;  /* sub-chunks completed (GPUPAR_FAULT=lost@ fails after the first) */
   pthread_mutex_t lock;    /* held by the call that uses the device */
   gpupar__pool mem;        /* device memory pool */
@@ -72,6 +75,15 @@ struct gpupar__backend {
    * `src_s`) to `dst` on `dev` (stream `s`); `src_dev` may be `dev`. NULL when unsupported. */
   int (*copy_peer)(gpupar__device *dev, int s, void *dst, gpupar__device *src_dev, int src_s,
                    const void *src, size_t bytes, gpupar__error *err);
+  /* Makes the work issued later on stream `s` of `dev` wait for the work issued so far on
+   * stream `src_s` of `src_dev` (CUDA: an event and cudaStreamWaitEvent). NULL when every
+   * operation completes before it returns (emu). */
+  int (*order)(gpupar__device *dev, int s, gpupar__device *src_dev, int src_s, gpupar__error *err);
+  /* Returns the calling thread's current device of the backend (CUDA: cudaGetDevice) or -1,
+   * and makes `ordinal` (from get_current, >= 0) current again: every gpupar call gives the
+   * caller back its current device. NULL when the backend keeps no such state. */
+  int (*get_current)(void);
+  void (*set_current)(int ordinal);
   /* Returns whether `dev` can read memory of `peer` directly; NULL: no. */
   int (*can_peer)(gpupar__device *dev, gpupar__device *peer);
   /* Runs a chunk of `loop`; sets launch->grid, block and stream first. */

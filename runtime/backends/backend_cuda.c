@@ -1,8 +1,11 @@
 /* The CUDA backend: dev->nstreams non-blocking streams per device, asynchronous copies and
  * launches, pinned host staging buffers, peer copies, event timing; every CUDA call checked.
- * Compiled only when the CUDA toolkit is found (GPUPAR_HAVE_CUDA). */
+ * A sticky error (cuda_errors.h) marks the device for loss; a launch that finds no kernel image
+ * for the device says so (the loop is not tried there again); ncclReduce is waited for with a
+ * timeout. Compiled only when the CUDA toolkit is found (GPUPAR_HAVE_CUDA). */
 #include <limits.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -10,14 +13,39 @@
 #include <cuda_runtime_api.h>
 
 #include "backends/backend.h"
-#include "log.h"
+#include "backends/cuda_errors.h"
 #include "gather/nccl_dl.h"
+#include "log.h"
 
 #define GPUPAR__CUDA_BLOCK 256u
 #define GPUPAR__CUDA_BLOCKS_PER_SM 32ull
 
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
 static gpupar__cuda_probe probe;
+
+/* Returns `e` after recording a sticky error on `dev` (NULL: none): the device is then lost at
+ * the next gpupar__dev_check_lost, and its copies are trusted no more. */
+static cudaError_t note(gpupar__device *dev, cudaError_t e) {
+  int none = 0;
+  if (e != cudaSuccess && dev && gpupar__cuda_sticky((int)e) &&
+      atomic_compare_exchange_strong(&dev->sticky, &none, (int)e))
+    GPUPAR__DEBUG("%s: sticky CUDA error %d (%s)", dev->info.name, (int)e, cudaGetErrorString(e));
+  return e;
+}
+
+static int cuda_get_current(void) {
+  int ordinal = -1;
+  if (cudaGetDevice(&ordinal) != cudaSuccess) {
+    cudaGetLastError();
+    return -1;
+  }
+  return ordinal;
+}
+
+static void cuda_set_current(int ordinal) {
+  if (ordinal >= 0 && cudaSetDevice(ordinal) != cudaSuccess)
+    cudaGetLastError();
+}
 
 static void probe_devices(void) {
   int n = 0;
@@ -34,6 +62,7 @@ static void probe_devices(void) {
     snprintf(probe.reason, sizeof probe.reason, "no CUDA device (cudaGetDeviceCount: 0)");
     return;
   }
+  int current = cuda_get_current(); /* the caller's, given back below */
   for (int i = 0; i < n && probe.count < 64; i++) {
     struct cudaDeviceProp prop;
     size_t free_mem = 0, total_mem = 0;
@@ -60,6 +89,7 @@ static void probe_devices(void) {
       clock = 1000000; /* 1 GHz when the attribute is missing */
     probe.clock_khz[probe.count - 1] = clock;
   }
+  cuda_set_current(current);
 }
 
 const gpupar__cuda_probe *gpupar__cuda_probe_get(void) {
@@ -69,7 +99,7 @@ const gpupar__cuda_probe *gpupar__cuda_probe_get(void) {
 
 /* Makes `dev` current; returns GPUPAR_OK or the error. */
 static int use(gpupar__device *dev, gpupar__error *err) {
-  cudaError_t e = cudaSetDevice(dev->info.ordinal);
+  cudaError_t e = note(dev, cudaSetDevice(dev->info.ordinal));
   if (e != cudaSuccess)
     return gpupar__fail(err, GPUPAR_EDEVICE, "cudaSetDevice(%d): %s", dev->info.ordinal,
                         cudaGetErrorString(e));
@@ -144,7 +174,7 @@ static int cuda_alloc(gpupar__device *dev, size_t bytes, void **ptr, gpupar__err
   *ptr = NULL;
   if (use(dev, err) != GPUPAR_OK)
     return err->status;
-  cudaError_t e = cudaMalloc(ptr, bytes);
+  cudaError_t e = note(dev, cudaMalloc(ptr, bytes));
   if (e != cudaSuccess) {
     *ptr = NULL;
     cudaGetLastError();
@@ -184,7 +214,7 @@ static int copy(gpupar__device *dev, int s, void *dst, const void *src, size_t b
                 enum cudaMemcpyKind kind, gpupar__error *err) {
   if (use(dev, err) != GPUPAR_OK)
     return err->status;
-  cudaError_t e = cudaMemcpyAsync(dst, src, bytes, kind, stream_of(dev, s));
+  cudaError_t e = note(dev, cudaMemcpyAsync(dst, src, bytes, kind, stream_of(dev, s)));
   if (e != cudaSuccess)
     return gpupar__fail(err, GPUPAR_EDEVICE, "cudaMemcpyAsync(%s, %zu bytes): %s",
                         kind == cudaMemcpyHostToDevice ? "host to device" : "device to host", bytes,
@@ -202,31 +232,45 @@ static int cuda_copy_out(gpupar__device *dev, int s, void *dst, const void *src,
   return copy(dev, s, dst, src, bytes, cudaMemcpyDeviceToHost, err);
 }
 
-/* Orders stream `s` of `dev` after the work issued so far on stream `src_s` of `src_dev`, then
- * copies device to device (cudaMemcpyPeerAsync; a plain device-to-device copy on one device). */
-static int cuda_copy_peer(gpupar__device *dev, int s, void *dst, gpupar__device *src_dev, int src_s,
-                          const void *src, size_t bytes, gpupar__error *err) {
+/* Makes stream `s` of `dev` wait for the work issued so far on stream `src_s` of `src_dev`: an
+ * event recorded there and cudaStreamWaitEvent (the event may be destroyed at once: the wait
+ * keeps what it needs). */
+static int cuda_order(gpupar__device *dev, int s, gpupar__device *src_dev, int src_s,
+                      gpupar__error *err) {
   if (use(src_dev, err) != GPUPAR_OK)
     return err->status;
   cudaEvent_t ready;
   cudaError_t e = cudaEventCreateWithFlags(&ready, cudaEventDisableTiming);
-  if (e == cudaSuccess)
-    e = cudaEventRecord(ready, stream_of(src_dev, src_s));
   if (e != cudaSuccess)
-    return gpupar__fail(err, GPUPAR_EDEVICE, "cudaEventRecord: %s", cudaGetErrorString(e));
-  if (use(dev, err) != GPUPAR_OK) {
+    return gpupar__fail(err, GPUPAR_EDEVICE, "cudaEventCreate: %s", cudaGetErrorString(e));
+  e = note(src_dev, cudaEventRecord(ready, stream_of(src_dev, src_s)));
+  if (e == cudaSuccess && use(dev, err) != GPUPAR_OK) {
     cudaEventDestroy(ready);
     return err->status;
   }
-  e = cudaStreamWaitEvent(stream_of(dev, s), ready, 0);
-  cudaEventDestroy(ready); /* released once the wait is satisfied */
+  if (e == cudaSuccess)
+    e = note(dev, cudaStreamWaitEvent(stream_of(dev, s), ready, 0));
+  cudaEventDestroy(ready);
   if (e != cudaSuccess)
-    return gpupar__fail(err, GPUPAR_EDEVICE, "cudaStreamWaitEvent: %s", cudaGetErrorString(e));
+    return gpupar__fail(err, GPUPAR_EDEVICE, "ordering %s stream %d after %s stream %d: %s",
+                        dev->info.name, s, src_dev->info.name, src_s, cudaGetErrorString(e));
+  return GPUPAR_OK;
+}
+
+/* Orders stream `s` of `dev` after the work issued so far on stream `src_s` of `src_dev`, then
+ * copies device to device (cudaMemcpyPeerAsync; a plain device-to-device copy on one device). */
+static int cuda_copy_peer(gpupar__device *dev, int s, void *dst, gpupar__device *src_dev, int src_s,
+                          const void *src, size_t bytes, gpupar__error *err) {
+  if ((src_dev != dev || src_s != s) && cuda_order(dev, s, src_dev, src_s, err) != GPUPAR_OK)
+    return err->status;
+  if (use(dev, err) != GPUPAR_OK)
+    return err->status;
+  cudaError_t e;
   if (src_dev == dev)
-    e = cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream_of(dev, s));
+    e = note(dev, cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToDevice, stream_of(dev, s)));
   else
-    e = cudaMemcpyPeerAsync(dst, dev->info.ordinal, src, src_dev->info.ordinal, bytes,
-                            stream_of(dev, s));
+    e = note(dev, cudaMemcpyPeerAsync(dst, dev->info.ordinal, src, src_dev->info.ordinal, bytes,
+                                      stream_of(dev, s)));
   if (e != cudaSuccess)
     return gpupar__fail(err, GPUPAR_EDEVICE, "cudaMemcpyPeerAsync(%s <- %s, %zu bytes): %s",
                         dev->info.name, src_dev->info.name, bytes, cudaGetErrorString(e));
@@ -261,11 +305,67 @@ static int cuda_launch(gpupar__device *dev, int s, const gpupar_loop *loop, gpup
   launch->block = GPUPAR__CUDA_BLOCK;
   launch->grid = (unsigned)(blocks < most ? (blocks > 0 ? blocks : 1) : most);
   launch->stream = stream_of(dev, s);
-  int rc = loop->run_cuda(launch);
-  if (rc != 0)
-    return gpupar__fail(err, GPUPAR_EDEVICE, "kernel launch: %s",
-                        cudaGetErrorString((cudaError_t)rc));
+  /* The launcher reports errors through cudaGetLastError: clear one left by an earlier call (of
+   * the program or of this library, maybe on another device), or the launch would report it as
+   * its own. It is not this device's: a sticky error of this device fails the launch itself. */
+  cudaError_t stale = cudaGetLastError();
+  if (stale != cudaSuccess)
+    GPUPAR__DEBUG("%s: an earlier CUDA error cleared before a launch: %s", dev->info.name,
+                  cudaGetErrorString(stale));
+  cudaError_t rc = note(dev, (cudaError_t)loop->run_cuda(launch));
+  if (rc != cudaSuccess) {
+    gpupar__fail(err, GPUPAR_EDEVICE, "kernel launch: %s", cudaGetErrorString(rc));
+    err->no_image = rc == (cudaError_t)GPUPAR__CUDA_NO_KERNEL_IMAGE;
+    return err->status;
+  }
   return GPUPAR_OK;
+}
+
+/* Seconds an ncclReduce may take before its communicators are aborted. */
+#define GPUPAR__NCCL_TIMEOUT_S 60.0
+
+static double seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Waits for the reduction issued on stream 0 of devs[0..n), polling: a rank that fails inside
+ * NCCL leaves the others waiting for ever, which a stream synchronisation would too. An
+ * asynchronous NCCL error, a failed stream or the timeout aborts the communicators. */
+static int wait_reduce(gpupar__device *const *devs, int n, const int *ordinals,
+                       gpupar__error *err) {
+  char msg[200];
+  for (double start = seconds();;) {
+    int pending = 0;
+    for (int i = 0; i < n; i++) {
+      if (use(devs[i], err) != GPUPAR_OK) {
+        gpupar__nccl_abort(ordinals, n, err->msg);
+        return err->status;
+      }
+      cudaError_t e = note(devs[i], cudaStreamQuery(stream_of(devs[i], 0)));
+      if (e == cudaErrorNotReady) {
+        pending = 1;
+      } else if (e != cudaSuccess) {
+        gpupar__fail(err, GPUPAR_EDEVICE, "%s: ncclReduce: %s", devs[i]->info.name,
+                     cudaGetErrorString(e));
+        gpupar__nccl_abort(ordinals, n, err->msg);
+        return err->status;
+      }
+    }
+    if (!pending)
+      return GPUPAR_OK;
+    if (gpupar__nccl_check(ordinals, n, msg, sizeof msg) != 0)
+      return gpupar__fail(err, GPUPAR_EDEVICE, "%s", msg);
+    if (seconds() - start > GPUPAR__NCCL_TIMEOUT_S) {
+      gpupar__fail(err, GPUPAR_EDEVICE, "ncclReduce did not finish in %.0f s",
+                   GPUPAR__NCCL_TIMEOUT_S);
+      gpupar__nccl_abort(ordinals, n, err->msg);
+      return err->status;
+    }
+    struct timespec nap = {.tv_sec = 0, .tv_nsec = 20000};
+    nanosleep(&nap, NULL);
+  }
 }
 
 static int cuda_reduce(gpupar__device *const *devs, int n, int root, void *const *src, void *dst,
@@ -283,14 +383,14 @@ static int cuda_reduce(gpupar__device *const *devs, int n, int root, void *const
                           gpupar__nccl_datatype(kind, size), gpupar__nccl_redop(op), streams, msg,
                           sizeof msg) != 0)
     return gpupar__fail(err, GPUPAR_EDEVICE, "%s", msg);
-  return GPUPAR_OK;
+  return wait_reduce(devs, n, ordinals, err);
 }
 
 static int cuda_sync(gpupar__device *dev, int s, gpupar__error *err) {
   if (use(dev, err) != GPUPAR_OK)
     return err->status;
   for (int i = s < 0 ? 0 : s; i < (s < 0 ? dev->nstreams : s + 1); i++) {
-    cudaError_t e = cudaStreamSynchronize(stream_of(dev, i));
+    cudaError_t e = note(dev, cudaStreamSynchronize(stream_of(dev, i)));
     if (e != cudaSuccess)
       return gpupar__fail(err, GPUPAR_EDEVICE, "cudaStreamSynchronize: %s", cudaGetErrorString(e));
   }
@@ -317,8 +417,8 @@ static int cuda_timing_end(gpupar__device *dev, double *us) {
   float best = 0;
   for (int s = 0; s < dev->nstreams; s++) {
     float ms = 0;
-    if (cudaEventRecord(t->end[s], stream_of(dev, s)) != cudaSuccess ||
-        cudaEventSynchronize(t->end[s]) != cudaSuccess ||
+    if (note(dev, cudaEventRecord(t->end[s], stream_of(dev, s))) != cudaSuccess ||
+        note(dev, cudaEventSynchronize(t->end[s])) != cudaSuccess ||
         cudaEventElapsedTime(&ms, t->start, t->end[s]) != cudaSuccess) {
       cudaGetLastError();
       return -1;
@@ -392,6 +492,9 @@ const gpupar__backend gpupar__backend_cuda = {
     .copy_in = cuda_copy_in,
     .copy_out = cuda_copy_out,
     .copy_peer = cuda_copy_peer,
+    .order = cuda_order,
+    .get_current = cuda_get_current,
+    .set_current = cuda_set_current,
     .can_peer = cuda_can_peer,
     .launch = cuda_launch,
     .can_reduce = gpupar__nccl_can_reduce,

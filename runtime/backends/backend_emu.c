@@ -23,6 +23,7 @@
 
 int gpupar__fail(gpupar__error *err, int status, const char *fmt, ...) {
   err->status = status;
+  err->no_image = 0;
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(err->msg, sizeof err->msg, fmt, ap);

@@ -399,6 +399,19 @@ static void fill_shared(exec *x) {
         root = d;
     }
   }
+  /* The copies above run on stream 0; chunks read the shared copies on every stream. */
+  for (int d = 0; d < x->in->ndev; d++) {
+    gpupar__device *dev = x->in->devs[d];
+    int filled = 0;
+    for (int a = 0; a < x->na && !filled; a++)
+      filled = x->shared_buf[(size_t)d * (size_t)x->na + (size_t)a] != NULL;
+    gpupar__error err;
+    int ordered = 1;
+    for (int st = 1; filled && dev->backend->order && st < dev->nstreams && ordered; st++)
+      ordered = dev->backend->order(dev, st, dev, 0, &err) == GPUPAR_OK;
+    if (!ordered && dev->backend->sync(dev, 0, &err) != GPUPAR_OK)
+      GPUPAR__DEBUG("%s: shared copies: %s", dev->info.name, err.msg); /* its chunks fail */
+  }
 }
 
 /* Allocates and copies in what sub-chunk `s` reads. */
@@ -464,6 +477,10 @@ static int launch(exec *x, sub *s) {
     gpupar__dev_lost_error(dev, &s->err);
     return fail_sub(s, KIND_LOST);
   }
+  if (gpupar__site_device_disabled(x->in->site, dev->index)) { /* an earlier chunk found out */
+    gpupar__fail(&s->err, GPUPAR_EDEVICE, "no kernel image for %s", dev->info.name);
+    return fail_sub(s, KIND_LAUNCH);
+  }
   if (dev->faults & GPUPAR__FAULT_LAUNCH) {
     gpupar__fail(&s->err, GPUPAR_EDEVICE, "kernel launch failed (injected)");
     return fail_sub(s, KIND_LAUNCH);
@@ -472,8 +489,14 @@ static int launch(exec *x, sub *s) {
                             &s->red, &s->err) != GPUPAR_OK)
     return fail_sub(s, kind_of(dev, &s->err, 0));
   s->launched = 1;
-  if (dev->backend->launch(dev, s->stream, x->loop, &L, &s->err) != GPUPAR_OK)
+  if (dev->backend->launch(dev, s->stream, x->loop, &L, &s->err) != GPUPAR_OK) {
+    if (s->err.no_image && gpupar__site_disable_device(x->in->site, dev->index))
+      GPUPAR__WARN("%s: %s (compute capability %d.%d) has no kernel image for this loop: it runs "
+                   "on the other devices from now on (%s)",
+                   site_name(x), dev->info.name, dev->info.cc_major, dev->info.cc_minor,
+                   s->err.msg);
     return fail_sub(s, kind_of(dev, &s->err, 1));
+  }
   s->t1 = gpupar__now_us();
   return 0;
 }

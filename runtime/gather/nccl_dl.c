@@ -5,6 +5,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gpupar/gpupar.h"
@@ -65,7 +66,12 @@ typedef struct api {
   int (*group_end)(void);
   int (*reduce)(const void *, void *, size_t, int, int, int, comm_t, void *);
   const char *(*error_string)(int);
+  int (*get_async_error)(comm_t, int *);
+  int (*comm_abort)(comm_t);
+  int (*comm_destroy)(comm_t);
 } api;
+
+enum { NCCL_IN_PROGRESS = 7 }; /* ncclInProgress: not an error */
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static api nccl;
@@ -84,8 +90,12 @@ static void load(void) {
   *(void **)&nccl.group_end = dlsym(lib, "ncclGroupEnd");
   *(void **)&nccl.reduce = dlsym(lib, "ncclReduce");
   *(void **)&nccl.error_string = dlsym(lib, "ncclGetErrorString");
+  *(void **)&nccl.get_async_error = dlsym(lib, "ncclCommGetAsyncError");
+  *(void **)&nccl.comm_abort = dlsym(lib, "ncclCommAbort");
+  *(void **)&nccl.comm_destroy = dlsym(lib, "ncclCommDestroy");
   loaded = nccl.get_version && nccl.comm_init_all && nccl.group_start && nccl.group_end &&
-           nccl.reduce && nccl.error_string;
+           nccl.reduce && nccl.error_string && nccl.get_async_error && nccl.comm_abort &&
+           nccl.comm_destroy;
 }
 
 int gpupar__nccl_version(int *version) {
@@ -112,18 +122,39 @@ static pthread_mutex_t sets_lock = PTHREAD_MUTEX_INITIALIZER;
 static comm_set sets[MAX_SETS];
 static int nsets;
 
+/* Aborts every communicator of `set` (a rank that failed inside a collective leaves the others
+ * waiting for ever: only an abort ends their kernels) and keeps the set failed with `why`.
+ * sets_lock is held. */
+static void abort_set_locked(comm_set *set, const char *why) {
+  for (int i = 0; i < set->n; i++)
+    if (set->comms[i]) {
+      nccl.comm_abort(set->comms[i]);
+      set->comms[i] = NULL;
+    }
+  set->failed = 1;
+  snprintf(set->why, sizeof set->why, "communicators aborted after: %.120s", why);
+}
+
+/* The set for exactly `ordinals`, or NULL. sets_lock is held. */
+static comm_set *find_set_locked(const int *ordinals, int n) {
+  for (int i = 0; i < nsets; i++)
+    if (sets[i].n == n && memcmp(sets[i].ordinals, ordinals, (size_t)n * sizeof *ordinals) == 0)
+      return &sets[i];
+  return NULL;
+}
+
 /* Returns the set for `ordinals` (created on first use), or NULL with `msg` set. */
 static comm_set *comm_set_for(const int *ordinals, int n, char *msg, size_t len) {
   pthread_mutex_lock(&sets_lock);
-  comm_set *set = NULL;
-  for (int i = 0; i < nsets && !set; i++)
-    if (sets[i].n == n && memcmp(sets[i].ordinals, ordinals, (size_t)n * sizeof *ordinals) == 0)
-      set = &sets[i];
+  comm_set *set = find_set_locked(ordinals, n);
   if (!set && nsets < MAX_SETS) {
     set = &sets[nsets++];
     set->n = n;
     memcpy(set->ordinals, ordinals, (size_t)n * sizeof *ordinals);
     int rc = nccl.comm_init_all(set->comms, n, ordinals);
+    static int registered;
+    if (rc == 0 && !registered) /* after NCCL's own exit handlers: runs before them */
+      registered = atexit(gpupar__nccl_shutdown) == 0;
     if (rc != 0) {
       set->failed = 1;
       snprintf(set->why, sizeof set->why, "ncclCommInitAll: %s", nccl.error_string(rc));
@@ -165,7 +196,57 @@ int gpupar__nccl_reduce(const int *ordinals, int n, int root, void *const *src, 
   }
   if (rc != 0) {
     snprintf(msg, len, "ncclReduce: %s", nccl.error_string(rc));
+    /* Ranks enqueued before the failure would wait for the missing ones: abort them all. */
+    pthread_mutex_lock(&sets_lock);
+    abort_set_locked(set, msg);
+    pthread_mutex_unlock(&sets_lock);
     return -1;
   }
   return 0;
+}
+
+int gpupar__nccl_check(const int *ordinals, int n, char *msg, size_t len) {
+  pthread_once(&load_once, load);
+  if (!loaded)
+    return 0;
+  pthread_mutex_lock(&sets_lock);
+  comm_set *set = find_set_locked(ordinals, n);
+  int rc = 0;
+  for (int i = 0; set && !set->failed && i < set->n && rc == 0; i++) {
+    int async = 0;
+    if (set->comms[i] && nccl.get_async_error(set->comms[i], &async) == 0 && async != 0 &&
+        async != NCCL_IN_PROGRESS) {
+      snprintf(msg, len, "NCCL asynchronous error on CUDA device %d: %s", set->ordinals[i],
+               nccl.error_string(async));
+      abort_set_locked(set, msg);
+      rc = -1;
+    }
+  }
+  pthread_mutex_unlock(&sets_lock);
+  return rc;
+}
+
+void gpupar__nccl_abort(const int *ordinals, int n, const char *why) {
+  pthread_once(&load_once, load);
+  if (!loaded)
+    return;
+  pthread_mutex_lock(&sets_lock);
+  comm_set *set = find_set_locked(ordinals, n);
+  if (set && !set->failed)
+    abort_set_locked(set, why);
+  pthread_mutex_unlock(&sets_lock);
+}
+
+void gpupar__nccl_shutdown(void) {
+  if (!loaded)
+    return;
+  pthread_mutex_lock(&sets_lock);
+  for (int s = 0; s < nsets; s++)
+    for (int i = 0; i < sets[s].n; i++)
+      if (sets[s].comms[i]) {
+        nccl.comm_destroy(sets[s].comms[i]);
+        sets[s].comms[i] = NULL;
+      }
+  nsets = 0;
+  pthread_mutex_unlock(&sets_lock);
 }

@@ -28,4 +28,17 @@ int gpupar__nccl_reduce(const int *ordinals, int n, int root, void *const *src, 
                         size_t count, int datatype, int op, void *const *streams, char *msg,
                         size_t len);
 
+/* Checks the communicators of `ordinals[0..n)` for an asynchronous error
+ * (ncclCommGetAsyncError); on one, aborts them (the set is not used again) and returns -1 with
+ * `msg` set. Returns 0 otherwise (also when NCCL or the set is missing). */
+int gpupar__nccl_check(const int *ordinals, int n, char *msg, size_t len);
+
+/* Aborts the communicators of `ordinals[0..n)` (ncclCommAbort: their pending collectives end)
+ * because of `why`; the set is not used again. */
+void gpupar__nccl_abort(const int *ordinals, int n, const char *why);
+
+/* Frees every communicator (ncclCommDestroy). Registered with atexit when the first set is
+ * created (after NCCL's own exit handlers, so it runs before them). */
+void gpupar__nccl_shutdown(void);
+
 #endif

@@ -17,6 +17,10 @@ static void release_dev_block(void *ctx, void *ptr) {
 int gpupar__dev_check_lost(gpupar__device *dev) {
   if (atomic_load(&dev->lost))
     return 1;
+  if (atomic_load(&dev->sticky)) {
+    gpupar__dev_mark_lost(dev, "a sticky error: the device must be reset");
+    return 1;
+  }
   if ((dev->faults & GPUPAR__FAULT_LOST) && atomic_load(&dev->chunks_done) >= 1) {
     gpupar__dev_mark_lost(dev, "injected by GPUPAR_FAULT=lost");
     return 1;

@@ -28,9 +28,16 @@ void gpupar__stage_release(const gpupar__backend *be, void *ptr, size_t size);
 void gpupar__stage_drain(void);
 gpupar__pool *gpupar__stage_pool(void);
 
-/* Returns whether `dev` is (now) failed for good: marked lost, or GPUPAR_FAULT=lost@ after its
- * first chunk. */
+/* Returns whether `dev` is (now) failed for good: marked lost, a sticky error seen by its
+ * backend, or GPUPAR_FAULT=lost@ after its first chunk; marks it lost then. Call it with no data
+ * region lock held (losing a device makes the regions forget their copies on it). */
 int gpupar__dev_check_lost(gpupar__device *dev);
+
+/* Returns whether `dev` is lost or has a sticky error: nothing on it can be read any more. No
+ * side effect (callable under any lock). */
+static inline int gpupar__dev_dead(gpupar__device *dev) {
+  return atomic_load(&dev->lost) || atomic_load(&dev->sticky);
+}
 
 /* Fills `err` with "<device> is lost" (GPUPAR_EDEVICE) and returns that status. */
 int gpupar__dev_lost_error(gpupar__device *dev, gpupar__error *err);

@@ -17,7 +17,22 @@ typedef struct part {
   size_t lo, hi;           /* [lo, hi) */
   unsigned long long devs; /* registry devices whose copy is up to date */
   int host;                /* the host copy is up to date */
+  /* Per registry device e: the stream of e on which the copy that made this part of e's copy up
+   * to date was issued, while it may still be in flight; -1 once complete. Work on another stream
+   * that reads the part is ordered after that stream first (the backend's order()). */
+  signed char stream[GPUPAR__MAX_DEVICES];
 } part;
+
+/* A part [lo, hi) held by the host only, with nothing in flight. */
+static part host_part(size_t lo, size_t hi) {
+  part p = {.lo = lo, .hi = hi, .devs = 0, .host = 1};
+  memset(p.stream, -1, sizeof p.stream);
+  return p;
+}
+
+/* The stream of device `e` to read part `p` of e's copy on: the one its last write was issued on
+ * (0 when complete). */
+static int read_stream(const part *p, int e) { return p->stream[e] >= 0 ? p->stream[e] : 0; }
 
 struct gpupar__region {
   char *host;
@@ -28,6 +43,7 @@ struct gpupar__region {
   gpupar__device *owner[GPUPAR__MAX_DEVICES];
   part *parts;
   int nparts, cap;
+  int data_lost; /* bytes only a lost device held were dropped: gpupar_data_exit fails */
   struct gpupar__region *next;
 };
 
@@ -89,7 +105,8 @@ static void merge(gpupar__region *r) {
   int out = 0;
   for (int i = 0; i < r->nparts; i++) {
     if (out > 0 && r->parts[out - 1].devs == r->parts[i].devs &&
-        r->parts[out - 1].host == r->parts[i].host && r->parts[out - 1].hi == r->parts[i].lo)
+        r->parts[out - 1].host == r->parts[i].host && r->parts[out - 1].hi == r->parts[i].lo &&
+        memcmp(r->parts[out - 1].stream, r->parts[i].stream, sizeof r->parts[i].stream) == 0)
       r->parts[out - 1].hi = r->parts[i].hi;
     else
       r->parts[out++] = r->parts[i];
@@ -127,18 +144,20 @@ static int make_valid(gpupar__region *r, int d, int s, size_t lo, size_t hi, gpu
     size_t n = p->hi - p->lo;
     int src = -1;
     for (int e = 0; e < GPUPAR__MAX_DEVICES && src < 0; e++)
-      if ((p->devs >> e & 1) && r->dev[e] && !atomic_load(&r->owner[e]->lost))
+      if ((p->devs >> e & 1) && r->dev[e] && !gpupar__dev_dead(r->owner[e]))
         src = e;
     if (d < 0) { /* to the host */
       if (src < 0)
         return gpupar__fail(err, GPUPAR_EDEVICE, "no copy of the data is left");
       gpupar__device *from = r->owner[src];
-      if (from->backend->copy_out(from, 0, r->host + p->lo, (char *)r->dev[src] + p->lo, n, err) !=
+      int rs = read_stream(p, src);
+      if (from->backend->copy_out(from, rs, r->host + p->lo, (char *)r->dev[src] + p->lo, n, err) !=
               GPUPAR_OK ||
-          from->backend->sync(from, 0, err) != GPUPAR_OK)
+          from->backend->sync(from, rs, err) != GPUPAR_OK)
         return err->status;
       record(from, "data region", n, GPUPAR__D2H, NULL);
       p->host = 1;
+      p->stream[src] = -1;
       continue;
     }
     gpupar__device *to = r->owner[d];
@@ -146,7 +165,7 @@ static int make_valid(gpupar__region *r, int d, int s, size_t lo, size_t hi, gpu
     int peer = from && from->backend == to->backend && to->backend->copy_peer &&
                to->backend->can_peer && to->backend->can_peer(to, from);
     if (peer) {
-      if (to->backend->copy_peer(to, s, (char *)r->dev[d] + p->lo, from, 0,
+      if (to->backend->copy_peer(to, s, (char *)r->dev[d] + p->lo, from, read_stream(p, src),
                                  (char *)r->dev[src] + p->lo, n, err) != GPUPAR_OK)
         return err->status;
       record(to, "data region", n, GPUPAR__D2D, from->info.name);
@@ -154,12 +173,14 @@ static int make_valid(gpupar__region *r, int d, int s, size_t lo, size_t hi, gpu
       if (!p->host) { /* through the host */
         if (!from)
           return gpupar__fail(err, GPUPAR_EDEVICE, "no copy of the data is left");
-        if (from->backend->copy_out(from, 0, r->host + p->lo, (char *)r->dev[src] + p->lo, n,
+        int rs = read_stream(p, src);
+        if (from->backend->copy_out(from, rs, r->host + p->lo, (char *)r->dev[src] + p->lo, n,
                                     err) != GPUPAR_OK ||
-            from->backend->sync(from, 0, err) != GPUPAR_OK)
+            from->backend->sync(from, rs, err) != GPUPAR_OK)
           return err->status;
         record(from, "data region", n, GPUPAR__D2H, NULL);
         p->host = 1;
+        p->stream[src] = -1;
       }
       if (to->backend->copy_in(to, s, (char *)r->dev[d] + p->lo, r->host + p->lo, n, err) !=
           GPUPAR_OK)
@@ -167,8 +188,24 @@ static int make_valid(gpupar__region *r, int d, int s, size_t lo, size_t hi, gpu
       record(to, "data region", n, GPUPAR__H2D, NULL);
     }
     p->devs |= 1ull << d;
+    p->stream[d] = (signed char)s;
   }
   merge(r);
+  return GPUPAR_OK;
+}
+
+/* Orders the work issued later on stream `s` of registry device `d` after the copies in flight
+ * that made [lo, hi) of d's copy up to date on d's other streams. */
+static int order_reads(gpupar__region *r, int d, int s, size_t lo, size_t hi, gpupar__error *err) {
+  gpupar__device *dev = r->owner[d];
+  unsigned streams = 0;
+  for (int i = 0; i < r->nparts; i++)
+    if (r->parts[i].hi > lo && r->parts[i].lo < hi && r->parts[i].stream[d] >= 0 &&
+        r->parts[i].stream[d] != s)
+      streams |= 1u << r->parts[i].stream[d];
+  for (int w = 0; w < GPUPAR__MAX_STREAMS && dev->backend->order; w++)
+    if ((streams >> w & 1) && dev->backend->order(dev, s, dev, w, err) != GPUPAR_OK)
+      return err->status;
   return GPUPAR_OK;
 }
 
@@ -181,7 +218,8 @@ int gpupar__region_copy_in(gpupar__region *r, gpupar__device *dev, int s, void *
   size_t off = (size_t)((const char *)host - r->host);
   if (!r->dev[d])
     rc = gpupar__fail(err, GPUPAR_ENOMEM, "%s holds no copy of the data region", dev->info.name);
-  else if ((rc = make_valid(r, d, s, off, off + bytes, err)) == GPUPAR_OK)
+  else if ((rc = make_valid(r, d, s, off, off + bytes, err)) == GPUPAR_OK &&
+           (rc = order_reads(r, d, s, off, off + bytes, err)) == GPUPAR_OK)
     rc = dev->backend->copy_peer(dev, s, dst, dev, s, (char *)r->dev[d] + off, bytes, err);
   pthread_mutex_unlock(&regions_lock);
   return rc;
@@ -205,6 +243,7 @@ void gpupar__region_commit(gpupar__region *r, gpupar__device *dev, const void *s
     if (r->parts[i].lo >= off && r->parts[i].hi <= off + bytes) {
       r->parts[i].devs = 1ull << d;
       r->parts[i].host = 0;
+      memset(r->parts[i].stream, -1, sizeof r->parts[i].stream); /* synchronised above */
     }
   merge(r);
   pthread_mutex_unlock(&regions_lock);
@@ -224,16 +263,12 @@ void gpupar__region_host_wrote(gpupar__region *r, const void *host, size_t bytes
   size_t off = (size_t)((const char *)host - r->host);
   if (split_at(r, off) == 0 && split_at(r, off + bytes) == 0) {
     for (int i = 0; i < r->nparts; i++)
-      if (r->parts[i].lo >= off && r->parts[i].hi <= off + bytes) {
-        r->parts[i].devs = 0;
-        r->parts[i].host = 1;
-      }
+      if (r->parts[i].lo >= off && r->parts[i].hi <= off + bytes)
+        r->parts[i] = host_part(r->parts[i].lo, r->parts[i].hi);
     merge(r);
   } else { /* no memory to split: the whole region */
-    for (int i = 0; i < r->nparts; i++) {
-      r->parts[i].devs = 0;
-      r->parts[i].host = 1;
-    }
+    for (int i = 0; i < r->nparts; i++)
+      r->parts[i] = host_part(r->parts[i].lo, r->parts[i].hi);
   }
   pthread_mutex_unlock(&regions_lock);
 }
@@ -262,8 +297,10 @@ void gpupar__region_forget_device(gpupar__device *dev) {
     int lost = 0;
     for (int i = 0; i < r->nparts; i++) {
       r->parts[i].devs &= ~(1ull << d);
+      r->parts[i].stream[d] = -1;
       lost |= !r->parts[i].devs && !r->parts[i].host;
     }
+    r->data_lost |= lost;
     if (lost)
       GPUPAR__ERROR("data region at %p: data only %s held is lost", (void *)r->host,
                     dev->info.name);
@@ -274,8 +311,7 @@ void gpupar__region_forget_device(gpupar__device *dev) {
   pthread_mutex_unlock(&regions_lock);
 }
 
-int gpupar_data_enter(const void *host, size_t bytes, int map) {
-  gpupar__registry *reg = gpupar__registry_get();
+static int data_enter(gpupar__registry *reg, const void *host, size_t bytes, int map) {
   gpupar__dev_set_forget_hook(gpupar__region_forget_device);
   if (!host || bytes == 0 || map < GPUPAR_MAP_ALLOC || map > GPUPAR_MAP_TOFROM)
     return GPUPAR_EINVAL;
@@ -304,7 +340,7 @@ int gpupar_data_enter(const void *host, size_t bytes, int map) {
   r->parts = parts;
   r->cap = 8;
   r->nparts = 1;
-  r->parts[0] = (part){.lo = 0, .hi = bytes, .devs = 0, .host = 1};
+  r->parts[0] = host_part(0, bytes);
   int held = 0, rc = GPUPAR_OK;
   for (int i = 0; i < reg->ndev; i++) {
     gpupar__device *dev = &reg->dev[i];
@@ -335,6 +371,8 @@ int gpupar_data_enter(const void *host, size_t bytes, int map) {
     for (int i = 0; i < reg->ndev; i++)
       if (r->dev[i])
         r->owner[i]->backend->sync(r->owner[i], -1, &err);
+    for (int i = 0; i < r->nparts; i++)
+      memset(r->parts[i].stream, -1, sizeof r->parts[i].stream);
   }
   r->next = regions;
   regions = r;
@@ -342,8 +380,7 @@ int gpupar_data_enter(const void *host, size_t bytes, int map) {
   return GPUPAR_OK;
 }
 
-int gpupar_data_exit(const void *host) {
-  gpupar__registry_get();
+static int data_exit(const void *host) {
   pthread_mutex_lock(&regions_lock);
   gpupar__region **at = &regions;
   while (*at && (*at)->host != host)
@@ -359,6 +396,10 @@ int gpupar_data_exit(const void *host) {
     GPUPAR__ERROR("data region at %p: cannot copy back: %s", (void *)r->host, err.msg);
     rc = GPUPAR_EDEVICE;
   }
+  if (r->data_lost && rc == GPUPAR_OK) {
+    GPUPAR__ERROR("data region at %p: data only a lost device held was lost", (void *)r->host);
+    rc = GPUPAR_EDEVICE;
+  }
   *at = r->next;
   pthread_mutex_unlock(&regions_lock);
   for (int i = 0; i < GPUPAR__MAX_DEVICES; i++)
@@ -369,5 +410,21 @@ int gpupar_data_exit(const void *host) {
     }
   free(r->parts);
   free(r);
+  return rc;
+}
+
+int gpupar_data_enter(const void *host, size_t bytes, int map) {
+  gpupar__registry *reg = gpupar__registry_get();
+  int current = gpupar__current_save(reg);
+  int rc = data_enter(reg, host, bytes, map);
+  gpupar__current_restore(reg, current);
+  return rc;
+}
+
+int gpupar_data_exit(const void *host) {
+  gpupar__registry *reg = gpupar__registry_get();
+  int current = gpupar__current_save(reg);
+  int rc = data_exit(host);
+  gpupar__current_restore(reg, current);
   return rc;
 }

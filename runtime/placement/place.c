@@ -51,7 +51,7 @@ void gpupar__place(const gpupar_loop *loop, const gpupar_call *call, const gpupa
   double bps = 0, latency = 0;
   for (int i = 0; i < reg->ndev; i++) {
     gpupar__device *d = &reg->dev[i];
-    if (atomic_load(&d->lost))
+    if (atomic_load(&d->lost) || gpupar__site_device_disabled(site, i))
       continue;
     cost.ndev++;
     if (bps == 0 || d->h2d_bps < bps)

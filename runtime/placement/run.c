@@ -83,7 +83,7 @@ static int acquire(gpupar__registry *reg, gpupar__site *site, int cap, unsigned 
   int n = 0, ncand = 0;
   gpupar__device *cand[GPUPAR__MAX_DEVICES];
   for (int i = 0; i < reg->ndev; i++)
-    if (!atomic_load(&reg->dev[i].lost))
+    if (!atomic_load(&reg->dev[i].lost) && !gpupar__site_device_disabled(site, i))
       cand[ncand++] = &reg->dev[i];
   if (ncand == 0)
     return 0;
@@ -279,7 +279,7 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
 
 /* Reductions (reduce.c): partial results are collected while the call runs and combined into the
  * host variables only when it ran; otherwise the serial loop computes them. */
-int gpupar_run(const gpupar_loop *loop, gpupar_call *call) {
+static int run_checked(const gpupar_loop *loop, gpupar_call *call) {
   if (!loop || !call || !version_ok(loop->version) || !version_ok(call->version) ||
       loop->nreductions <= 0)
     return run_call(loop, call);
@@ -294,6 +294,14 @@ int gpupar_run(const gpupar_loop *loop, gpupar_call *call) {
     gpupar__red_finish(loop, call);
   else
     gpupar__red_abort(call);
+  return ran;
+}
+
+int gpupar_run(const gpupar_loop *loop, gpupar_call *call) {
+  gpupar__registry *reg = gpupar__registry_get();
+  int current = gpupar__current_save(reg);
+  int ran = run_checked(loop, call);
+  gpupar__current_restore(reg, current);
   return ran;
 }
 

@@ -2,6 +2,7 @@
  * arithmetic operations). */
 #include "placement/site.h"
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,12 +20,22 @@ struct gpupar__site {
   unsigned cpu_samples[2];      /* samples in cpu_rate (saturating at 2) */
   unsigned long long cpu_calls; /* calls that went through the host choice */
   gpupar__site_stats stats;
+  _Atomic unsigned long long no_image; /* registry devices with no kernel image for the loop */
 };
 
 enum { NBUCKETS = 1024 };
 static pthread_mutex_t sites_lock = PTHREAD_MUTEX_INITIALIZER;
 static gpupar__site *buckets[NBUCKETS];
 static gpupar__site *first, **last_link = &first;
+
+int gpupar__site_disable_device(gpupar__site *site, int index) {
+  unsigned long long bit = 1ull << index;
+  return site && !(atomic_fetch_or(&site->no_image, bit) & bit);
+}
+
+int gpupar__site_device_disabled(gpupar__site *site, int index) {
+  return site ? (int)(atomic_load(&site->no_image) >> index & 1) : 0;
+}
 
 gpupar__site *gpupar__site_get(const gpupar_loop *loop) {
   size_t h = ((uintptr_t)loop >> 4) % NBUCKETS;

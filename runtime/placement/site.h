@@ -25,6 +25,12 @@ typedef struct gpupar__site_stats {
 /* Returns the state of `loop`'s site (owned by the library, never freed). */
 gpupar__site *gpupar__site_get(const gpupar_loop *loop);
 
+/* Marks registry device `index` unusable for the site's loop (a launch found no kernel image for
+ * it): later calls leave it out. Returns 1 the first time, 0 after. */
+int gpupar__site_disable_device(gpupar__site *site, int index);
+/* Returns whether gpupar__site_disable_device marked device `index` for the site. */
+int gpupar__site_device_disabled(gpupar__site *site, int index);
+
 /* Sets `w[i]` to the weight of device `devs[i]` (i < n) for a call at `site`: the learned rate
  * when known; otherwise the device's initial weight scaled like the devices with learned rates;
  * with none learned, the initial weights. `*host_w` (may be NULL) gets the host threads' weight

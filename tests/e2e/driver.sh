@@ -34,6 +34,26 @@ if grep -q "gpupar.c" omp_style.d; then fail "-MD names the temporary host file"
 "$gpuparcc" -fopenmp omp_style.o -o omp_style || fail "OpenMP-style link failed"
 GPUPAR_DEVICES=emu:2 ./omp_style >/dev/null || fail "OpenMP-style program gave a wrong result"
 
+# Drop-in: K&R definitions, implicit int and declarations, int/pointer conversions compile as
+# they do with gcc (warnings), with and without gpupar pragmas.
+for std in gnu89 gnu11; do
+  "$gpuparcc" -std=$std -O2 -c "$src/kr_style.c" -o kr.o 2>err.txt ||
+    fail "K&R file with pragmas rejected under -std=$std: $(cat err.txt)"
+  "$gpuparcc" -std=$std -DNO_PRAGMA -c "$src/kr_style.c" -o kr_plain.o 2>err.txt ||
+    fail "K&R file without pragmas rejected under -std=$std: $(cat err.txt)"
+done
+"$gpuparcc" -O2 kr.o -o kr || fail "K&R link failed"
+GPUPAR_DEVICES=emu:2 ./kr || fail "K&R program gave a wrong result"
+
+# With nvcc: code for every GPU family CUDA 13 supports (a missing one fails every launch there).
+"$gpuparcc" --gpupar-verbose -O2 -c "$src/scale.c" -o scale_v.o >verbose.txt 2>&1 ||
+  fail "scale.c did not compile with --gpupar-verbose: $(cat verbose.txt)"
+if grep -q "nvcc" verbose.txt; then
+  for arch in sm_75 sm_80 sm_90 sm_100 sm_120 compute_100; do
+    grep -q "code=\[*[a-z0-9_,]*$arch" verbose.txt || fail "nvcc builds no $arch code: $(grep nvcc verbose.txt)"
+  done
+fi
+
 if "$gpuparcc" --gpupar-bogus "$src/scale.c" 2>err.txt; then fail "unknown option accepted"; fi
 grep -q "unknown option '--gpupar-bogus'" err.txt || fail "unknown option message: $(cat err.txt)"
 echo "driver ok"

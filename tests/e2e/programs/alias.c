@@ -1,6 +1,7 @@
 /* Arrays that overlap: dst is src shifted by one element, so each iteration reads what the
  * previous one wrote. gpupar's run-time alias guard must notice and run the loop serially; the
- * output must equal the serial build's. The disjoint call must still be offloaded. */
+ * output must equal the serial build's. The disjoint call must still be offloaded. Every element
+ * is checked against a serial recomputation (exit status 1 on a mismatch). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -15,10 +16,26 @@ int main(void) {
   float *buf = malloc((n + 1) * sizeof *buf), *out = malloc(n * sizeof *out);
   if (!buf || !out)
     return 2;
+  float *ref = malloc((n + 1) * sizeof *ref), *ref_out = malloc(n * sizeof *ref_out);
+  if (!ref || !ref_out)
+    return 2;
   for (int i = 0; i <= n; i++)
-    buf[i] = (float)(i % 17);
+    buf[i] = ref[i] = (float)(i % 17);
   scale(n, buf, out);     /* disjoint */
   scale(n, buf, buf + 1); /* overlapping: a recurrence when run serially */
+  /* The serial reference: the same loop without the pragma. 0.5f * x is exact, so a device that
+   * contracts 0.5f * x + 1.0f into one rounding gets the same float: compared exactly. */
+  for (int i = 0; i < n; i++)
+    ref_out[i] = 0.5f * ref[i] + 1.0f;
+  for (int i = 0; i < n; i++)
+    ref[i + 1] = 0.5f * ref[i] + 1.0f;
+  long bad = 0;
+  for (int i = 0; i < n; i++)
+    bad += out[i] != ref_out[i];
+  for (int i = 0; i <= n; i++)
+    bad += buf[i] != ref[i];
+  if (bad)
+    fprintf(stderr, "alias: %ld elements differ from the serial computation\n", bad);
   double s1 = 0, s2 = 0;
   for (int i = 0; i < n; i++) {
     s1 += out[i];
@@ -27,5 +44,7 @@ int main(void) {
   printf("alias: disjoint=%.9g overlapping=%.9g last=%.9g\n", s1, s2, buf[n]);
   free(buf);
   free(out);
-  return 0;
+  free(ref);
+  free(ref_out);
+  return bad ? 1 : 0;
 }

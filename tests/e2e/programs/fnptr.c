@@ -1,7 +1,10 @@
 /* Functions with pointer parameters called from offloaded loops: a dot product on 3-vectors,
  * a row update with an inner loop, an image read at an affine and at a computed index (map),
  * a helper calling a helper, a helper writing through one pointer and reading another, and a
- * call that stays serial (two pointers into the array it writes). Prints a hash of every result. */
+ * call that stays serial (two pointers into the array it writes). Prints a hash of every result,
+ * and compares every element with the same loops run serially, exactly: inputs are multiples of
+ * 1/4 and small, so every product and sum is exact and a device contracting a*b+c gets the same
+ * doubles (exit status 1 on a mismatch). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -9,7 +12,9 @@
 #define M 7
 #define W 61
 
-static double dot3(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+static double dot3(const double *a, const double *b) {
+  return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
 static void axpy_row(double *y, const double *x, double s, int n) {
   for (int j = 0; j < n; j++)
     y[j] += s * x[j];
@@ -35,17 +40,23 @@ int main(void) {
   double *s3 = malloc(3 * N * sizeof *s3), *sm = malloc((N + 1) * sizeof *sm);
   float *img = malloc((N / W + 2) * W * sizeof *img), *r = malloc(N * sizeof *r);
   float *r2 = malloc(N * sizeof *r2);
+  double *rout = malloc(N * sizeof *rout), *rY = malloc(N * M * sizeof *rY);
+  double *rs3 = malloc(3 * N * sizeof *rs3), *rsm = malloc((N + 1) * sizeof *rsm);
+  float *rr = malloc(N * sizeof *rr), *rr2 = malloc(N * sizeof *rr2);
+  if (!p || !q || !out || !Y || !X || !s3 || !sm || !img || !r || !r2 || !rout || !rY || !rs3 ||
+      !rsm || !rr || !rr2)
+    return 2;
   int n = N, m = M, w = W;
   for (int i = 0; i < 3 * N; i++)
     p[i] = (i % 17) * 0.25 - 2, q[i] = (i % 11) * 0.5 - 1;
   for (int i = 0; i < N * M; i++)
-    Y[i] = (i % 5) * 1.0;
+    Y[i] = rY[i] = (i % 5) * 1.0;
   for (int j = 0; j < M; j++)
     X[j] = j - 3.0;
   for (int i = 0; i < (N / W + 2) * W; i++)
     img[i] = (float)(i % 23) - 11.0f;
   for (int i = 0; i <= N; i++)
-    sm[i] = i % 9;
+    sm[i] = rsm[i] = i % 9;
 
 #pragma gpupar
   for (int i = 0; i < n; i++) {
@@ -57,14 +68,38 @@ int main(void) {
 #pragma gpupar
   for (int i = 0; i < n / w; i++)
     r2[i] = at(img, w, 1, i) + at(img, w, w - 1, i + 1);
-  /* Computed indices: the whole map section is copied. */
-#pragma gpupar map(to : img[0:(n / w + 1) * w])
+    /* Computed indices: the whole map section is copied. */
+#pragma gpupar map(to : img [0:(n / w + 1) * w])
   for (int i = 0; i < n; i++)
     r[i] = at(img, w, i % w, i / w);
-  /* Two pointers into the array it writes: stays serial, with a warning. */
+    /* Two pointers into the array it writes: stays serial, with a warning. */
 #pragma gpupar
   for (int i = 0; i < n; i++)
     smooth(&sm[i], &sm[i]);
+
+  /* The serial reference: the same loops without the pragma. */
+  for (int i = 0; i < n; i++) {
+    rout[i] = dot3(&p[3 * i], &q[3 * i]) + norm3(q + 3 * i);
+    axpy_row(&rY[i * m], X, 0.5, m);
+    scale3(&rs3[3 * i], &p[3 * i], 2.0);
+  }
+  for (int i = 0; i < n / w; i++)
+    rr2[i] = at(img, w, 1, i) + at(img, w, w - 1, i + 1);
+  for (int i = 0; i < n; i++)
+    rr[i] = at(img, w, i % w, i / w);
+  for (int i = 0; i < n; i++)
+    smooth(&rsm[i], &rsm[i]);
+  long bad = 0;
+  for (int i = 0; i < N; i++)
+    bad += out[i] != rout[i] || r[i] != rr[i] || (i < N / W && r2[i] != rr2[i]);
+  for (int i = 0; i < N * M; i++)
+    bad += Y[i] != rY[i];
+  for (int i = 0; i < 3 * N; i++)
+    bad += s3[i] != rs3[i];
+  for (int i = 0; i <= N; i++)
+    bad += sm[i] != rsm[i];
+  if (bad)
+    fprintf(stderr, "fnptr: %ld elements differ from the serial computation\n", bad);
 
   double rd[N], r2d[N];
   for (int i = 0; i < N; i++)
@@ -74,5 +109,6 @@ int main(void) {
   printf("first %g %g %g %g %g last %g %g %g\n", out[0], Y[0], s3[0], rd[0], r2d[0], out[N - 1],
          Y[N * M - 1], sm[N]);
   free(p), free(q), free(out), free(Y), free(X), free(s3), free(sm), free(img), free(r), free(r2);
-  return 0;
+  free(rout), free(rY), free(rs3), free(rsm), free(rr), free(rr2);
+  return bad ? 1 : 0;
 }

@@ -1,9 +1,19 @@
 /* Reductions on every operator and several C types, private and last-value scalars, and the
  * if/devices clauses. Prints exact values (integer results; floating sums of values that are exact
- * in binary, so every order of addition gives the same result) and rounded float results. */
+ * in binary, so every order of addition gives the same result) and rounded float results. Every
+ * result is also compared with the same loop run serially (no pragma): exactly, except the float
+ * sum and the double product, whose order of operations differs (tolerances below); exit status 1
+ * on a mismatch. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+static long bad; /* results that differ from the serial computation */
+
+static void expect(int ok, const char *what, int n) {
+  if (!ok && bad++ < 5)
+    fprintf(stderr, "reductions: %s differs from the serial computation (n=%d)\n", what, n);
+}
 
 #define N 100003
 
@@ -39,8 +49,25 @@ static void arithmetic(int n) {
     dmax = fmax(dmax, reals[i]);
     umul *= (unsigned)(ints[i] | 1);
   }
-  printf("sum=%lld uadd=%u dsum=%.3f imin=%d imax=%d dmin=%g dmax=%g umul=%u\n", sum, uadd,
-         dsum, imin, imax, dmin, dmax, umul);
+  long long r_sum = 5;
+  int r_imin = 1 << 30, r_imax = -(1 << 30);
+  unsigned r_umul = 1u, r_uadd = 3u;
+  double r_dsum = 0.5, r_dmax = -1e300, r_dmin = 1e300;
+  for (int i = 0; i < n; i++) {
+    r_sum += ints[i];
+    r_uadd += (unsigned)ints[i] * 2654435761u;
+    r_dsum += reals[i];
+    r_imin = ints[i] < r_imin ? ints[i] : r_imin;
+    r_imax = ints[i] > r_imax ? ints[i] : r_imax;
+    r_dmin = fmin(r_dmin, reals[i] - 3.0);
+    r_dmax = fmax(r_dmax, reals[i]);
+    r_umul *= (unsigned)(ints[i] | 1);
+  }
+  expect(sum == r_sum && uadd == r_uadd && dsum == r_dsum && imin == r_imin && imax == r_imax &&
+             dmin == r_dmin && dmax == r_dmax && umul == r_umul,
+         "arithmetic", n);
+  printf("sum=%lld uadd=%u dsum=%.3f imin=%d imax=%d dmin=%g dmax=%g umul=%u\n", sum, uadd, dsum,
+         imin, imax, dmin, dmax, umul);
 }
 
 /* & | ^ && || on unsigned char, short, long, _Bool. */
@@ -63,6 +90,25 @@ static void logical(int n) {
     any = any || ints[i] == 999;
     lany = lany || ints[i] > 5000;
   }
+  unsigned char r_band = 0xff, r_bor = 0, r_bxor = 0x5a;
+  short r_sxor = 0;
+  long r_lor = 0;
+  _Bool r_all = 1, r_any = 0;
+  int r_land = 1, r_lany = 0;
+  for (int i = 0; i < n; i++) {
+    r_band &= (unsigned char)(bytes[i] | 0x81);
+    r_bor |= (unsigned char)(bytes[i] & 0x3c);
+    r_lor |= 1L << (i % 40);
+    r_bxor ^= bytes[i];
+    r_sxor ^= (short)(ints[i] * 3);
+    r_all = r_all && ints[i] > -2000;
+    r_land = r_land && bytes[i] != 7;
+    r_any = r_any || ints[i] == 999;
+    r_lany = r_lany || ints[i] > 5000;
+  }
+  expect(band == r_band && bor == r_bor && lor == r_lor && bxor == r_bxor && sxor == r_sxor &&
+             all == r_all && land == r_land && any == r_any && lany == r_lany,
+         "logical", n);
   printf("band=%d bor=%d lor=%ld bxor=%d sxor=%d all=%d land=%d any=%d lany=%d\n", band, bor, lor,
          bxor, sxor, all, land, any, lany);
 }
@@ -71,11 +117,24 @@ static void logical(int n) {
 static void floating(int n) {
   float fsum = 0.0f;
   double prod = 1.0;
-#pragma gpupar reduction(+: fsum) reduction(*: prod)
+#pragma gpupar reduction(+ : fsum) reduction(* : prod)
   for (int i = 0; i < n; i++) {
     fsum += floats[i];
     prod *= 1.0 + floats[i] * 1e-6;
   }
+  float r_fsum = 0.0f;
+  double r_prod = 1.0;
+  for (int i = 0; i < n; i++) {
+    r_fsum += floats[i];
+    r_prod *= 1.0 + floats[i] * 1e-6;
+  }
+  /* Each chunk sums in its own order. The serial float sum of up to 1e5 terms in [0, 1) drifts by
+   * rounding at the running sum's ulp (a random walk: about 1e-5 relative here), so a relative
+   * 1e-4 holds any order while a wrong or lost chunk (>= 1e-3 of the sum) fails. The product of
+   * 1e5 doubles near 1 rounds about 1e-16 per factor (< 1e-11 in all); a device may contract
+   * 1.0 + f * 1e-6: a relative 1e-9. */
+  expect(fabsf(fsum - r_fsum) <= 1e-4f * fabsf(r_fsum) && fabs(prod - r_prod) <= 1e-9 * r_prod,
+         "floating", n);
   printf("fsum=%.1f prod=%.4f\n", fsum, prod);
 }
 
@@ -90,8 +149,12 @@ static void privates(int n, int *out) {
     out[i] = t + (int)scaled;
   }
   long long check = 0;
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++) {
+    int r_t = ints[i] * 3;
+    double r_scaled = r_t * 0.5;
+    expect(out[i] == r_t + (int)r_scaled, "private", n);
     check += out[i] * (long long)(i % 7);
+  }
   int j;
 #pragma gpupar
   for (int i = 0; i < n; i++) {
@@ -99,6 +162,13 @@ static void privates(int n, int *out) {
     last_t = ints[i] + j;
     out[i] = last_t;
   }
+  int r_j = -1, r_last_t = -1;
+  for (int i = 0; i < n; i++) {
+    r_j = i * 2;
+    r_last_t = ints[i] + r_j;
+    expect(out[i] == r_last_t, "last value loop", n);
+  }
+  expect(j == r_j && last_t == r_last_t, "last value", n);
   printf("check=%lld j=%d last_t=%d out[n-1]=%d\n", check, j, last_t, out[n - 1]);
 }
 
@@ -118,5 +188,5 @@ int main(void) {
       privates(n, out);
   }
   free(out);
-  return 0;
+  return bad ? 1 : 0;
 }

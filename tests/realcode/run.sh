@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Builds one tests/realcode program with gpuparcc (pragmas on: -DOPEN, plus the program's own
+# "FLAGS:" line) and with plain cc (serial reference, pragmas ignored), runs it under cpu,
+# emu:1 and emu:3, compares each output with the serial one, and reports how many of its
+# '#pragma gpupar' loops were offloaded ("realcode NAME: offloaded K of N pragma loops").
+# usage: run.sh GPUPARCC SOURCE OUTDIR
+set -uo pipefail
+gpuparcc=$1 src=$2 out=$3
+name=$(basename "$src" .c)
+fail() { echo "FAIL: $name: $*"; exit 1; }
+mkdir -p "$out" && rm -f "$out"/*
+read -r -a flags <<<"$(sed -n 's|^/\* FLAGS: \(.*\) \*/$|\1|p' "$src" | head -n1)"
+serial_flags=()
+for f in "${flags[@]}"; do [ "$f" = -fopenmp ] || serial_flags+=("$f"); done
+${CC:-cc} -O2 -w "${serial_flags[@]}" "$src" -o "$out/serial" -lm || fail "serial build failed"
+"$gpuparcc" -O2 -DOPEN "${flags[@]}" --gpupar-remarks "$src" -o "$out/gpupar" -lm \
+  2>"$out/build.err" || { cat "$out/build.err"; fail "gpuparcc build failed"; }
+pragmas=$(grep -cE '^[[:space:]]*#[[:space:]]*pragma[[:space:]]+gpupar' "$src")
+offloaded=$(grep -c "remark: loop offloaded" "$out/build.err")
+"$out/serial" >"$out/serial.out" || fail "serial build fails its own check"
+for devices in cpu emu:1 emu:3; do
+  GPUPAR_DEVICES=$devices GPUPAR_LOG=warn "$out/gpupar" >"$out/$devices.out" 2>"$out/$devices.err" ||
+    { cat "$out/$devices.err"; fail "exit status $? under $devices"; }
+  diff -u "$out/serial.out" "$out/$devices.out" || fail "output differs under $devices"
+done
+echo "realcode $name: offloaded $offloaded of $pragmas pragma loops"
