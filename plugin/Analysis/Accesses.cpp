@@ -391,6 +391,16 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
   } else if (Canonical) {
     Canonical = isInvariant(Inner.Lo) && isInvariant(Inner.Hi);
   }
+  // A triangular loop: bounds affine in the offloaded loop's variable (constant coefficient),
+  // unit step, outside collapse and called functions.
+  std::optional<Poly> TriLo, TriHi;
+  if (!Canonical && Frames.empty() && Info.Collapse.size() <= 1 &&
+      matchLoopForm(Ctx, FS, Inner, Ignored) && (Inner.Step == 1 || Inner.Step == -1) &&
+      ((Inner.Step > 0) == (Inner.Op == Cond::LT || Inner.Op == Cond::LE)) &&
+      Inner.Op != Cond::NE && Inner.CmpType->isSignedIntegerType() &&
+      (preOf(Inner.Var).Locals.count(Inner.Var) ||
+       (Info.written(Inner.Var) && Info.written(Inner.Var)->Role != ScalarRole::Reduction)))
+    Canonical = triangularRange(Inner, TriLo, TriHi);
   if (Canonical) {
     WriteCollector InnerWrites;
     InnerWrites.TraverseStmt(const_cast<Stmt *>(FS->getBody()));
@@ -414,6 +424,11 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
   if (Canonical) {
     InnerLoop L;
     L.Form = Inner;
+    if (TriLo) {
+      L.Tri = true;
+      L.TriLo = *TriLo;
+      L.TriHi = *TriHi;
+    }
     if (Frames.empty())
       L.Atom = Info.Atoms.loopVar(Inner.Var);
     else {
@@ -436,6 +451,49 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
   if (!Collapsed)
     --BreakDepth;
   return Ok;
+}
+
+bool BodyWalker::triangularRange(const LoopForm &L, std::optional<Poly> &Lo,
+                                 std::optional<Poly> &Hi) {
+  for (const Expr *E : {L.Lo, L.Hi})
+    if (!E->getType()->isIntegerType() || E->HasSideEffects(Ctx))
+      return false;
+  std::optional<Poly> A = buildIndex(L.Lo), B = buildIndex(L.Hi);
+  if (!A || !B)
+    return false;
+  unsigned Outer = Info.Atoms.loopVar(F.Var);
+  int64_t CA = 0, CB = 0;
+  for (const Poly *P : {&*A, &*B})
+    for (unsigned V : P->loopVars(Info.Atoms))
+      if (V != Outer)
+        return false;
+  if (!A->coefficient(Outer).isConstant(&CA) || !B->coefficient(Outer).isConstant(&CB) ||
+      (CA == 0 && CB == 0))
+    return false;
+  // The inclusive range: `j < hi` is [lo, hi - 1], `j > hi` (downwards) is [hi + 1, lo].
+  switch (L.Op) {
+  case Cond::LT:
+    if (!B->addScaled(Poly::constant(-1), 1))
+      return false;
+    Lo = A, Hi = B;
+    break;
+  case Cond::LE:
+    Lo = A, Hi = B;
+    break;
+  case Cond::GT:
+    if (!B->addScaled(Poly::constant(1), 1))
+      return false;
+    Lo = B, Hi = A;
+    break;
+  default:
+    Lo = B, Hi = A;
+    break;
+  }
+  // The planner's guard that the loop runs (Lo <= Hi) must bound the outer variable alone.
+  int64_t D = Lo->coefficient(Outer).isConstant(&CA) && Hi->coefficient(Outer).isConstant(&CB)
+                  ? CA - CB
+                  : 2;
+  return D >= -1 && D <= 1;
 }
 
 bool BodyWalker::walkDeclRef(const DeclRefExpr *DRE, Mode M) {
@@ -841,6 +899,20 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
     return fail(E->getSourceRange(), "'" + text(E) + "' reaches " + quoted(VD) +
                                          ", which is in 'reduction'; update reduction arrays "
                                          "in the loop body itself");
+  // A triangular loop's variable: one per subscript, and no condition on it (the planner
+  // folds its range into the outer variable's and could not narrow it).
+  if (P.Affine) {
+    unsigned Tri = 0;
+    for (unsigned V : P.Index.loopVars(Info.Atoms))
+      for (const InnerLoop &L : Info.Inner)
+        if (L.Atom == V && L.Tri) {
+          ++Tri;
+          for (const Guard &G : Guards)
+            Tri += G.Atom == V ? 2 : 0;
+        }
+    if (Tri > 1)
+      P.Affine = false;
+  }
   if (!P.Affine && M != Mode::Read && !Reduced)
     return fail(E->getSourceRange(),
                 "subscript '" + text(E) + "' is not affine in the loop variables");

@@ -28,6 +28,13 @@ struct InnerLoop {
   /// function's parameters replaced by the call's arguments (Form.Lo/Hi name the parameters).
   bool Bounds = false;
   Poly LoBound, HiBound;
+  /// A triangular loop (`for (j = i + 1; j < n; j++)`, `for (j = 0; j <= i; j++)`): its bounds
+  /// are affine in the offloaded loop's variable with constant coefficients, and the variable
+  /// lies in [TriLo, TriHi] (inclusive; polynomials over the outer atom and invariant atoms).
+  /// Unit step; only outside collapse and called functions. Sections fold the variable into the
+  /// outer one (Planner); the dependence test takes its hull over the outer range.
+  bool Tri = false;
+  Poly TriLo, TriHi;
 };
 
 /// A condition around an access that bounds one loop variable: the access runs only when the

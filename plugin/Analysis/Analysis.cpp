@@ -73,48 +73,37 @@ bool collapseNest(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, Body
   return true;
 }
 
-/// Checks that every variable named in a clause exists where the loop is.
+/// Checks that every variable named in a clause is visible where the loop is (C scoping, as if
+/// the name were used in the loop's header) or is declared in the loop itself.
 bool checkClauseNames(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, Problem &P) {
-  const FunctionDecl *Fn = enclosingFunction(Ctx, FS);
-  auto Known = [&](llvm::StringRef Name) {
-    struct Finder {
-      llvm::StringRef Name;
-      bool run(const Stmt *S) {
-        if (!S)
-          return false;
-        if (const auto *D = dyn_cast<DeclRefExpr>(S))
-          if (isa<VarDecl>(D->getDecl()) && D->getDecl()->getName() == Name)
-            return true;
-        if (const auto *DS = dyn_cast<DeclStmt>(S))
-          for (const Decl *X : DS->decls())
-            if (const auto *VD = dyn_cast<VarDecl>(X))
-              if (VD->getName() == Name)
-                return true;
-        for (const Stmt *C : S->children())
-          if (run(C))
-            return true;
-        return false;
-      }
-    };
-    if (Finder{Name}.run(FS))
-      return true;
-    if (Fn) {
-      for (const ParmVarDecl *PVD : Fn->parameters())
-        if (PVD->getName() == Name)
-          return true;
-      if (Finder{Name}.run(Fn->getBody()))
-        return true;
+  /// The declaration of `Name` in `S`, if any (the first in source order).
+  struct Finder {
+    llvm::StringRef Name;
+    const VarDecl *run(const Stmt *S) {
+      if (!S)
+        return nullptr;
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        for (const Decl *X : DS->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(X))
+            if (VD->getName() == Name)
+              return VD;
+      for (const Stmt *C : S->children())
+        if (const VarDecl *VD = run(C))
+          return VD;
+      return nullptr;
     }
-    for (const NamedDecl *D : Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)))
-      if (isa<VarDecl>(D))
-        return true;
-    return false;
   };
   auto Check = [&](const ClauseItem &It, const char *Clause) {
-    if (Known(It.Name))
+    if (visibleVariable(Ctx, FS, It.Name) || Finder{It.Name}.run(FS))
       return true;
     P = makeProblem(Severity::Error, SourceRange(It.NameLoc, It.NameLoc),
                     "use of undeclared identifier '" + It.Name + "' in '" + Clause + "' clause");
+    // Declared elsewhere in the function (a sibling block, after the loop): say where.
+    if (const FunctionDecl *Fn = enclosingFunction(Ctx, FS))
+      if (const VarDecl *VD = Finder{It.Name}.run(Fn->getBody()))
+        P.Notes.push_back({VD->getSourceRange(), "'" + It.Name +
+                                                     "' is declared here, in a scope that does "
+                                                     "not contain the loop"});
     return false;
   };
   for (const ClauseItem &It : Dir.Privates)

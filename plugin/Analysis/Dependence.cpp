@@ -141,7 +141,9 @@ private:
     bool First = true;
     for (const InnerLoop &L : Info.Inner)
       if (L.Atom == A) {
-        Interval X = L.Bounds ? rangeOf(L.Form, L.LoBound, L.HiBound) : rangeOf(L.Form);
+        Interval X = L.Tri      ? triangularHull(L)
+                     : L.Bounds ? rangeOf(L.Form, L.LoBound, L.HiBound)
+                                : rangeOf(L.Form);
         if (First)
           R = X, Steps[A] = L.Form.Step;
         else if (!(R.Lo && X.Lo && *R.Lo == *X.Lo && R.Hi && X.Hi && *R.Hi == *X.Hi))
@@ -150,6 +152,25 @@ private:
       }
     Ranges[A] = R;
     return R;
+  }
+  /// A triangular loop's variable over every iteration of the offloaded loop: from the least
+  /// lower bound to the greatest upper bound (bounds are affine in the outer variable, so at
+  /// its ends). A superset of each iteration's range: a dependence found with it is not proven.
+  Interval triangularHull(const InnerLoop &L) {
+    unsigned Outer = Info.OuterAtom;
+    Interval R = rangeOfAtom(Outer);
+    auto At = [&](const Poly &P, bool Least) -> Bound {
+      int64_t C = 0;
+      P.coefficient(Outer).isConstant(&C);
+      const Bound &End = (C >= 0) == Least ? R.Lo : R.Hi;
+      if (!End)
+        return std::nullopt;
+      Poly Out = P.invariantPart(Atoms);
+      if (!Out.addScaled(*End, C))
+        return std::nullopt;
+      return Out;
+    };
+    return {At(L.TriLo, true), At(L.TriHi, false)};
   }
   Interval contribution(const Term &T) {
     int64_t C = 0;
@@ -588,9 +609,19 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
         if (O.K == Outcome::Dependent && W.Column != T.Column)
           O.K = Outcome::Unknown;
       }
+      // With a triangular loop's variable the test saw a superset of the pairs (its hull):
+      // a dependence is not proven, and the runtime's footprint check does not apply.
+      bool Tri = false;
+      for (const Access *X : {&W, &T})
+        for (unsigned V : X->Subscript.loopVars(Test.atoms()))
+          for (const InnerLoop &L : Info.Inner)
+            Tri |= L.Atom == V && L.Tri;
+      bool TriAbsent = Tri && O.K == Outcome::Dependent && O.Absent;
+      if (Tri && O.K == Outcome::Dependent)
+        O = Outcome();
       if (O.K == Outcome::Independent)
         continue;
-      if (O.K == Outcome::Unknown && Identical && !Collapsed)
+      if (O.K == Outcome::Unknown && Identical && !Collapsed && !Tri)
         continue; // the runtime checks that one iteration's elements are not another's
       if (O.K == Outcome::Unknown && !W.Via && !T.Via &&
           samePointPerDimension(Ctx, W, T, CarriedVars))
@@ -620,9 +651,10 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
         if (Dir.Independent)
           continue;
         Q.Level = Severity::Warning;
-        Q.Message = Self ? "cannot prove that different iterations of the collapsed loops "
-                           "write different elements with " +
-                               describe(Ctx, W) + "; the loop stays serial"
+        Q.Message = Self ? std::string("cannot prove that different iterations ") +
+                               (Collapsed ? "of the collapsed loops " : "") +
+                               "write different elements with " + describe(Ctx, W) +
+                               "; the loop stays serial"
                          : "cannot prove that " + describe(Ctx, W) + " and " + describe(Ctx, T) +
                                " are independent; the loop stays serial";
       }
@@ -633,7 +665,7 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
                            std::string(T.IsWrite ? "other write" : "read") + " is here"});
       if (!Self && T.Via && T.Via != W.Via)
         Q.Notes.push_back({T.Via->getSourceRange(), "called from the offloaded loop here"});
-      if (Q.Level == Severity::Warning && O.K == Outcome::Unknown)
+      if (Q.Level == Severity::Warning && O.K == Outcome::Unknown && !TriAbsent)
         Q.Notes.push_back({W.Expr->getSourceRange(),
                            "add 'independent' to '#pragma gpupar' if no two iterations touch "
                            "the same element of '" +

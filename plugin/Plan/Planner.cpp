@@ -78,6 +78,9 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     std::vector<Guard> Guards; ///< only terms with the same guards merge
     bool Rows;
     Poly Column;
+    /// A C condition, invariant, without which the access never runs (a triangular loop
+    /// whose bounds move together, `j = i; j < i + k`: k > 0); empty when none.
+    std::string Runs;
   };
   auto SameGuards = [](const std::vector<Guard> &A, const std::vector<Guard> &B) {
     if (A.size() != B.size())
@@ -93,6 +96,48 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     if (Index < 0 || !A.Affine)
       continue; // reduction arrays; non-affine reads are covered by a whole-array term below
     unsigned Array = (unsigned)Index;
+    // A triangular loop's variable j in [lo(i), hi(i)]: the subscript is affine in j, so what
+    // one iteration touches lies between its values at j = lo(i) and j = hi(i), two terms
+    // affine in i whose hull (the runtime takes the hull of an array's terms) covers it. Both
+    // only in iterations where the loop runs (lo(i) <= hi(i)), so an empty loop's bounds never
+    // reach outside the array. Not exact: a write section is copied in first.
+    const InnerLoop *Tri = nullptr;
+    for (unsigned V : A.Subscript.loopVars(Info.Atoms))
+      for (const InnerLoop &IL : Info.Inner)
+        if (IL.Atom == V && IL.Tri)
+          Tri = &IL;
+    if (Tri) {
+      Poly C = A.Subscript.coefficient(Tri->Atom);
+      Poly Rest = A.Subscript, CV = C;
+      CV.multiply(Poly::atom(Tri->Atom));
+      Rest.addScaled(CV, -1);
+      std::vector<Guard> Guards = A.Guards;
+      std::string Runs;
+      int64_t CL = 0, CH = 0;
+      Tri->TriLo.coefficient(Info.OuterAtom).isConstant(&CL);
+      Tri->TriHi.coefficient(Info.OuterAtom).isConstant(&CH);
+      Poly Gap = Tri->TriHi.invariantPart(Info.Atoms); // lo(i) <= hi(i): (CL - CH) i <= Gap
+      Gap.addScaled(Tri->TriLo.invariantPart(Info.Atoms), -1);
+      Guard G;
+      G.Atom = Info.OuterAtom;
+      if (CL - CH == 1)
+        G.Hi = Gap;
+      else if (CL - CH == -1)
+        G.Lo = Poly(), G.Lo->addScaled(Gap, -1);
+      else
+        Runs = "(" + Gap.printC(Info.Atoms) + ") >= 0";
+      if (G.Lo || G.Hi)
+        Guards.push_back(G);
+      for (const Poly *End : {&Tri->TriLo, &Tri->TriHi}) {
+        Poly Sub = Rest, At = C;
+        if (!At.multiply(*End) || !Sub.addScaled(At, 1))
+          return; // overflow: no terms, the analysis found none to copy (cannot happen)
+        Terms.push_back({Array, A.IsWrite, Sub, 0, 0, false,
+                         sourceText(Ctx, A.Expr) + (End == &Tri->TriLo ? ", first" : ", last"),
+                         Guards, Runs});
+      }
+      continue;
+    }
     std::vector<unsigned> Vars = A.Subscript.loopVars(Info.Atoms);
     std::vector<unsigned> InnerVars;
     for (unsigned V : Vars)
@@ -121,7 +166,7 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     int64_t K = Ranged ? A.Subscript.constantTerm() : 0;
     bool Merged = false;
     for (Pending &T : Terms)
-      if (T.Array == Array && T.Write == A.IsWrite && T.Base == Base &&
+      if (T.Array == Array && T.Write == A.IsWrite && T.Base == Base && T.Runs.empty() &&
           SameGuards(T.Guards, A.Guards) && T.Rows == A.Rows && T.Column == A.Column) {
         T.Lo = std::min(T.Lo, K);
         T.Hi = std::max(T.Hi, K);
@@ -135,7 +180,7 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     if (A.Via) // an access in a called function: name it
       if (const FunctionDecl *FD = enclosingFunction(Ctx, A.Expr))
         Text += " in " + FD->getNameAsString();
-    Terms.push_back({Array, A.IsWrite, Base, K, K, Exact, Text, A.Guards, A.Rows, A.Column});
+    Terms.push_back({Array, A.IsWrite, Base, K, K, Exact, Text, A.Guards, A.Rows, A.Column, ""});
   }
   // The range of inner variable V in `Coef * V` (conditions on V around the access narrow it).
   auto rangeOf = [&](const Pending &T, const Poly &P, unsigned V, PlanRange &R) {
@@ -185,6 +230,10 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     }
     if (T.Lo != T.Hi)
       PT.Ranges.push_back({"1LL", "0LL", llLiteral(T.Hi - T.Lo)});
+    if (!T.Runs.empty()) { // an empty guard range when the access never runs
+      PT.GuardLo.push_back("(" + T.Runs + ") ? (-0x7fffffffffffffffLL - 1) : 0x7fffffffffffffffLL");
+      PT.GuardHi.push_back("(" + T.Runs + ") ? 0x7fffffffffffffffLL : (-0x7fffffffffffffffLL - 1)");
+    }
     for (const Guard &G : T.Guards) {
       if (G.Atom != Info.OuterAtom)
         continue;

@@ -149,8 +149,14 @@ static void reassign(exec *x, int i) {
     if (t) {
       t->splits = s->splits;
       t->excluded = s->excluded;
-      if (gpupar__sub_hulls(x, t) != GPUPAR_OK || gpupar__sub_hulls(x, s) != GPUPAR_OK) {
-        /* Cannot happen (sub-ranges of a valid range); keep it whole on the host. */
+      int overlap = gpupar__sub_hulls(x, t) != GPUPAR_OK || gpupar__sub_hulls(x, s) != GPUPAR_OK;
+      /* Halves whose write hulls overlap (a triangular loop's terms are not one footprint per
+       * iteration) would copy stale elements over each other's results. */
+      for (int a = 0; a < x->na && !overlap; a++)
+        overlap = gpupar__hull_overlap(&s->slots[a].write, &t->slots[a].write);
+      if (overlap) {
+        /* Keep it whole on the host (an index overflow cannot happen: sub-ranges of a valid
+         * range). */
         s->range.end = hi.end;
         x->nsubs--;
         free(t->slots);
