@@ -104,10 +104,19 @@ int gpupar__config_parse_log(const char *value, int *level, char *msg, size_t le
   return -1;
 }
 
-const char *const gpupar__config_vars[] = {
-    "GPUPAR_FAULT",   "GPUPAR_EMU_SPEEDS", "GPUPAR_HYBRID",   "GPUPAR_STREAMS",
-    "GPUPAR_THREADS", "GPUPAR_MIN_BYTES",  "GPUPAR_MIN_TRIP", "GPUPAR_PIN_LIMIT",
-    "GPUPAR_FORCE",   "GPUPAR_PROFILE",    "GPUPAR_REDUCE",   NULL};
+const char *const gpupar__config_vars[] = {"GPUPAR_FAULT",
+                                           "GPUPAR_EMU_SPEEDS",
+                                           "GPUPAR_HYBRID",
+                                           "GPUPAR_STREAMS",
+                                           "GPUPAR_THREADS",
+                                           "GPUPAR_MIN_BYTES",
+                                           "GPUPAR_MIN_TRIP",
+                                           "GPUPAR_PIN_LIMIT",
+                                           "GPUPAR_PIN_CACHE",
+                                           "GPUPAR_FORCE",
+                                           "GPUPAR_PROFILE",
+                                           "GPUPAR_REDUCE",
+                                           NULL};
 
 static int invalid_var(const char *name, const char *value, const char *forms, char *msg,
                        size_t len) {
@@ -275,6 +284,10 @@ int gpupar__config_parse_var(const char *name, const char *value, gpupar__config
       return invalid_var(name, value, "expected a number of bytes, optionally with K, M or G", msg,
                          len);
     cfg->pin_limit = v;
+  } else if (strcmp(name, "GPUPAR_PIN_CACHE") == 0) {
+    if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0)
+      return invalid_var(name, value, "expected 0 or 1", msg, len);
+    cfg->pin_cache = value[0] == '1';
   } else if (strcmp(name, "GPUPAR_FORCE") == 0) {
     if (strcmp(value, "gpu") == 0)
       cfg->force = GPUPAR__FORCE_GPU;

@@ -196,6 +196,7 @@ static void init_once(void) {
     gpupar__config_die(msg);
   gpupar__log_set_level(cfg.log_level);
   gpupar__hostreg_set_limit((unsigned long long)cfg.pin_limit);
+  gpupar__hostreg_set_cache(cfg.pin_cache);
   if (gpupar__registry_select(&registry, &cfg, msg, sizeof msg) != 0)
     gpupar__config_die(msg);
   gpupar__trace_start(cfg.trace_path);

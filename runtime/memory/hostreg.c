@@ -22,6 +22,16 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static gpupar__hostreg *ranges[MAX_RANGES];
 static int nranges;
 static unsigned long long limit = GPUPAR__PIN_LIMIT_DEFAULT, registered, tick;
+/* Whether a range stays registered after the last call using it (GPUPAR_PIN_CACHE=1). Off by
+ * default: the library cannot see free(), and memory the program gets later at the same addresses
+ * would be copied through the old, still pinned pages. */
+static int keep;
+
+void gpupar__hostreg_set_cache(int keep_across_calls) {
+  pthread_mutex_lock(&lock);
+  keep = keep_across_calls;
+  pthread_mutex_unlock(&lock);
+}
 
 void gpupar__hostreg_set_limit(unsigned long long bytes) {
   pthread_mutex_lock(&lock);
@@ -124,7 +134,12 @@ void gpupar__hostreg_release(gpupar__hostreg *r) {
   if (!r)
     return;
   pthread_mutex_lock(&lock);
-  r->refs--;
+  if (--r->refs == 0 && !keep && !r->failed)
+    for (int i = 0; i < nranges; i++)
+      if (ranges[i] == r) {
+        drop_at(i);
+        break;
+      }
   pthread_mutex_unlock(&lock);
 }
 

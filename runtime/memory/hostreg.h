@@ -22,6 +22,9 @@ typedef struct gpupar__hostreg gpupar__hostreg;
 
 /* Sets the limit on registered bytes (0: never register; copies use pageable memory). */
 void gpupar__hostreg_set_limit(unsigned long long bytes);
+/* Whether registrations outlive the calls that made them (GPUPAR_PIN_CACHE; default 0: each is
+ * dropped when its last call releases it). */
+void gpupar__hostreg_set_cache(int keep_across_calls);
 
 /* Returns a held registration with `be` covering [p, p + bytes) (registering it on a miss; then
  * `*fresh` is set to 1), or NULL when the range stays pageable: the backend has no registration,

@@ -54,6 +54,14 @@ static void test_cache(void **state) {
   (void)state;
   int fresh;
   gpupar__hostreg_set_limit(3 * sizeof mem[0]);
+  /* Kept across calls only on request (GPUPAR_PIN_CACHE=1): by default the last release drops. */
+  gpupar__hostreg *once = gpupar__hostreg_acquire(&fake, mem[5], sizeof mem[5], &fresh);
+  assert_non_null(once);
+  gpupar__hostreg_release(once);
+  assert_int_equal(registers, 1);
+  assert_int_equal(unregisters, 1);
+  registers = unregisters = 0;
+  gpupar__hostreg_set_cache(1);
   gpupar__hostreg *a = gpupar__hostreg_acquire(&fake, mem[0], sizeof mem[0], &fresh);
   assert_non_null(a);
   assert_int_equal(fresh, 1);
