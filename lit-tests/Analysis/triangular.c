@@ -7,14 +7,14 @@
 void upper(int n, const double *b, double *a) {
 #pragma gpupar
   for (int i = 0; i < n; i++) // expected-remark {{loop offloaded}}
-    for (int j = i + 1; j < n; j++)
+    for (int j = i + 1; j < n; j++) // expected-remark {{perfectly nested loop over 'j' not collapsed}} expected-note {{bound 'i + 1' of a collapsed loop depends on 'i'}}
       a[i * n + j] = 2 * b[i * n + j];
 }
 
 void lower(double s[N][N], const double *x) {
 #pragma gpupar
   for (int i = 0; i < N; i++) // expected-remark {{loop offloaded}}
-    for (int j = 0; j <= i; j++)
+    for (int j = 0; j <= i; j++) // expected-remark {{perfectly nested loop over 'j' not collapsed}} expected-note {{bound 'i' of a collapsed loop depends on 'i'}}
       s[i][j] = x[i] * x[j];
 }
 
@@ -22,7 +22,7 @@ void down(int n, double *a) {
   int j;
 #pragma gpupar
   for (int i = 0; i < n; i++) // expected-remark {{loop offloaded}}
-    for (j = n - 1; j >= i; j--) // expected-remark {{'j' is private to each iteration}}
+    for (j = n - 1; j >= i; j--) // expected-remark {{'j' is private to each iteration}} expected-remark {{perfectly nested loop over 'j' not collapsed}} expected-note {{bound 'i' of a collapsed loop depends on 'i'}}
       a[i * n + j] += 1;
 }
 

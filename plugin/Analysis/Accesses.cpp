@@ -804,6 +804,15 @@ bool BodyWalker::locateRows(const ArraySubscriptExpr *ASE, Place &P, bool &Match
                     "' depends on the loop variable; the loop stays serial (rows of " + quoted(VD) +
                     " may differ in length, so only columns that every row has "
                     "can be copied)");
+  // A triangular loop's range moves with the loop variable: rows and columns are copied from
+  // ranges fixed for a whole call, so such a subscript is not offloaded yet.
+  for (const InnerLoop &L : Info.Inner)
+    if (L.Tri && (Row->coefficient(L.Atom) != Poly() || Col->coefficient(L.Atom) != Poly()))
+      return fail(ASE->getSourceRange(),
+                  "'" + text(ASE) + "' runs over the triangular loop '" +
+                      L.Form.Var->getNameAsString() +
+                      "' (its bounds depend on the loop variable); rows of " + quoted(VD) +
+                      " are not offloaded with such a loop yet; the loop stays serial");
   P.Index = *Row;
   P.Column = *Col;
   return true;

@@ -134,7 +134,7 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
           return; // overflow: no terms, the analysis found none to copy (cannot happen)
         Terms.push_back({Array, A.IsWrite, Sub, 0, 0, false,
                          sourceText(Ctx, A.Expr) + (End == &Tri->TriLo ? ", first" : ", last"),
-                         Guards, Runs});
+                         Guards, A.Rows, A.Column, Runs});
       }
       continue;
     }
