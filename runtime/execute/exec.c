@@ -137,8 +137,11 @@ static void reassign(exec *x, int i) {
   if (kind == KIND_LOST)
     gpupar__dev_mark_lost(dev, s->err.msg);
   unsigned long long n = s->range.end - s->range.begin;
-  if (kind == KIND_OOM && !x->no_split && n >= 2 && s->splits < GPUPAR__MAX_OOM_SPLITS &&
-      !atomic_load(&dev->lost)) {
+  /* Halves below two pipelining sub-chunks' worth of iterations would not fit where the whole
+   * did not either: splitting them on and on only multiplies failed attempts (thousands under a
+   * device that stays out of memory). */
+  if (kind == KIND_OOM && !x->no_split && n >= 2 * GPUPAR__MIN_SUB_ITERS &&
+      s->splits < GPUPAR__MAX_OOM_SPLITS && !atomic_load(&dev->lost)) {
     gpupar__range hi = {s->range.begin + n / 2, s->range.end};
     s->range.end = hi.begin;
     s->state = SUB_PENDING;
