@@ -305,8 +305,9 @@ void gpupar__region_forget_device(gpupar__device *dev) {
     if (lost)
       GPUPAR__ERROR("data region at %p: data only %s held is lost", (void *)r->host,
                     dev->info.name);
-    if (!atomic_load(&dev->lost))
-      gpupar__dev_release(dev, r->dev[d], r->dev_size[d]);
+    /* Freed even on a lost device (dev_release hands it straight to the backend): the memory is
+     * host memory under emu, and a CUDA free that fails there only reports the sticky error. */
+    gpupar__dev_release(dev, r->dev[d], r->dev_size[d]);
     r->dev[d] = NULL;
   }
   pthread_mutex_unlock(&regions_lock);
