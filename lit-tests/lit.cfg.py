@@ -24,6 +24,9 @@ config.substitutions.append(("%FileCheck", config.filecheck))
 config.substitutions.append(("%cxx", config.cxx))
 config.substitutions.append(("%gcc", config.gcc or "gcc"))
 
+# The ptxas gate is strict in CI: a kernel the plugin's -c path compiles must not spill.
+config.environment["GPUPAR_PTXAS_STRICT"] = "1"
+
 if config.nvcc and os.path.exists(config.nvcc):
     config.available_features.add("nvcc")
     config.substitutions.append(("%nvcc", config.nvcc))

@@ -1,7 +1,9 @@
 //===- Text.cpp - small text helpers shared by the plugin stages -----------===//
 #include "Text.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/PrettyPrinter.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
@@ -161,6 +163,59 @@ std::string llLiteral(int64_t V) {
   if (V == INT64_MIN)
     return "(-9223372036854775807LL - 1)";
   return std::to_string(V) + "LL";
+}
+
+const clang::VarDecl *visibleVariable(clang::ASTContext &Ctx, const clang::Stmt *At,
+                                      llvm::StringRef Name) {
+  using namespace clang;
+  auto Named = [&](const Stmt *S) -> const VarDecl * {
+    const VarDecl *Last = nullptr;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getName() == Name)
+          Last = VD;
+    return Last;
+  };
+  DynTypedNode Node = DynTypedNode::create(*At);
+  const Stmt *Child = At;
+  for (;;) {
+    DynTypedNodeList Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      break;
+    Node = Parents[0];
+    if (const auto *CS = Node.get<CompoundStmt>()) {
+      const VarDecl *Found = nullptr;
+      for (const Stmt *S : CS->body()) {
+        if (S == Child)
+          break;
+        if (const VarDecl *VD = Named(S))
+          Found = VD;
+      }
+      if (Found)
+        return Found;
+    } else if (const auto *FS = Node.get<ForStmt>()) {
+      if (Child != FS->getInit())
+        if (const VarDecl *VD = Named(FS->getInit()))
+          return VD;
+    } else if (const auto *FD = Node.get<FunctionDecl>()) {
+      for (const ParmVarDecl *P : FD->parameters())
+        if (P->getName() == Name)
+          return P;
+      break;
+    }
+    if (const Stmt *S = Node.get<Stmt>())
+      Child = S;
+    else
+      break;
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = SM.getExpansionLoc(At->getBeginLoc());
+  for (const NamedDecl *D : Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)))
+    if (const auto *VD = dyn_cast<VarDecl>(D))
+      for (const VarDecl *R : VD->redecls())
+        if (SM.isBeforeInTranslationUnit(SM.getExpansionLoc(R->getLocation()), Loc))
+          return VD;
+  return nullptr;
 }
 
 } // namespace gpupar

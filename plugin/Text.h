@@ -35,6 +35,11 @@ std::string escapeString(llvm::StringRef Text);
 std::string identifierSafe(llvm::StringRef Text);
 /// Returns `V` as a C `long long` literal.
 std::string llLiteral(int64_t V);
+/// Returns the variable `Name` names where statement `At` begins (C scoping: a parameter of the
+/// enclosing function, a local declared earlier in a block around `At` or in the header of a
+/// loop around it, or a file-scope variable declared before it; the innermost wins), or null.
+const clang::VarDecl *visibleVariable(clang::ASTContext &Ctx, const clang::Stmt *At,
+                                      llvm::StringRef Name);
 
 } // namespace gpupar
 

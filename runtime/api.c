@@ -5,8 +5,10 @@
 #include <string.h>
 
 #include "backends/backend.h"
-#include "log.h"
 #include "gather/nccl_dl.h"
+#include "log.h"
+#include "memory/hostreg.h"
+#include "placement/site.h"
 #include "profile.h"
 #include "registry.h"
 
@@ -190,6 +192,15 @@ int gpupar_configure(const gpupar_options *o) {
   options_has_trace = o->trace != NULL;
   options_set = 1;
   pthread_mutex_unlock(&options_lock);
+  return GPUPAR_OK;
+}
+
+int gpupar_counters_get(const char *site, gpupar_counters *total, gpupar_counters *last) {
+  return gpupar__site_counters(site, total, last) == 0 ? GPUPAR_OK : GPUPAR_EINVAL;
+}
+
+int gpupar_unregister(const void *host, size_t bytes) {
+  gpupar__hostreg_drop(host, bytes);
   return GPUPAR_OK;
 }
 

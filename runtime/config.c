@@ -14,6 +14,7 @@ void gpupar__config_defaults(gpupar__config *cfg) {
   cfg->log_level = GPUPAR__LOG_WARN;
   cfg->streams = 2;
   cfg->min_bytes = -1;
+  cfg->pin_limit = 4ll << 30; /* GPUPAR__PIN_LIMIT_DEFAULT */
   cfg->min_trip = 16384;
 }
 
@@ -110,6 +111,8 @@ const char *const gpupar__config_vars[] = {"GPUPAR_FAULT",
                                            "GPUPAR_THREADS",
                                            "GPUPAR_MIN_BYTES",
                                            "GPUPAR_MIN_TRIP",
+                                           "GPUPAR_PIN_LIMIT",
+                                           "GPUPAR_PIN_CACHE",
                                            "GPUPAR_FORCE",
                                            "GPUPAR_PROFILE",
                                            "GPUPAR_REDUCE",
@@ -276,6 +279,15 @@ int gpupar__config_parse_var(const char *name, const char *value, gpupar__config
       return invalid_var(name, value, "expected a number of iterations, optionally with K, M or G",
                          msg, len);
     cfg->min_trip = v;
+  } else if (strcmp(name, "GPUPAR_PIN_LIMIT") == 0) {
+    if (parse_int(value, 0, 1LL << 50, 1, &v) != 0)
+      return invalid_var(name, value, "expected a number of bytes, optionally with K, M or G", msg,
+                         len);
+    cfg->pin_limit = v;
+  } else if (strcmp(name, "GPUPAR_PIN_CACHE") == 0) {
+    if (strcmp(value, "0") != 0 && strcmp(value, "1") != 0)
+      return invalid_var(name, value, "expected 0 or 1", msg, len);
+    cfg->pin_cache = value[0] == '1';
   } else if (strcmp(name, "GPUPAR_FORCE") == 0) {
     if (strcmp(value, "gpu") == 0)
       cfg->force = GPUPAR__FORCE_GPU;

@@ -29,6 +29,27 @@ void gpupar__profile_write(FILE *out) {
              s[i].time_us / 1e3, mb_in, mb_out, gbs);
     fputs(line, out);
   }
+  /* The data path per call (docs/performance.md, "Counters"). */
+  int header = 0;
+  for (int i = 0; i < n; i++) {
+    const gpupar_counters *c = &s[i].counters;
+    if (c->calls == 0)
+      continue;
+    if (!header) {
+      snprintf(line, sizeof line, "%-24s %7s %7s %10s %6s %6s %6s %6s %8s %6s %8s\n",
+               "gpupar data path/call", "calls", "subs", "memcpy MB", "h2d", "d2h", "d2d", "syncs",
+               "launches", "reg", "pageable");
+      fputs(line, out);
+      header = 1;
+    }
+    double k = 1.0 / (double)c->calls;
+    snprintf(line, sizeof line,
+             "%-24.24s %7llu %7.1f %10.3f %6.1f %6.1f %6.1f %6.1f %8.1f %6.1f %8.1f\n", s[i].name,
+             c->calls, (double)c->subchunks * k, (double)c->memcpy_bytes * k / 1e6,
+             (double)c->h2d * k, (double)c->d2h * k, (double)c->d2d * k, (double)c->syncs * k,
+             (double)c->launches * k, (double)c->registered * k, (double)c->pageable * k);
+    fputs(line, out);
+  }
   fflush(out);
   free(s);
 }

@@ -9,6 +9,7 @@
 
 #include "log.h"
 #include "memory/devmem.h"
+#include "memory/hostreg.h"
 #include "profile.h"
 #include "trace.h"
 
@@ -168,6 +169,7 @@ int gpupar__registry_select(gpupar__registry *reg, const gpupar__config *cfg, ch
 static void at_exit(void) {
   if (registry.config.profile)
     gpupar__profile_print();
+  gpupar__hostreg_drop_all(); /* before the devices' memory goes: no copy is in flight */
   for (int i = 0; i < registry.ndev; i++) {
     gpupar__dev_retire(&registry.dev[i]);
   }
@@ -193,6 +195,8 @@ static void init_once(void) {
   if (gpupar__options_apply(&cfg, msg, sizeof msg) != 0)
     gpupar__config_die(msg);
   gpupar__log_set_level(cfg.log_level);
+  gpupar__hostreg_set_limit((unsigned long long)cfg.pin_limit);
+  gpupar__hostreg_set_cache(cfg.pin_cache);
   if (gpupar__registry_select(&registry, &cfg, msg, sizeof msg) != 0)
     gpupar__config_die(msg);
   gpupar__trace_start(cfg.trace_path);

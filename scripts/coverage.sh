@@ -15,8 +15,19 @@ cmake --build "$build" -j2 >/dev/null
 objdir="$build/runtime/CMakeFiles/gpupar_sim.dir"
 find "$objdir" -name '*.gcda' -delete
 (cd "$build" && ctest -j2 -R "$regex") | grep -E "tests passed|\(Failed|\(Not Run|Timeout|SEGFAULT" || true
-cd "$objdir"
+# One table: each file's executable lines, those run, and the percentage (gcov -n).
+cd "$build"
+printf '\n%-34s %6s %9s %9s\n' file lines executed coverage
 for f in backends/backend_cuda.c gather/reduce_dev.c gather/nccl_dl.c; do
-  gcov -n "$f.gcda" 2>/dev/null | grep -A1 "File.*$(basename "$f")'" | tail -1 | sed "s|^|$f: |"
+  o=$objdir/$(dirname "$f")
+  gcov -n -o "$o" "$o/$(basename "$f").gcda" 2>/dev/null |
+    awk -v f="runtime/$f" -v name="$(basename "$f")" '
+      $0 ~ "^File .*" name "\x27" { found = 1; next }
+      found && /Lines executed:/ {
+        split($0, a, /[:% ]+/) # Lines executed:73.70% of 308
+        pct = a[3]; n = a[5]
+        printf "%-34s %6d %9d %8.1f%%\n", f, n, int(pct * n / 100 + 0.5), pct
+        exit
+      }'
 done
-echo "annotated sources: (cd $objdir && gcov -k backends/backend_cuda.c.gcda ...), #####: never run"
+echo "annotated sources: (cd $build && gcov -t -o $objdir/backends $objdir/backends/backend_cuda.c.gcda); #####: never run"

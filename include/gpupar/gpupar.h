@@ -160,6 +160,32 @@ GPUPAR_EXTERN int gpupar_set_max_devices(int max);
  * bandwidth) on stderr now; GPUPAR_PROFILE=1 prints it at exit. Returns GPUPAR_OK. */
 GPUPAR_EXTERN int gpupar_profile_dump(void);
 
+/* What the data path did: counted by the runtime for every call that ran on the devices. */
+typedef struct gpupar_counters {
+  unsigned long long calls;         /* calls on the devices counted here */
+  unsigned long long subchunks;     /* device sub-chunks committed */
+  unsigned long long memcpy_bytes;  /* bytes the host copied with memcpy (staging, commit) */
+  unsigned long long h2d, d2h, d2d; /* device copies issued, by direction */
+  unsigned long long syncs;         /* waits for a device (stream or event synchronisation) */
+  unsigned long long launches;      /* kernel launches */
+  unsigned long long registered;    /* host ranges registered (pinned in place) for DMA */
+  unsigned long long pageable;      /* copies from or to pageable (unregistered) user memory */
+} gpupar_counters;
+
+/* Copies the data-path counters: `total` (may be NULL) gets the sums over every call so far, of
+ * the loop site named `site` (its `#pragma gpupar` location as in the profile, "file:line"), or
+ * of every site when `site` is NULL; `last` (may be NULL) gets those of the last call on the
+ * devices (of any site). Both are owned by the caller. Returns GPUPAR_OK, or GPUPAR_EINVAL when
+ * no site has that name. */
+GPUPAR_EXTERN int gpupar_counters_get(const char *site, gpupar_counters *total,
+                                      gpupar_counters *last);
+
+/* Unregisters the runtime's registrations (pinned in place for DMA, cached across calls, see
+ * GPUPAR_PIN_LIMIT) of host memory overlapping [host, host + bytes), memory owned by the caller:
+ * call it before freeing or unmapping an array that offloaded loops used, unless
+ * GPUPAR_PIN_LIMIT=0. Registrations of a call in progress are kept. Returns GPUPAR_OK. */
+GPUPAR_EXTERN int gpupar_unregister(const void *host, size_t bytes);
+
 /* --- Data regions ------------------------------------------------------------------------- */
 
 /* How a data region maps its host range (OpenACC data clauses). */
@@ -211,6 +237,28 @@ static inline void gpupar_span_init(gpupar_span *span, long long coef, long long
   span->guarded = 0;
   span->guard_lo = -0x7fffffffffffffffLL - 1;
   span->guard_hi = 0x7fffffffffffffffLL;
+  span->rows = 0;
+  span->col_lo = span->col_hi = 0;
+}
+
+/* Makes `*span` a term of a pointer-to-pointer array touching elements `offset` (plus ranges
+ * from gpupar_span_add_cols) of each of its rows. */
+static inline void gpupar_span_cols(gpupar_span *span, long long offset) {
+  span->rows = 1;
+  span->col_lo = span->col_hi = offset;
+}
+
+/* Adds `coef * j` for an inner loop variable j ranging over [lo, hi] to the columns of `*span`;
+ * an empty range marks the term as touching nothing. */
+static inline void gpupar_span_add_cols(gpupar_span *span, long long coef, long long lo,
+                                        long long hi) {
+  if (hi < lo) {
+    span->empty = 1;
+    return;
+  }
+  long long a = coef * lo, b = coef * hi;
+  span->col_lo += a < b ? a : b;
+  span->col_hi += a < b ? b : a;
 }
 
 /* The larger and the smaller of two bounds (inner loop ranges narrowed by conditions). */

@@ -66,6 +66,18 @@ static __host__ __device__ inline void gpupar_unflatten(unsigned long long t, un
 #ifdef __cplusplus
 #include <type_traits>
 
+/* A pointer-to-pointer array as the body sees it: `a[r]` is row r, so `a[r][c]` compiles
+ * unchanged. In host memory (layout.pitch == 0) the rows are the program's own; on a device the
+ * runtime packed the chunk's rows (loop.h, gpupar_rows_layout). */
+template <typename T> struct gpupar_rows {
+  void *base;
+  gpupar_rows_layout layout;
+  __host__ __device__ gpupar_rows(void *b, gpupar_rows_layout l) : base(b), layout(l) {}
+  __host__ __device__ T *operator[](long long r) const {
+    return layout.pitch ? (T *)base + (r * layout.pitch - layout.shift) : ((T *const *)base)[r];
+  }
+};
+
 /* --- Reductions (see loop.h, gpupar_launch.partials) ---------------------------------------
  * Operators as types: gpupar_red_add<T>::id() is the identity, ::f(a, b) combines; the runtime
  * uses the same identities and operators (runtime/reduce.c). */
@@ -331,6 +343,27 @@ static __host__ __device__ inline void gpupar_red_update(typename Op::type *p,
 #else
   *p = Op::f(*p, v);
 #endif
+}
+
+/* A section whose updates are checked at run time (an index the compiler could not prove inside
+ * it): its first index, its length, and the flag that reports an update outside it. */
+struct gpupar_red_check {
+  long long lo, count;
+  int *outside; /* gpupar_launch.outside entry of the reduction; NULL: not reported */
+};
+
+/* `a[e] op= v` for a checked section: the update when e lies in [lo, lo + count), else the
+ * flag (the runtime then runs the whole loop serially), so that nothing outside the partial
+ * buffer is touched and no update is lost. `a` is the buffer shifted so that a[lo] is its first
+ * element. All writers of the flag store the same value: no atomic needed. */
+template <typename Op>
+static __host__ __device__ inline void gpupar_red_update_in(typename Op::type *a,
+                                                            const gpupar_red_check &c, long long e,
+                                                            typename Op::type v) {
+  if ((unsigned long long)e - (unsigned long long)c.lo < (unsigned long long)c.count)
+    gpupar_red_update<Op>(a + e, v);
+  else if (c.outside)
+    *(volatile int *)c.outside = 1;
 }
 #endif /* __cplusplus */
 

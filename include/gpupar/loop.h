@@ -69,6 +69,11 @@ typedef struct gpupar_launch {
    * of earlier chunks on the same device (they share one buffer per device): the launch must add
    * its updates to them and not fill them first. 0: the launch fills them. */
   int partials_ready;
+  /* Added in 0.3: one flag per reduction (device memory on a device), set to 1 by an update of
+   * array reduction r whose index lies outside its section (gpupar_loop.sections); such an
+   * update touches nothing. The runtime zeroes the flags before the chunks of a call run and
+   * reads them back with the partials. NULL for loops without array reductions. */
+  int *outside;
 } gpupar_launch;
 
 /* Runs one chunk; returns 0 on success, a backend error code (a cudaError_t value) otherwise. */
@@ -123,6 +128,24 @@ typedef struct gpupar_term_desc {
   int exact;  /* every index of [coef*i + off_lo, coef*i + off_hi] is touched each iteration */
 } gpupar_term_desc;
 
+/* A pointer-to-pointer array (`float **a` read as `a[r][c]`, added in 0.3): its terms' spans
+ * give the rows (indices into the row-pointer array) and, in col_lo/col_hi, the columns of each
+ * row. The runtime copies each touched row's columns (the rows may be allocated separately or
+ * as one block) and hands the chunk a gpupar_rows_layout in scalar `scalar` that says where row
+ * r lies; row_size is sizeof(**a). */
+typedef struct gpupar_rows_desc {
+  int array;       /* index into gpupar_loop.arrays */
+  int scalar;      /* index of the gpupar_rows_layout scalar */
+  size_t row_size; /* bytes per element of a row */
+} gpupar_rows_desc;
+
+/* Where row r of a pointer-to-pointer array lies in a chunk: pitch == 0: at ((T **)base)[r]
+ * (host memory as the program built it); otherwise the rows are packed, row r at
+ * (T *)base + r * pitch - shift. */
+typedef struct gpupar_rows_layout {
+  long long pitch, shift;
+} gpupar_rows_layout;
+
 typedef struct gpupar_loop {
   unsigned version; /* GPUPAR_VERSION_CODE the code was generated for */
   const char *site; /* "file.c:LINE" of the loop */
@@ -136,6 +159,14 @@ typedef struct gpupar_loop {
   /* Added in 0.1 (0 and NULL in older descriptors): */
   int nreductions;
   const gpupar_reduction_desc *reductions;
+  /* Added in 0.3: for array reduction r whose updates are checked against the section at run
+   * time (an index the compiler could not prove inside it), sections[r] is the section as
+   * written in the clause ("hist[0:BINS]"), for the warning; NULL entries (and a NULL table):
+   * not checked. */
+  const char *const *sections;
+  /* Added in 0.3 (0 and NULL in older descriptors): pointer-to-pointer arrays. */
+  int nrows;
+  const gpupar_rows_desc *rows;
 } gpupar_loop;
 
 /* Run-time values of one term (filled by the host file, see gpupar_span_* in gpupar.h). */
@@ -150,6 +181,11 @@ typedef struct gpupar_span {
    * unused). Set with gpupar_span_guard_lo/_hi (gpupar.h). */
   int guarded;
   long long guard_lo, guard_hi;
+  /* Added in 0.3: a term of a pointer-to-pointer array (gpupar_rows_desc): coef and the offsets
+   * give rows, and each touched row's elements [col_lo, col_hi] are touched (inner loop
+   * variables included). Set with gpupar_span_cols/_add_cols (gpupar.h). */
+  int rows;
+  long long col_lo, col_hi;
 } gpupar_span;
 
 /* Everything the host file knows at the call. */

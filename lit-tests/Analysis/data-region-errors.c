@@ -3,7 +3,7 @@
 void step(int n, float *a, const float *b);
 
 int region(int n, float *a, float *b) {
-#pragma gpupar data map(tofrom: c[0:n]) // expected-error {{'c' in 'map' is not a pointer or array variable declared before the data region}}
+#pragma gpupar data map(tofrom: c[0:n]) // expected-error {{use of undeclared identifier 'c' in 'map' clause of the data region}}
   {
     step(n, a, b);
   }
@@ -18,4 +18,31 @@ int region(int n, float *a, float *b) {
 #pragma gpupar data map(to: a[0:n]) // expected-error {{'#pragma gpupar data' must be followed by a compound statement}}
   step(n, a, b);
   return 0;
+}
+
+// Names resolve where the block begins: not a local of another function, nor one of a
+// sibling block (the host file would not compile).
+void other(int n) {
+  float *hidden = 0;
+  (void)hidden;
+  (void)n;
+}
+
+void scopes(int n, float *a, int k) { // expected-note {{'k' is declared here}}
+  {
+    float *inner = a;
+    (void)inner;
+  }
+#pragma gpupar data map(tofrom: hidden[0:n]) // expected-error {{use of undeclared identifier 'hidden' in 'map' clause of the data region}}
+  {
+    step(n, a, a);
+  }
+#pragma gpupar data map(tofrom: inner[0:n]) // expected-error {{use of undeclared identifier 'inner' in 'map' clause of the data region}}
+  {
+    step(n, a, a);
+  }
+#pragma gpupar data map(to: k[0:n]) // expected-error {{'k' in 'map' is not a pointer or array variable}}
+  {
+    step(n, a, a);
+  }
 }

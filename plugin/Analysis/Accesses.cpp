@@ -56,6 +56,13 @@ static std::optional<int64_t> literalValue(std::string Text) {
 
 static QualType elementType(const VarDecl *VD) { return innermost(VD->getType()); }
 
+/// The element type of the rows of pointer-to-pointer `T` (`float **` gives float), or null.
+static QualType rowElement(QualType T) {
+  const auto *PT = T.getCanonicalType()->getAs<PointerType>();
+  const auto *Row = PT ? PT->getPointeeType()->getAs<PointerType>() : nullptr;
+  return Row ? Row->getPointeeType() : QualType();
+}
+
 /// Returns why record type `T` cannot be copied to a device, or nothing when it can.
 static std::optional<Reason> recordProblem(QualType T) {
   T = T.getCanonicalType();
@@ -367,6 +374,16 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
   } else if (Canonical) {
     Canonical = isInvariant(Inner.Lo) && isInvariant(Inner.Hi);
   }
+  // A triangular loop: bounds affine in the offloaded loop's variable (constant coefficient),
+  // unit step, outside collapse and called functions.
+  std::optional<Poly> TriLo, TriHi;
+  if (!Canonical && Frames.empty() && Info.Collapse.size() <= 1 &&
+      matchLoopForm(Ctx, FS, Inner, Ignored) && (Inner.Step == 1 || Inner.Step == -1) &&
+      ((Inner.Step > 0) == (Inner.Op == Cond::LT || Inner.Op == Cond::LE)) &&
+      Inner.Op != Cond::NE && Inner.CmpType->isSignedIntegerType() &&
+      (preOf(Inner.Var).Locals.count(Inner.Var) ||
+       (Info.written(Inner.Var) && Info.written(Inner.Var)->Role != ScalarRole::Reduction)))
+    Canonical = triangularRange(Inner, TriLo, TriHi);
   if (Canonical) {
     WriteCollector InnerWrites;
     InnerWrites.TraverseStmt(const_cast<Stmt *>(FS->getBody()));
@@ -384,10 +401,17 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
   } else if (!walk(FS->getInit()) || !walk(FS->getCond()) || !walk(FS->getInc())) {
     return false;
   }
-  ++BreakDepth;
+  // A collapsed loop's iterations run as separate threads: a `break` there cannot stop them.
+  if (!Collapsed)
+    ++BreakDepth;
   if (Canonical) {
     InnerLoop L;
     L.Form = Inner;
+    if (TriLo) {
+      L.Tri = true;
+      L.TriLo = *TriLo;
+      L.TriHi = *TriHi;
+    }
     if (Frames.empty())
       L.Atom = Info.Atoms.loopVar(Inner.Var);
     else {
@@ -407,8 +431,52 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
     Active.pop_back();
   else
     --CondDepth;
-  --BreakDepth;
+  if (!Collapsed)
+    --BreakDepth;
   return Ok;
+}
+
+bool BodyWalker::triangularRange(const LoopForm &L, std::optional<Poly> &Lo,
+                                 std::optional<Poly> &Hi) {
+  for (const Expr *E : {L.Lo, L.Hi})
+    if (!E->getType()->isIntegerType() || E->HasSideEffects(Ctx))
+      return false;
+  std::optional<Poly> A = buildIndex(L.Lo), B = buildIndex(L.Hi);
+  if (!A || !B)
+    return false;
+  unsigned Outer = Info.Atoms.loopVar(F.Var);
+  int64_t CA = 0, CB = 0;
+  for (const Poly *P : {&*A, &*B})
+    for (unsigned V : P->loopVars(Info.Atoms))
+      if (V != Outer)
+        return false;
+  if (!A->coefficient(Outer).isConstant(&CA) || !B->coefficient(Outer).isConstant(&CB) ||
+      (CA == 0 && CB == 0))
+    return false;
+  // The inclusive range: `j < hi` is [lo, hi - 1], `j > hi` (downwards) is [hi + 1, lo].
+  switch (L.Op) {
+  case Cond::LT:
+    if (!B->addScaled(Poly::constant(-1), 1))
+      return false;
+    Lo = A, Hi = B;
+    break;
+  case Cond::LE:
+    Lo = A, Hi = B;
+    break;
+  case Cond::GT:
+    if (!B->addScaled(Poly::constant(1), 1))
+      return false;
+    Lo = B, Hi = A;
+    break;
+  default:
+    Lo = B, Hi = A;
+    break;
+  }
+  // The planner's guard that the loop runs (Lo <= Hi) must bound the outer variable alone.
+  int64_t D = Lo->coefficient(Outer).isConstant(&CA) && Hi->coefficient(Outer).isConstant(&CB)
+                  ? CA - CB
+                  : 2;
+  return D >= -1 && D <= 1;
 }
 
 bool BodyWalker::walkDeclRef(const DeclRefExpr *DRE, Mode M) {
@@ -645,12 +713,56 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
   return fail(E->getSourceRange(), Diag::pointer_expression, {text(E)});
 }
 
+bool BodyWalker::locateRows(const ArraySubscriptExpr *ASE, Place &P, bool &Matched) {
+  Matched = false;
+  const auto *RowE = dyn_cast<ArraySubscriptExpr>(ASE->getBase()->IgnoreParenImpCasts());
+  const auto *DRE = RowE ? dyn_cast<DeclRefExpr>(RowE->getBase()->IgnoreParenImpCasts()) : nullptr;
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || rowElement(VD->getType()).isNull() || preOf(VD).Locals.count(VD) || isBoundPointer(VD))
+    return false;
+  Matched = true;
+  if (!Frames.empty()) // a called function's parameters are bound to flat arrays only
+    return fail(ASE->getSourceRange(), Diag::rows_in_called_function, {quoted(VD)});
+  if (!checkName(VD, DRE->getSourceRange()))
+    return false;
+  QualType Elem = rowElement(VD->getType());
+  if (!isArithmetic(Elem) || Elem.isVolatileQualified() ||
+      VD->getType().getCanonicalType().isVolatileQualified())
+    return fail(ASE->getSourceRange(), Diag::rows_element_type, {quoted(VD), Elem.getAsString()});
+  if (!walk(RowE->getIdx()) || !walk(ASE->getIdx()))
+    return false;
+  std::optional<Poly> Row = buildIndex(RowE->getIdx()), Col = buildIndex(ASE->getIdx());
+  P.K = Place::Array;
+  P.Base = VD;
+  P.Rows = true;
+  P.Affine = Row && Col;
+  if (!P.Affine)
+    return fail(ASE->getSourceRange(), Diag::rows_non_affine, {text(ASE), quoted(VD)});
+  int64_t OuterCoef = 1;
+  if (!Col->coefficient(Info.OuterAtom).isConstant(&OuterCoef) || OuterCoef != 0)
+    return fail(ASE->getSourceRange(), Diag::rows_column_varies,
+                {text(ASE->getIdx()), text(ASE), quoted(VD)});
+  // A triangular loop's range moves with the loop variable: rows and columns are copied from
+  // ranges fixed for a whole call, so such a subscript is not offloaded yet.
+  for (const InnerLoop &L : Info.Inner)
+    if (L.Tri && (Row->coefficient(L.Atom) != Poly() || Col->coefficient(L.Atom) != Poly()))
+      return fail(ASE->getSourceRange(), Diag::rows_triangular_loop,
+                  {text(ASE), L.Form.Var->getNameAsString(), quoted(VD)});
+  P.Index = *Row;
+  P.Column = *Col;
+  return true;
+}
+
 bool BodyWalker::locateElement(const Expr *E, Place &P) {
   E = E->IgnoreParens();
   if (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
     if (ICE->getCastKind() == CK_NoOp)
       return locateElement(ICE->getSubExpr(), P);
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    bool Matched = false;
+    bool Ok = locateRows(ASE, P, Matched);
+    if (Matched)
+      return Ok;
     if (!locatePointer(ASE->getBase(), P))
       return false;
     return addIndex(P, ASE->getIdx(), unitsOf(ASE->getType()));
@@ -722,6 +834,20 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
     return fail(E->getSourceRange(), Diag::const_write, {text(E), quoted(VD)});
   if (Reduced && !Frames.empty())
     return fail(E->getSourceRange(), Diag::reduction_array_reached, {text(E), quoted(VD)});
+  // A triangular loop's variable: one per subscript, and no condition on it (the planner
+  // folds its range into the outer variable's and could not narrow it).
+  if (P.Affine) {
+    unsigned Tri = 0;
+    for (unsigned V : P.Index.loopVars(Info.Atoms))
+      for (const InnerLoop &L : Info.Inner)
+        if (L.Atom == V && L.Tri) {
+          ++Tri;
+          for (const Guard &G : Guards)
+            Tri += G.Atom == V ? 2 : 0;
+        }
+    if (Tri > 1)
+      P.Affine = false;
+  }
   if (!P.Affine && M != Mode::Read && !Reduced)
     return fail(E->getSourceRange(), Diag::non_affine_subscript, {text(E)});
   if (std::find(Info.Arrays.begin(), Info.Arrays.end(), VD) == Info.Arrays.end())
@@ -731,6 +857,8 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
   A.Expr = E;
   A.Subscript = P.Index;
   A.Affine = P.Affine;
+  A.Rows = P.Rows;
+  A.Column = P.Column;
   A.Unconditional = CondDepth == 0;
   A.Guards = Guards;
   if (!Frames.empty())
@@ -919,7 +1047,8 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
   case Stmt::BreakStmtClass:
     Info.HasJumps = true;
     if (BreakDepth == 0)
-      return fail(S->getSourceRange(), Diag::break_statement);
+      return fail(S->getSourceRange(),
+                  Info.Collapse.size() > 1 ? Diag::break_in_collapsed_loop : Diag::break_statement);
     return true;
   case Stmt::GotoStmtClass: {
     if (!Frames.empty())
@@ -1100,6 +1229,15 @@ bool BodyWalker::finish() {
   for (const VarDecl *VD : Info.Arrays) {
     ArrayShape Shape;
     Shape.Element = elementType(VD);
+    if (QualType Elem = rowElement(VD->getType()); !Elem.isNull()) {
+      const ClauseItem *RedItem = nullptr;
+      if (Dir.reductionOf(VD->getName(), &RedItem))
+        return fail(RedItem->Range, Diag::rows_in_reduction, {quoted(VD)});
+      Shape.Element = Elem;
+      Shape.Rows = true;
+      Info.Shapes.push_back(Shape);
+      continue;
+    }
     QualType T = VD->getType();
     const ArrayType *Top = Ctx.getAsArrayType(T);
     QualType Row = Top ? Top->getElementType() : T->getPointeeType();

@@ -28,6 +28,13 @@ struct InnerLoop {
   /// function's parameters replaced by the call's arguments (Form.Lo/Hi name the parameters).
   bool Bounds = false;
   Poly LoBound, HiBound;
+  /// A triangular loop (`for (j = i + 1; j < n; j++)`, `for (j = 0; j <= i; j++)`): its bounds
+  /// are affine in the offloaded loop's variable with constant coefficients, and the variable
+  /// lies in [TriLo, TriHi] (inclusive; polynomials over the outer atom and invariant atoms).
+  /// Unit step; only outside collapse and called functions. Sections fold the variable into the
+  /// outer one (Planner); the dependence test takes its hull over the outer range.
+  bool Tri = false;
+  Poly TriLo, TriHi;
 };
 
 /// A condition around an access that bounds one loop variable: the access runs only when the
@@ -59,6 +66,10 @@ struct Access {
   bool InReduction = false;
   /// The enclosing conditions that bound loop variables (outermost first).
   std::vector<Guard> Guards;
+  /// `a[r][c]` of a pointer-to-pointer array: Subscript is the row r (an index into the row
+  /// pointers), Column the element c within the row (affine, without the outer loop variable).
+  bool Rows = false;
+  Poly Column;
 };
 
 /// The role of a scalar declared outside the loop and written in its body.
@@ -106,6 +117,9 @@ struct ArrayShape {
   /// The `map` clause for this array, if any (its section replaces the inferred one).
   const ClauseItem *Map = nullptr;
   MapKind MapAs = MapKind::ToFrom;
+  /// A pointer-to-pointer array (`float **a`, accessed as `a[r][c]`): Element is the type of
+  /// the rows' elements; the runtime copies each touched row (docs/analysis.md).
+  bool Rows = false;
 };
 
 struct BodyInfo {

@@ -66,48 +66,35 @@ bool collapseNest(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, Body
   return true;
 }
 
-/// Checks that every variable named in a clause exists where the loop is.
+/// Checks that every variable named in a clause is visible where the loop is (C scoping, as if
+/// the name were used in the loop's header) or is declared in the loop itself.
 bool checkClauseNames(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, Problem &P) {
-  const FunctionDecl *Fn = enclosingFunction(Ctx, FS);
-  auto Known = [&](llvm::StringRef Name) {
-    struct Finder {
-      llvm::StringRef Name;
-      bool run(const Stmt *S) {
-        if (!S)
-          return false;
-        if (const auto *D = dyn_cast<DeclRefExpr>(S))
-          if (isa<VarDecl>(D->getDecl()) && D->getDecl()->getName() == Name)
-            return true;
-        if (const auto *DS = dyn_cast<DeclStmt>(S))
-          for (const Decl *X : DS->decls())
-            if (const auto *VD = dyn_cast<VarDecl>(X))
-              if (VD->getName() == Name)
-                return true;
-        for (const Stmt *C : S->children())
-          if (run(C))
-            return true;
-        return false;
-      }
-    };
-    if (Finder{Name}.run(FS))
-      return true;
-    if (Fn) {
-      for (const ParmVarDecl *PVD : Fn->parameters())
-        if (PVD->getName() == Name)
-          return true;
-      if (Finder{Name}.run(Fn->getBody()))
-        return true;
+  /// The declaration of `Name` in `S`, if any (the first in source order).
+  struct Finder {
+    llvm::StringRef Name;
+    const VarDecl *run(const Stmt *S) {
+      if (!S)
+        return nullptr;
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        for (const Decl *X : DS->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(X))
+            if (VD->getName() == Name)
+              return VD;
+      for (const Stmt *C : S->children())
+        if (const VarDecl *VD = run(C))
+          return VD;
+      return nullptr;
     }
-    for (const NamedDecl *D : Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get(Name)))
-      if (isa<VarDecl>(D))
-        return true;
-    return false;
   };
   auto Check = [&](const ClauseItem &It, const char *Clause) {
-    if (Known(It.Name))
+    if (visibleVariable(Ctx, FS, It.Name) || Finder{It.Name}.run(FS))
       return true;
     P = makeProblem(Diag::clause_undeclared, SourceRange(It.NameLoc, It.NameLoc),
                     {It.Name, Clause});
+    // Declared elsewhere in the function (a sibling block, after the loop): say where.
+    if (const FunctionDecl *Fn = enclosingFunction(Ctx, FS))
+      if (const VarDecl *VD = Finder{It.Name}.run(Fn->getBody()))
+        P.Notes.push_back({VD->getSourceRange(), Diag::note_declared_out_of_scope, {It.Name}});
     return false;
   };
   for (const ClauseItem &It : Dir.Privates)
@@ -177,6 +164,129 @@ void downgradeSingleIteration(const ASTContext &Ctx, const LoopForm &F, const Bo
   P = Q;
 }
 
+/// The number of loops in the perfect nest that starts with `FS` (at most 3, what the kernels
+/// unflatten).
+unsigned perfectDepth(const ForStmt *FS) {
+  unsigned N = 1;
+  while (N < 3 && (FS = dyn_cast_or_null<ForStmt>(single(FS->getBody()))))
+    ++N;
+  return N;
+}
+
+/// Returns true when evaluating `E` can neither fault nor read memory: constants and scalar
+/// variables under `+`, `-`, `*`, division by a non-zero literal and casts. A collapsed loop's
+/// bounds are evaluated once before the nest, also when the serial nest would never reach them (no
+/// outer iteration).
+bool harmlessBound(const Expr *E) {
+  E = E->IgnoreParens();
+  if (isa<IntegerLiteral, CharacterLiteral>(E))
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return isa<EnumConstantDecl>(DRE->getDecl()) ||
+           (isa<VarDecl>(DRE->getDecl()) && DRE->getType()->isIntegerType());
+  if (const auto *CE = dyn_cast<CastExpr>(E))
+    return (isa<ImplicitCastExpr>(CE) || CE->getType()->isIntegerType()) &&
+           harmlessBound(CE->getSubExpr());
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return (UO->getOpcode() == UO_Minus || UO->getOpcode() == UO_Plus) &&
+           harmlessBound(UO->getSubExpr());
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Div || BO->getOpcode() == BO_Rem) {
+      const auto *L = dyn_cast<IntegerLiteral>(BO->getRHS()->IgnoreParenImpCasts());
+      return L && !L->getValue().isZero() && harmlessBound(BO->getLHS());
+    }
+    return (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub || BO->getOpcode() == BO_Mul) &&
+           harmlessBound(BO->getLHS()) && harmlessBound(BO->getRHS());
+  }
+  return false;
+}
+
+/// Returns true when every scalar the collapsed analysis gives a role has the same role in the
+/// analysis of the outer loop alone: privatising per iteration of the nest must not change
+/// what a variable computes.
+bool sameScalarRoles(const BodyInfo &Collapsed, const BodyInfo &Outer) {
+  for (const WrittenScalar &W : Collapsed.Written) {
+    const WrittenScalar *O = Outer.written(W.Var);
+    if (!O || O->Role != W.Role || (W.Role == ScalarRole::Reduction && O->Op != W.Op) ||
+        O->Guard != W.Guard)
+      return false;
+  }
+  return true;
+}
+
+/// Collapses a perfect nest that no `collapse` clause names, as `collapse(n)` would, when the
+/// analysis proves the inner loops' iterations independent too: neighbouring threads then run
+/// neighbouring innermost iterations (coalesced rows) instead of one thread per outer iteration.
+/// `F` and `Info` hold the accepted analysis of the outer loop alone; on success they are
+/// replaced. Without a proof the nest stays as it is, with a remark saying why.
+void autoCollapse(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, const EmitSupport &S,
+                  LoopForm &F, BodyInfo &Info) {
+  // `independent` vouches for the outer loop only; `private` and `reduction` clauses are kept.
+  if (Dir.Collapse != 1 || !S.Collapse || Dir.Independent)
+    return;
+  unsigned Depth = perfectDepth(FS);
+  if (Depth < 2)
+    return;
+  const auto *Inner = cast<ForStmt>(single(FS->getBody()));
+  Problem Why;
+  for (unsigned N = Depth; N >= 2; --N) {
+    Directive D = Dir;
+    D.Collapse = N;
+    LoopForm CF;
+    BodyInfo CI;
+    Problem P;
+    bool Ok = matchLoopForm(Ctx, FS, CF, P) && collapseNest(Ctx, CF, D, CI, P) &&
+              analyzeBody(Ctx, CF, D, S, CI, P) && checkDependences(Ctx, CF, D, CI, P);
+    for (size_t K = 1; Ok && K < CI.Collapse.size(); ++K)
+      for (const Expr *B : {CI.Collapse[K].Lo, CI.Collapse[K].Hi})
+        if (Ok && !harmlessBound(B)) {
+          P = makeProblem(Diag::note_collapse_bound, B->getSourceRange(), {sourceText(Ctx, B)});
+          Ok = false;
+        }
+    if (Ok && !CI.Unsupported.empty()) {
+      P = CI.Unsupported.front();
+      Ok = false;
+    }
+    if (Ok && !sameScalarRoles(CI, Info)) {
+      P = makeProblem(Diag::note_collapse_scalar_roles, Inner->getForLoc());
+      Ok = false;
+    }
+    if (!Ok) {
+      if (N == 2)
+        Why = P;
+      continue;
+    }
+    std::string Vars;
+    for (size_t K = 1; K < CI.Collapse.size(); ++K)
+      Vars += (K > 1 ? ", '" : "'") + CI.Collapse[K].Var->getNameAsString() + "'";
+    CI.Remarks.push_back(
+        makeProblem(Diag::auto_collapsed, Inner->getForLoc(),
+                    {std::string(N > 2 ? "loops" : "loop") + " over " + Vars, std::to_string(N)}));
+    F = CF;
+    Info = std::move(CI);
+    return;
+  }
+  LoopForm IF;
+  Problem Ignored;
+  std::string Over = matchLoopForm(Ctx, Inner, IF, Ignored)
+                         ? " over '" + IF.Var->getNameAsString() + "'"
+                         : std::string();
+  Problem R = makeProblem(Diag::auto_not_collapsed, Inner->getForLoc(), {"loop" + Over});
+  if (Why.Range.isValid() && Why.Level == Severity::Note) {
+    // A reason only the collapse has: already a note.
+    R.Notes.push_back({Why.Range, Why.Id, Why.Args});
+  } else if (Why.Range.isValid()) {
+    // Reasons are worded for the whole loop; here only the collapse is given up.
+    std::string Because = Why.message();
+    for (llvm::StringRef Tail : {"; the loop stays serial", ", the loop stays serial", "; remove "})
+      if (size_t At = Because.find(Tail.str()); At != std::string::npos)
+        Because.resize(At);
+    if (!Because.empty())
+      R.Notes.push_back({Why.Range, Diag::note_as_collapse, {Because}});
+  }
+  Info.Remarks.push_back(R);
+}
+
 } // namespace
 
 bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, const EmitSupport &S,
@@ -195,6 +305,7 @@ bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, const
     downgradeSingleIteration(Ctx, F, Info, P);
     return false;
   }
+  autoCollapse(Ctx, FS, Dir, S, F, Info);
   if (Info.Collapse.size() > 1 && !S.Collapse) {
     // Correct without collapsing: the inner loops run inside each iteration.
     Info.Remarks.push_back(

@@ -56,11 +56,14 @@ enum class Mode { Read, Write, ReadWrite };
 struct Place {
   enum Kind { Array, Local, Scalar } K = Array;
   const VarDecl *Base = nullptr;
-  Poly Index;               ///< in units of the base's innermost element type (Array only)
-  bool Affine = true;       ///< Index is exact
-  bool Inside = false;      ///< inside one element (a struct member): offsets stay in it
-  bool PtrArith = false;    ///< reached through `*p`, `p + e` or a pointer local
-  bool Member = false;      ///< a struct member
+  Poly Index;            ///< in units of the base's innermost element type (Array only)
+  bool Affine = true;    ///< Index is exact
+  bool Inside = false;   ///< inside one element (a struct member): offsets stay in it
+  bool PtrArith = false; ///< reached through `*p`, `p + e` or a pointer local
+  bool Member = false;   ///< a struct member
+  /// `a[r][c]` of a pointer-to-pointer `a`: Index is the row r, Column the element in the row.
+  bool Rows = false;
+  Poly Column;
   unsigned Substituted = 0; ///< pointer locals expanded
 };
 
@@ -162,6 +165,9 @@ private:
   /// Returns whether `E`, in a called function, is a loop-invariant integer: a polynomial with
   /// no loop variable once parameters are replaced by the call's arguments.
   std::optional<Poly> invariantBound(const Expr *E);
+  /// For a loop `L` whose bounds are affine in the offloaded loop's variable: its inclusive
+  /// range in `Lo`, `Hi`; false when it is not a triangular loop (InnerLoop::Tri).
+  bool triangularRange(const LoopForm &L, std::optional<Poly> &Lo, std::optional<Poly> &Hi);
   std::string text(const Stmt *S) { return sourceText(Ctx, S); }
   std::string quoted(const NamedDecl *D) { return "'" + D->getNameAsString() + "'"; }
 
@@ -183,6 +189,9 @@ private:
   std::optional<Poly> unitsOf(QualType T);
   std::optional<Poly> buildIndex(const Expr *E);
   bool addIndex(Place &P, const Expr *Idx, std::optional<Poly> Units, int Sign = 1);
+  /// Locates `a[r][c]` of a pointer-to-pointer variable `a` (returns false with P untouched
+  /// when `ASE` is not of that form; `Matched` tells whether it was).
+  bool locateRows(const ArraySubscriptExpr *ASE, Place &P, bool &Matched);
   bool locatePointer(const Expr *E, Place &P);
   bool locateElement(const Expr *E, Place &P);
   bool walkAccess(const Expr *E, Mode M);

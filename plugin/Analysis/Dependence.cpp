@@ -141,7 +141,9 @@ private:
     bool First = true;
     for (const InnerLoop &L : Info.Inner)
       if (L.Atom == A) {
-        Interval X = L.Bounds ? rangeOf(L.Form, L.LoBound, L.HiBound) : rangeOf(L.Form);
+        Interval X = L.Tri      ? triangularHull(L)
+                     : L.Bounds ? rangeOf(L.Form, L.LoBound, L.HiBound)
+                                : rangeOf(L.Form);
         if (First)
           R = X, Steps[A] = L.Form.Step;
         else if (!(R.Lo && X.Lo && *R.Lo == *X.Lo && R.Hi && X.Hi && *R.Hi == *X.Hi))
@@ -150,6 +152,25 @@ private:
       }
     Ranges[A] = R;
     return R;
+  }
+  /// A triangular loop's variable over every iteration of the offloaded loop: from the least
+  /// lower bound to the greatest upper bound (bounds are affine in the outer variable, so at
+  /// its ends). A superset of each iteration's range: a dependence found with it is not proven.
+  Interval triangularHull(const InnerLoop &L) {
+    unsigned Outer = Info.OuterAtom;
+    Interval R = rangeOfAtom(Outer);
+    auto At = [&](const Poly &P, bool Least) -> Bound {
+      int64_t C = 0;
+      P.coefficient(Outer).isConstant(&C);
+      const Bound &End = (C >= 0) == Least ? R.Lo : R.Hi;
+      if (!End)
+        return std::nullopt;
+      Poly Out = P.invariantPart(Atoms);
+      if (!Out.addScaled(*End, C))
+        return std::nullopt;
+      return Out;
+    };
+    return {At(L.TriLo, true), At(L.TriHi, false)};
   }
   Interval contribution(const Term &T) {
     int64_t C = 0;
@@ -490,9 +511,11 @@ std::vector<const Expr *> dimensions(ASTContext &Ctx, const Expr *E) {
   while (const auto *AS = dyn_cast<ArraySubscriptExpr>(Cur)) {
     Subs.insert(Subs.begin(), AS->getIdx());
     const Expr *Base = AS->getBase()->IgnoreParenImpCasts();
-    if (isa<ArraySubscriptExpr>(Base) &&
-        !isa<ConstantArrayType>(Ctx.getAsArrayType(Base->getType())))
-      return {}; // an inner dimension of unknown size
+    // An inner dimension of unknown size; but rows of a pointer-to-pointer array (`a[i]` is a
+    // pointer) are separate objects: the runtime checks that touched rows share no memory.
+    if (isa<ArraySubscriptExpr>(Base) && !Base->getType()->isPointerType() &&
+        !isa_and_nonnull<ConstantArrayType>(Ctx.getAsArrayType(Base->getType())))
+      return {};
     Cur = Base;
   }
   if (Subs.size() < 2 || !isa<DeclRefExpr>(Cur))
@@ -572,15 +595,33 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
       if (T.Array != W.Array || T.InReduction || (T.IsWrite && TI < WI))
         continue;
       bool Self = TI == WI;
-      bool Identical = W.Affine && T.Affine && W.Subscript == T.Subscript;
+      bool Identical = W.Affine && T.Affine && W.Subscript == T.Subscript && W.Column == T.Column;
       if (!Self && Identical && T.IsWrite)
         continue; // the same element written twice in one iteration: as the write with itself
       Outcome O;
       if (W.Affine && T.Affine)
         O = Test.test(W, T);
+      // Rows of a pointer-to-pointer array: the test saw the row subscripts only; the same row
+      // is the same element only where the columns meet too.
+      if (W.Rows && O.K != Outcome::Independent) {
+        if (!W.Via && !T.Via && samePointPerDimension(Ctx, W, T, CarriedVars))
+          continue;
+        if (O.K == Outcome::Dependent && W.Column != T.Column)
+          O.K = Outcome::Unknown;
+      }
+      // With a triangular loop's variable the test saw a superset of the pairs (its hull):
+      // a dependence is not proven, and the runtime's footprint check does not apply.
+      bool Tri = false;
+      for (const Access *X : {&W, &T})
+        for (unsigned V : X->Subscript.loopVars(Test.atoms()))
+          for (const InnerLoop &L : Info.Inner)
+            Tri |= L.Atom == V && L.Tri;
+      bool TriAbsent = Tri && O.K == Outcome::Dependent && O.Absent;
+      if (Tri && O.K == Outcome::Dependent)
+        O = Outcome();
       if (O.K == Outcome::Independent)
         continue;
-      if (O.K == Outcome::Unknown && Identical && !Collapsed)
+      if (O.K == Outcome::Unknown && Identical && !Collapsed && !Tri)
         continue; // the runtime checks that one iteration's elements are not another's
       if (O.K == Outcome::Unknown && !W.Via && !T.Via &&
           samePointPerDimension(Ctx, W, T, CarriedVars))
@@ -613,8 +654,9 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
       } else {
         if (Dir.Independent)
           continue;
-        Q = Self ? makeProblem(Diag::dependence_unknown_collapsed, At, {WText})
-                 : makeProblem(Diag::dependence_unknown, At, {WText, TText});
+        Q = !Self       ? makeProblem(Diag::dependence_unknown, At, {WText, TText})
+            : Collapsed ? makeProblem(Diag::dependence_unknown_collapsed, At, {WText})
+                        : makeProblem(Diag::dependence_unknown_self, At, {WText});
       }
       if (W.Via)
         Q.Notes.push_back({W.Via->getSourceRange(), Diag::note_called_from_loop});
@@ -623,7 +665,7 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
             {T.Expr->getSourceRange(), T.IsWrite ? Diag::note_other_write : Diag::note_read});
       if (!Self && T.Via && T.Via != W.Via)
         Q.Notes.push_back({T.Via->getSourceRange(), Diag::note_called_from_loop});
-      if (Q.Level == Severity::Warning && O.K == Outcome::Unknown)
+      if (Q.Level == Severity::Warning && O.K == Outcome::Unknown && !TriAbsent)
         Q.Notes.push_back(
             {W.Expr->getSourceRange(), Diag::note_add_independent, {W.Array->getNameAsString()}});
       if (Q.Level == Severity::Error) {

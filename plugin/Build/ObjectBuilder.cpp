@@ -1,6 +1,7 @@
 //===- ObjectBuilder.cpp - compiles what the plugin generated into clang's output ===//
 #include "Build/ObjectBuilder.h"
 #include "Build/PendingOutput.h"
+#include "Build/PtxasGate.h"
 #include "Build/Toolchain.h"
 
 #include "clang/CodeGen/CodeGenAction.h"
@@ -222,14 +223,31 @@ bool buildOutput(CompilerInstance &CI, const GeneratedCode &Code, Diagnostics &D
       D.diag(Diag::build_kernels, SourceLocation()) << Code.Original << Why;
       return false;
     }
-    if (!runCommand(C, inWork("kernels.log"), Output)) {
-      D.diag(Diag::build_kernels_failed, SourceLocation()) << Code.Original << C.text() << Output;
+    bool Compiled = runCommand(C, inWork("kernels.log"), Output);
+    std::string Rest;
+    bool Gate = true;
+    for (const PtxasFinding &F : checkPtxasOutput(Output, ptxasStrict(), Rest)) {
+      if (F.SharedBytes)
+        D.diag(Diag::ptxas_shared_memory, SourceLocation())
+            << Code.Original << F.Kernel << std::to_string(F.SharedBytes) << F.Arch;
+      else
+        D.diag(F.Error ? Diag::ptxas_spill_strict : Diag::ptxas_spill, SourceLocation())
+            << Code.Original << F.Kernel << F.Arch << std::to_string(F.SpillStores)
+            << std::to_string(F.SpillLoads);
+      Gate = Gate && !F.Error;
+    }
+    if (!Compiled) {
+      D.diag(Diag::build_kernels_failed, SourceLocation())
+          << Code.Original << C.text() << lastLines(Rest.empty() ? Output : Rest);
       return false;
     }
+    if (!Gate)
+      return false;
     if (!relocatableLinkCommand({Host, Kernels}, Final, C, Why) ||
         !runCommand(C, inWork("link.log"), Output)) {
       D.diag(Diag::build_join, SourceLocation())
-          << Code.Original << (Why.empty() ? "'" + C.text() + "' failed:\n" + Output : Why);
+          << Code.Original
+          << (Why.empty() ? "'" + C.text() + "' failed:\n" + lastLines(Output) : Why);
       return false;
     }
   } else {

@@ -106,7 +106,8 @@ bool kernelCommand(const std::string &Cu, const std::string &Obj, const std::str
   std::string Nvcc = findNvcc();
   if (!Nvcc.empty()) {
     C.Program = Nvcc;
-    C.Args = {Nvcc, "-x", "cu", "-c", "-O3", "-std=c++17"};
+    // -Xptxas -v: each kernel's spills and shared memory, for the ptxas gate (PtxasGate.h).
+    C.Args = {Nvcc, "-x", "cu", "-c", "-O3", "-std=c++17", "-Xptxas", "-v"};
     std::string Arch = env("GPUPAR_CUDA_ARCH");
     for (const std::string &W : words(Arch.empty() ? GPUPAR_DEFAULT_CUDA_ARCH : Arch))
       C.Args.push_back(W);
@@ -157,23 +158,25 @@ bool runCommand(const Command &C, const std::string &LogPath, std::string &Outpu
                                                 llvm::StringRef(LogPath)};
   std::string Err;
   int RC = llvm::sys::ExecuteAndWait(C.Program, Args, std::nullopt, Redirects, 0, 0, &Err);
-  if (RC == 0)
-    return true;
+  Output.clear();
   if (RC < 0) {
     Output = Err.empty() ? "it could not be run" : Err;
     return false;
   }
-  Output.clear();
-  if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Log =
-          llvm::MemoryBuffer::getFile(LogPath)) {
-    llvm::StringRef Text = (*Log)->getBuffer().rtrim();
-    if (Text.size() > 4000) // the end says what failed
-      Text = Text.take_back(4000);
-    Output = Text.str();
-  }
-  if (Output.empty())
+  if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Log = llvm::MemoryBuffer::getFile(LogPath))
+    Output = (*Log)->getBuffer().rtrim().str();
+  if (RC != 0 && Output.empty())
     Output = "exit status " + std::to_string(RC);
-  return false;
+  return RC == 0;
+}
+
+std::string lastLines(llvm::StringRef Text, size_t Max) {
+  Text = Text.rtrim();
+  if (Text.size() <= Max)
+    return Text.str();
+  Text = Text.take_back(Max); // the end says what failed
+  size_t NewLine = Text.find('\n');
+  return (NewLine == llvm::StringRef::npos ? Text : Text.drop_front(NewLine + 1)).str();
 }
 
 } // namespace gpupar

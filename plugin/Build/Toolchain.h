@@ -8,6 +8,8 @@
 #ifndef GPUPAR_PLUGIN_BUILD_TOOLCHAIN_H
 #define GPUPAR_PLUGIN_BUILD_TOOLCHAIN_H
 
+#include "llvm/ADT/StringRef.h"
+
 #include <string>
 #include <vector>
 
@@ -37,8 +39,12 @@ bool relocatableLinkCommand(const std::vector<std::string> &Inputs, const std::s
                             Command &C, std::string &Why);
 
 /// Runs `C` with its standard output and error going to `LogPath`. Returns true when it exits
-/// with status 0; otherwise `Output` holds the end of what it printed (or why it did not run).
+/// with status 0; `Output` holds what it printed (or why it did not run).
 bool runCommand(const Command &C, const std::string &LogPath, std::string &Output);
+
+/// Returns the whole lines at the end of `Text` that fit in `Max` characters (the end of a
+/// failed command's output says what failed).
+std::string lastLines(llvm::StringRef Text, size_t Max = 4000);
 
 } // namespace gpupar
 

@@ -37,9 +37,25 @@ public:
   bool handledStmt(Stmt *S, raw_ostream &OS) override {
     for (const UpdateRewrite &U : Updates)
       if (U.Whole == S) {
-        OS << U.Fn << "(&(";
-        U.Target->printPretty(OS, this, Policy);
-        OS << "), " << (U.Negate ? "-" : "") << "(" << U.TypeCxx << ")(";
+        if (U.Check.empty()) {
+          OS << U.Fn << "(&(";
+          U.Target->printPretty(OS, this, Policy);
+          OS << "), ";
+        } else {
+          // The element's index: the subscript of `a[e]` (either operand order), else the
+          // distance of the element from the array (`*(a + e)`, `(a + 1)[e]`).
+          OS << U.Fn << "(" << U.Array << ", " << U.Check << ", (long long)(";
+          const auto *AS = dyn_cast<ArraySubscriptExpr>(U.Target->IgnoreParens());
+          if (AS && isa<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts())) {
+            AS->getIdx()->printPretty(OS, this, Policy);
+          } else {
+            OS << "&(";
+            U.Target->printPretty(OS, this, Policy);
+            OS << ") - " << U.Array;
+          }
+          OS << "), ";
+        }
+        OS << (U.Negate ? "-" : "") << "(" << U.TypeCxx << ")(";
         if (U.Value)
           U.Value->printPretty(OS, this, Policy);
         else

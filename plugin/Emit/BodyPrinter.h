@@ -34,12 +34,17 @@ std::string printTypes(const clang::ASTContext &Ctx,
 std::string printFunction(const clang::ASTContext &Ctx, const clang::FunctionDecl *FD);
 
 /// An update of an array-reduction element, printed as `Fn(&(Target), (TypeCxx)(Value))`
-/// (negated for `-=` and `--`; one for `++`/`--`), see ElementUpdate.h.
+/// (negated for `-=` and `--`; one for `++`/`--`), see ElementUpdate.h, or with its index
+/// checked against the section (Check).
 struct UpdateRewrite {
   const clang::Expr *Whole = nullptr, *Target = nullptr, *Value = nullptr;
   bool Negate = false;
   std::string Fn;      ///< `gpupar_red_update<gpupar_red_add<long > >`
   std::string TypeCxx; ///< the element type
+  /// A section checked at run time: the body's gpupar_red_check variable, and the array (the
+  /// body's pointer to its partial buffer). The update is then printed as
+  /// `Fn(Array, Check, (long long)(index), (TypeCxx)(Value))` with Fn gpupar_red_update_in.
+  std::string Check, Array;
 };
 
 /// Returns the statements of `Body` (a compound statement's children, or `Body` itself), one

@@ -19,6 +19,10 @@ namespace {
 /// An empty `Name` gives the type, for casts.
 std::string arrayDecl(const PlanArray &A, const std::string &Name) {
   std::string Elem = (A.Write ? "" : "const ") + A.ElemCxx;
+  if (A.Rows) { // a struct: `__restrict__` does not apply
+    std::string Plain = Name.rfind("__restrict__ ", 0) == 0 ? Name.substr(13) : Name;
+    return "gpupar_rows<" + Elem + " >" + (Plain.empty() ? "" : " " + Plain);
+  }
   if (A.Dims.empty())
     return Elem + " *" + Name;
   std::string S = Elem + " (*" + Name + ")";
@@ -36,6 +40,7 @@ struct PerThread {
   std::vector<int> Desc;
   unsigned NumDesc = 0;
   bool AnyArray = false;
+  bool AnyChecked = false; ///< some array reduction's section is checked at run time
 };
 
 std::string slotPointer(const PlanReduction &R, int D) {
@@ -63,6 +68,16 @@ PerThread perThread(const LoopPlan &P, const std::string &Indent, bool Kernel) {
                     opType(R) + " >(" + slotPointer(R, D) + ", gpupar_L->partial_counts[" + DS +
                     "]);\n" + Indent + R.TypeCxx + " *" + R.Name + " = " + slotPointer(R, D) +
                     " - " + R.LoScalar + ";\n";
+      if (R.Checked) {
+        std::string Chk = "gpupar_chk_" + R.Name;
+        std::string Count = Kernel ? "gpupar_c" + DS : "gpupar_L->partial_counts[" + DS + "]";
+        std::string Flags = Kernel ? "gpupar_outside" : "gpupar_L->outside";
+        T.Params += ", gpupar_red_check " + Chk;
+        T.Args += ", " + Chk;
+        T.Locals += Indent + "const gpupar_red_check " + Chk + " = {" + R.LoScalar + ", " + Count +
+                    ", " + Flags + " ? " + Flags + " + " + DS + " : nullptr};\n";
+        T.AnyChecked = true;
+      }
       continue;
     }
     T.Locals += Indent + R.TypeCxx + " " + R.Name;
@@ -85,6 +100,8 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
   std::string Params, Args, HostLocals, LaunchArgs, GenParams, GenLaunchArgs;
   for (size_t I = 0; I < P.Scalars.size(); ++I) {
     const PlanScalar &S = P.Scalars[I];
+    if (S.Layout)
+      continue; // read with its array below
     std::string Load = "*(const " + S.TypeCxx + " *)gpupar_L->scalars[" + std::to_string(I) + "]";
     HostLocals += "  " + S.TypeCxx + " " + S.Name + " = " + Load + ";\n";
     if (!S.Value.empty()) {
@@ -101,6 +118,10 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
     Params += ", " + arrayDecl(A, "__restrict__ " + A.Name);
     Args += ", " + A.Name;
     std::string Load = "(" + arrayDecl(A, "") + ")gpupar_L->arrays[" + std::to_string(I) + "]";
+    if (A.Rows)
+      Load = arrayDecl(A, "") + "(gpupar_L->arrays[" + std::to_string(I) +
+             "], *(const gpupar_rows_layout *)gpupar_L->scalars[" + std::to_string(A.LayoutScalar) +
+             "])";
     HostLocals += "  " + arrayDecl(A, A.Name) + " = " + Load + ";\n";
     LaunchArgs += ",\n      " + Load;
   }
@@ -125,6 +146,10 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
   if (PT.AnyArray) {
     SlotParams += ", int gpupar_shared";
     LaunchArgs += ", gpupar_shared";
+  }
+  if (PT.AnyChecked) {
+    SlotParams += ", int *gpupar_outside";
+    LaunchArgs += ", gpupar_L->outside";
   }
   std::string Index = "(" + P.VarTypeCxx + ")GPUPAR_INDEX(";
   // The loop variables of a collapsed nest, after the outer one.
@@ -279,7 +304,8 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
     ArraysTable = "gpupar_arrays_" + N;
     OS << "static const gpupar_array_desc " << ArraysTable << "[] = {\n";
     for (const PlanArray &A : P.Arrays)
-      OS << "    {\"" << A.Name << "\", sizeof(" << A.ElemCxx << "), "
+      // A pointer-to-pointer array's unit is a row pointer (its rows: gpupar_rows_desc).
+      OS << "    {\"" << A.Name << "\", sizeof(" << A.ElemCxx << (A.Rows ? " *" : "") << "), "
          << (A.Read && A.Write ? "GPUPAR_READ | GPUPAR_WRITE"
              : A.Write         ? "GPUPAR_WRITE"
                                : "GPUPAR_READ")
@@ -303,12 +329,35 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
            << R.Op << ", " << (R.IsArray ? 1 : 0) << "},\n";
     OS << "};\n";
   }
+  std::string SectionsTable = "0";
+  if (PT.AnyChecked) {
+    SectionsTable = "gpupar_sections_" + N;
+    OS << "static const char *const " << SectionsTable << "[] = {";
+    for (const PlanReduction &R : P.Reductions)
+      if (LoopPlan::hasDescriptor(R))
+        OS << (R.Checked ? "\"" + escapeString(R.Section) + "\"" : std::string("0")) << ", ";
+    OS << "};\n";
+  }
+  std::string RowsTable;
+  unsigned NumRows = 0;
+  for (size_t I = 0; I < P.Arrays.size(); ++I)
+    if (P.Arrays[I].Rows) {
+      if (!NumRows++) {
+        RowsTable = "gpupar_rows_" + N;
+        OS << "static const gpupar_rows_desc " << RowsTable << "[] = {\n";
+      }
+      OS << "    {" << I << ", " << P.Arrays[I].LayoutScalar << ", sizeof(" << P.Arrays[I].ElemCxx
+         << ")}, /* " << P.Arrays[I].Name << " */\n";
+    }
+  if (NumRows)
+    OS << "};\n";
   OS << "extern \"C\" const gpupar_loop " << P.Symbol << " = {\n"
      << "    GPUPAR_VERSION_CODE, \"" << escapeString(P.Site) << "\", " << P.Arrays.size() << ", "
      << ArraysTable << ", " << P.Terms.size() << ", " << TermsTable << ", " << P.Scalars.size()
      << ",\n"
      << "    gpupar_host_" << N << ", GPUPAR_CUDA_FN(gpupar_cuda_" << N << "), " << PT.NumDesc
-     << ", " << RedTable << "};\n#endif\n\n";
+     << ", " << RedTable << ", " << SectionsTable << ", " << NumRows << ", "
+     << (NumRows ? RowsTable : "0") << "};\n#endif\n\n";
 }
 
 } // namespace

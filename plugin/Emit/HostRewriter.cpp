@@ -88,6 +88,12 @@ static std::string prologue(const LoopPlan &P, const std::string &Indent) {
       for (const PlanRange &R : T.Ranges)
         S += In + "gpupar_span_add_range(" + Ref + ", " + R.Coef + ", " + R.Lo + ", " + R.Hi +
              ");\n";
+      if (T.Rows) {
+        S += In + "gpupar_span_cols(" + Ref + ", " + T.ColOffset + ");\n";
+        for (const PlanRange &R : T.ColRanges)
+          S += In + "gpupar_span_add_cols(" + Ref + ", " + R.Coef + ", " + R.Lo + ", " + R.Hi +
+               ");\n";
+      }
       for (const std::string &G : T.GuardLo)
         S += In + "gpupar_span_guard_lo(" + Ref + ", " + G + ");\n";
       for (const std::string &G : T.GuardHi)

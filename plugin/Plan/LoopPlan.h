@@ -24,6 +24,9 @@ struct PlanScalar {
   /// The host expression of the value; empty: the variable `Name`. Values the generated code
   /// needs (gpupar_* names: a reduction section's first index, collapsed loops' bounds) have one.
   std::string Value;
+  /// The gpupar_rows_layout of a pointer-to-pointer array: the runtime's, read by the host
+  /// entry and the launcher from the scalar slot (never a kernel or body parameter).
+  bool Layout = false;
 };
 
 struct PlanArray {
@@ -34,6 +37,10 @@ struct PlanArray {
   /// Empty for one-dimensional arrays and plain pointers.
   std::vector<std::string> Dims;
   bool Read = false, Write = false;
+  /// A pointer-to-pointer array: the body sees `gpupar_rows<Elem>` (kernel.h), laid out by
+  /// scalar LayoutScalar (an index into LoopPlan::Scalars).
+  bool Rows = false;
+  unsigned LayoutScalar = 0;
 };
 
 /// `coef * j` for an inner loop variable j in [Lo, Hi] (inclusive; C expressions).
@@ -52,6 +59,11 @@ struct PlanTerm {
   /// expressions; gpupar_span_guard_lo/_hi): the term applies only to those iterations.
   std::vector<std::string> GuardLo, GuardHi;
   std::string Text; ///< the access as written, for the comment
+  /// A pointer-to-pointer array's term: Coef/Offset/Ranges give rows, these the columns of each
+  /// row (gpupar_span_cols / gpupar_span_add_cols).
+  bool Rows = false;
+  std::string ColOffset;
+  std::vector<PlanRange> ColRanges;
 };
 
 /// A variable the kernel keeps per thread: a reduction (clause or auto-detected), a private
@@ -66,6 +78,10 @@ struct PlanReduction {
   bool IsArray = false;       ///< `reduction(op: a[lo:len])`
   std::string Lo, Len;        ///< the section (IsArray), C text
   std::string LoScalar;       ///< IsArray: the PlanScalar holding Lo in the .cu
+  /// IsArray: some update's index is not proven inside the section, so every update checks
+  /// it at run time (kernel.h gpupar_red_update_in); Section is the clause's `a[lo:len]`.
+  bool Checked = false;
+  std::string Section;
 };
 
 /// An inner loop of a `collapse(n)` nest (Collapsed[0] is the second loop).

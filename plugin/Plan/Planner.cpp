@@ -71,6 +71,11 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     bool Exact;
     std::string Text;
     std::vector<Guard> Guards; ///< only terms with the same guards merge
+    bool Rows;
+    Poly Column;
+    /// A C condition, invariant, without which the access never runs (a triangular loop
+    /// whose bounds move together, `j = i; j < i + k`: k > 0); empty when none.
+    std::string Runs;
   };
   auto SameGuards = [](const std::vector<Guard> &A, const std::vector<Guard> &B) {
     if (A.size() != B.size())
@@ -86,10 +91,58 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     if (Index < 0 || !A.Affine)
       continue; // reduction arrays; non-affine reads are covered by a whole-array term below
     unsigned Array = (unsigned)Index;
+    // A triangular loop's variable j in [lo(i), hi(i)]: the subscript is affine in j, so what
+    // one iteration touches lies between its values at j = lo(i) and j = hi(i), two terms
+    // affine in i whose hull (the runtime takes the hull of an array's terms) covers it. Both
+    // only in iterations where the loop runs (lo(i) <= hi(i)), so an empty loop's bounds never
+    // reach outside the array. Not exact: a write section is copied in first.
+    const InnerLoop *Tri = nullptr;
+    for (unsigned V : A.Subscript.loopVars(Info.Atoms))
+      for (const InnerLoop &IL : Info.Inner)
+        if (IL.Atom == V && IL.Tri)
+          Tri = &IL;
+    if (Tri) {
+      Poly C = A.Subscript.coefficient(Tri->Atom);
+      Poly Rest = A.Subscript, CV = C;
+      CV.multiply(Poly::atom(Tri->Atom));
+      Rest.addScaled(CV, -1);
+      std::vector<Guard> Guards = A.Guards;
+      std::string Runs;
+      int64_t CL = 0, CH = 0;
+      Tri->TriLo.coefficient(Info.OuterAtom).isConstant(&CL);
+      Tri->TriHi.coefficient(Info.OuterAtom).isConstant(&CH);
+      Poly Gap = Tri->TriHi.invariantPart(Info.Atoms); // lo(i) <= hi(i): (CL - CH) i <= Gap
+      Gap.addScaled(Tri->TriLo.invariantPart(Info.Atoms), -1);
+      Guard G;
+      G.Atom = Info.OuterAtom;
+      if (CL - CH == 1)
+        G.Hi = Gap;
+      else if (CL - CH == -1)
+        G.Lo = Poly(), G.Lo->addScaled(Gap, -1);
+      else
+        Runs = "(" + Gap.printC(Info.Atoms) + ") >= 0";
+      if (G.Lo || G.Hi)
+        Guards.push_back(G);
+      for (const Poly *End : {&Tri->TriLo, &Tri->TriHi}) {
+        Poly Sub = Rest, At = C;
+        if (!At.multiply(*End) || !Sub.addScaled(At, 1))
+          return; // overflow: no terms, the analysis found none to copy (cannot happen)
+        Terms.push_back({Array, A.IsWrite, Sub, 0, 0, false,
+                         sourceText(Ctx, A.Expr) + (End == &Tri->TriLo ? ", first" : ", last"),
+                         Guards, A.Rows, A.Column, Runs});
+      }
+      continue;
+    }
     std::vector<unsigned> Vars = A.Subscript.loopVars(Info.Atoms);
     std::vector<unsigned> InnerVars;
     for (unsigned V : Vars)
       if (V != Info.OuterAtom)
+        InnerVars.push_back(V);
+    // A row's columns cover their range exactly only without inner variables in the row and
+    // with one unit-stride inner variable (or none) in the column: the packed section of a
+    // row then holds no element the access skips.
+    if (A.Rows)
+      for (unsigned V : A.Column.loopVars(Info.Atoms))
         InnerVars.push_back(V);
     bool Exact = A.Unconditional && !Info.HasJumps;
     if (!InnerVars.empty()) {
@@ -98,9 +151,9 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
       for (const InnerLoop &IL : Info.Inner)
         if (IL.Atom == InnerVars[0])
           L = &IL;
-      Exact = Exact && InnerVars.size() == 1 &&
-              A.Subscript.coefficient(InnerVars[0]).isConstant(&C) && (C == 1 || C == -1) && L &&
-              (L->Form.Step == 1 || L->Form.Step == -1);
+      const Poly &Sub = A.Rows ? A.Column : A.Subscript;
+      Exact = Exact && InnerVars.size() == 1 && Sub.coefficient(InnerVars[0]).isConstant(&C) &&
+              (C == 1 || C == -1) && L && (L->Form.Step == 1 || L->Form.Step == -1);
     }
     // Reads without inner variables that differ only in their constant merge into one range.
     bool Ranged = !A.IsWrite && InnerVars.empty();
@@ -108,8 +161,8 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     int64_t K = Ranged ? A.Subscript.constantTerm() : 0;
     bool Merged = false;
     for (Pending &T : Terms)
-      if (T.Array == Array && T.Write == A.IsWrite && T.Base == Base &&
-          SameGuards(T.Guards, A.Guards)) {
+      if (T.Array == Array && T.Write == A.IsWrite && T.Base == Base && T.Runs.empty() &&
+          SameGuards(T.Guards, A.Guards) && T.Rows == A.Rows && T.Column == A.Column) {
         T.Lo = std::min(T.Lo, K);
         T.Hi = std::max(T.Hi, K);
         T.Exact = T.Exact || Exact;
@@ -122,8 +175,26 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     if (A.Via) // an access in a called function: name it
       if (const FunctionDecl *FD = enclosingFunction(Ctx, A.Expr))
         Text += " in " + FD->getNameAsString();
-    Terms.push_back({Array, A.IsWrite, Base, K, K, Exact, Text, A.Guards});
+    Terms.push_back({Array, A.IsWrite, Base, K, K, Exact, Text, A.Guards, A.Rows, A.Column, ""});
   }
+  // The range of inner variable V in `Coef * V` (conditions on V around the access narrow it).
+  auto rangeOf = [&](const Pending &T, const Poly &P, unsigned V, PlanRange &R) {
+    for (const InnerLoop &IL : Info.Inner)
+      if (IL.Atom == V) {
+        R.Coef = P.coefficient(V).printC(Info.Atoms);
+        innerRange(Ctx, Info.Atoms, IL, R.Lo, R.Hi);
+        for (const Guard &G : T.Guards) {
+          if (G.Atom != V)
+            continue;
+          if (G.Lo)
+            R.Lo = "gpupar_max_ll(" + R.Lo + ", " + G.Lo->printC(Info.Atoms) + ")";
+          if (G.Hi)
+            R.Hi = "gpupar_min_ll(" + R.Hi + ", " + G.Hi->printC(Info.Atoms) + ")";
+        }
+        return true;
+      }
+    return false;
+  };
   for (const Pending &T : Terms) {
     PlanTerm PT;
     PT.Array = T.Array;
@@ -136,30 +207,28 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     Poly Offset = T.Base.invariantPart(Info.Atoms);
     Offset.addScaled(Poly::constant(T.Lo), 1);
     PT.Offset = Offset.printC(Info.Atoms);
+    // An empty range of an inner variable leaves the term touching nothing.
     for (unsigned V : T.Base.loopVars(Info.Atoms)) {
-      if (V == Info.OuterAtom)
-        continue;
-      for (const InnerLoop &IL : Info.Inner)
-        if (IL.Atom == V) {
-          PlanRange R;
-          R.Coef = T.Base.coefficient(V).printC(Info.Atoms);
-          innerRange(Ctx, Info.Atoms, IL, R.Lo, R.Hi);
-          // Conditions on the inner variable around the access narrow its range (an empty
-          // range leaves the term touching nothing).
-          for (const Guard &G : T.Guards) {
-            if (G.Atom != V)
-              continue;
-            if (G.Lo)
-              R.Lo = "gpupar_max_ll(" + R.Lo + ", " + G.Lo->printC(Info.Atoms) + ")";
-            if (G.Hi)
-              R.Hi = "gpupar_min_ll(" + R.Hi + ", " + G.Hi->printC(Info.Atoms) + ")";
-          }
-          PT.Ranges.push_back(R);
-          break;
-        }
+      PlanRange R;
+      if (V != Info.OuterAtom && rangeOf(T, T.Base, V, R))
+        PT.Ranges.push_back(R);
+    }
+    if (T.Rows) {
+      PT.Rows = true;
+      PT.Exact = PT.Exact && T.Base.loopVars(Info.Atoms).size() <= 1;
+      PT.ColOffset = T.Column.invariantPart(Info.Atoms).printC(Info.Atoms);
+      for (unsigned V : T.Column.loopVars(Info.Atoms)) {
+        PlanRange R;
+        if (rangeOf(T, T.Column, V, R))
+          PT.ColRanges.push_back(R);
+      }
     }
     if (T.Lo != T.Hi)
       PT.Ranges.push_back({"1LL", "0LL", llLiteral(T.Hi - T.Lo)});
+    if (!T.Runs.empty()) { // an empty guard range when the access never runs
+      PT.GuardLo.push_back("(" + T.Runs + ") ? (-0x7fffffffffffffffLL - 1) : 0x7fffffffffffffffLL");
+      PT.GuardHi.push_back("(" + T.Runs + ") ? 0x7fffffffffffffffLL : (-0x7fffffffffffffffLL - 1)");
+    }
     for (const Guard &G : T.Guards) {
       if (G.Atom != Info.OuterAtom)
         continue;
@@ -182,6 +251,62 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     PT.Text = Info.Arrays[I]->getNameAsString() + ", whole";
     Plan.Terms.push_back(std::move(PT));
   }
+}
+
+/// The value of `Text` when it is an integer literal, possibly signed and parenthesised (a
+/// clause's section bounds are kept as text).
+static std::optional<int64_t> literalValue(std::string Text) {
+  while (Text.size() >= 2 && Text.front() == '(' && Text.back() == ')')
+    Text = Text.substr(1, Text.size() - 2);
+  llvm::StringRef T = llvm::StringRef(Text).trim();
+  bool Neg = T.consume_front("-");
+  T = T.ltrim().rtrim("uUlL");
+  int64_t V = 0;
+  if (T.empty() || T.getAsInteger(0, V))
+    return std::nullopt;
+  return Neg ? -V : V;
+}
+
+/// Returns whether every element access `A` can update lies in the section [Lo, Lo + Len): a
+/// constant index, or one affine in the loop variable alone with constant bounds. Those
+/// updates need no run-time check.
+static bool provenInSection(ASTContext &Ctx, const BodyInfo &Info, const LoopForm &F,
+                            const Access &A, int64_t Lo, int64_t Len) {
+  auto Inside = [&](__int128 K) { return K >= Lo && K < (__int128)Lo + Len; };
+  int64_t K = 0, C = 0;
+  if (!A.Affine || A.Via)
+    return false;
+  if (A.Subscript.isConstant(&K))
+    return Inside(K);
+  std::vector<unsigned> Vars = A.Subscript.loopVars(Info.Atoms);
+  if (Vars.size() != 1 || Vars[0] != Info.OuterAtom ||
+      !A.Subscript.coefficient(Info.OuterAtom).isConstant(&C) ||
+      !A.Subscript.invariantPart(Info.Atoms).isConstant(&K))
+    return false;
+  Expr::EvalResult B0, B1;
+  if (!F.Lo || !F.Hi || !F.Lo->EvaluateAsInt(B0, Ctx) || !F.Hi->EvaluateAsInt(B1, Ctx))
+    return false;
+  // A superset of the loop variable's values: the bound the condition stops at.
+  __int128 First = B0.Val.getInt().getExtValue(), Hi = B1.Val.getInt().getExtValue(), Last;
+  switch (F.Op) {
+  case Cond::LT:
+    Last = Hi - 1;
+    break;
+  case Cond::LE:
+    Last = Hi;
+    break;
+  case Cond::GT:
+    Last = First, First = Hi + 1;
+    break;
+  case Cond::GE:
+    Last = First, First = Hi;
+    break;
+  default:
+    return false;
+  }
+  if (First > Last)
+    return true; // no iteration
+  return Inside(C * First + K) && Inside(C * Last + K);
 }
 
 /// The runtime names of reduction operator `Op`: GPUPAR_RED_* and the kernel.h template.
@@ -263,9 +388,22 @@ static bool planWritten(ASTContext &Ctx, const BodyInfo &Info, LoopPlan &Plan, P
     R.Len = AR.Len;
     R.LoScalar = "gpupar_lo_" + R.Name;
     Plan.Scalars.push_back({R.LoScalar, "long long", "long long", "(long long)(" + AR.Lo + ")"});
-    std::string Fn = "gpupar_red_update<" + R.OpTemplate + "<" + R.TypeCxx + " > >";
-    for (const ElementUpdate &U : AR.Updates)
-      Plan.Updates.push_back({U.Whole, U.Target, U.Value, U.Negate, Fn, R.TypeCxx});
+    R.Section = R.Name + "[" + AR.Lo + ":" + AR.Len + "]";
+    std::optional<int64_t> SLo = literalValue(AR.Lo), SLen = literalValue(AR.Len);
+    for (const ElementUpdate &U : AR.Updates) {
+      bool Proven = false;
+      for (const Access &A : Info.Accesses)
+        if (A.Array == AR.Var && A.Expr->IgnoreParenImpCasts() == U.Target->IgnoreParenImpCasts())
+          Proven = SLo && SLen && provenInSection(Ctx, Info, Plan.Form, A, *SLo, *SLen);
+      R.Checked |= !Proven;
+    }
+    std::string Fn = std::string(R.Checked ? "gpupar_red_update_in<" : "gpupar_red_update<") +
+                     R.OpTemplate + "<" + R.TypeCxx + " > >";
+    for (const ElementUpdate &U : AR.Updates) {
+      std::string Check = R.Checked ? "gpupar_chk_" + R.Name : "";
+      std::string Array = R.Checked ? R.Name : "";
+      Plan.Updates.push_back({U.Whole, U.Target, U.Value, U.Negate, Fn, R.TypeCxx, Check, Array});
+    }
     Plan.Reductions.push_back(std::move(R));
   }
   return true;
@@ -347,8 +485,16 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
     A.Name = VD->getNameAsString();
     A.ElemC = typeC(Ctx, Info.Shapes[I].Element);
     A.ElemCxx = typeCxx(Ctx, Info.Shapes[I].Element);
-    if (!innerDims(Ctx, VD, Info, A.Dims, P))
+    if (Info.Shapes[I].Rows) {
+      A.Rows = true;
+      A.LayoutScalar = (unsigned)Plan.Scalars.size();
+      PlanScalar L{"gpupar_rows_" + A.Name, "gpupar_rows_layout", "gpupar_rows_layout",
+                   "(gpupar_rows_layout){0, 0}"};
+      L.Layout = true;
+      Plan.Scalars.push_back(L);
+    } else if (!innerDims(Ctx, VD, Info, A.Dims, P)) {
       return false;
+    }
     for (const Access &X : Info.Accesses)
       if (X.Array == VD)
         (X.IsWrite ? A.Write : A.Read) = true;

@@ -1,12 +1,11 @@
 //===- DataRegion.cpp - `#pragma gpupar data map(...)` over a block --------===//
 #include "Pragma/DataRegion.h"
 #include "Pragma/Directive.h"
+#include "Text.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-
-#include <set>
 
 using namespace clang;
 
@@ -14,42 +13,20 @@ namespace gpupar {
 
 namespace {
 
-/// Finds the compound statement whose `{` is at a given file location, and the pointer and
-/// array variables visible there: globals, the enclosing function's parameters, and its locals
-/// declared before the block.
+/// Finds the compound statement whose `{` is at a given file location.
 class BlockFinder : public RecursiveASTVisitor<BlockFinder> {
 public:
   BlockFinder(const SourceManager &SM, SourceLocation Brace) : SM(SM), Brace(Brace) {}
-  bool TraverseFunctionDecl(FunctionDecl *FD) {
-    if (Found)
-      return false;
-    Function = FD;
-    bool More = RecursiveASTVisitor::TraverseFunctionDecl(FD);
-    if (!Found)
-      Function = nullptr;
-    return More && !Found;
-  }
-  bool VisitVarDecl(VarDecl *VD) {
-    bool Memory = VD->getType()->isPointerType() || VD->getType()->isArrayType();
-    if (Memory && (!Function || SM.isBeforeInTranslationUnit(VD->getLocation(), Brace)))
-      (Function ? Locals : Globals).insert(VD->getName().str());
-    return true;
-  }
   bool VisitCompoundStmt(CompoundStmt *CS) {
     if (SM.getExpansionLoc(CS->getLBracLoc()) == Brace)
       Found = CS;
     return !Found;
-  }
-  bool visible(const std::string &Name) const {
-    return Globals.count(Name) || (Found && Locals.count(Name));
   }
   const CompoundStmt *Found = nullptr;
 
 private:
   const SourceManager &SM;
   SourceLocation Brace;
-  const FunctionDecl *Function = nullptr;
-  std::set<std::string> Globals, Locals;
 };
 
 /// Finds a statement by which control can leave a block other than through its end.
@@ -176,8 +153,18 @@ bool planDataRegion(ASTContext &Ctx, const PragmaRecord &R, bool Remarks,
   unsigned K = 0;
   for (const MapClause &M : D.Maps)
     for (const ClauseItem &It : M.Items) {
-      if (!Finder.visible(It.Name)) {
-        Problems.push_back(makeProblem(Diag::data_map_not_variable, It.Range, {It.Name}));
+      // Resolved where the block begins, as C would: a name in another block or another
+      // function would make the host file fail to compile.
+      const VarDecl *VD = visibleVariable(Ctx, Block, It.Name);
+      if (!VD) {
+        Problems.push_back(
+            makeProblem(Diag::data_map_undeclared, SourceRange(It.NameLoc, It.NameLoc), {It.Name}));
+        return false;
+      }
+      if (!VD->getType()->isPointerType() && !VD->getType()->isArrayType()) {
+        Problem P = makeProblem(Diag::data_map_not_variable, It.Range, {It.Name});
+        P.Notes.push_back({VD->getSourceRange(), Diag::note_declared_here, {It.Name}});
+        Problems.push_back(std::move(P));
         return false;
       }
       std::string Var = "gpupar_data_" + Line + "_" + std::to_string(K++);

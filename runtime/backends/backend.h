@@ -65,6 +65,12 @@ struct gpupar__backend {
   int (*host_alloc)(size_t bytes, void **ptr, gpupar__error *err);
   /* Frees memory from host_alloc. */
   void (*host_free)(void *ptr);
+  /* Registers (pins in place) the program's host range [ptr, ptr + bytes) for DMA by every
+   * device of the backend (CUDA: cudaHostRegister, portable): copies from and to it are then
+   * asynchronous. NULL when copies need no registration (emu). */
+  int (*host_register)(void *ptr, size_t bytes, gpupar__error *err);
+  /* Undoes host_register of the range starting at `ptr` (its copies have completed). */
+  void (*host_unregister)(void *ptr);
   /* Copies `bytes` from host `src` to device `dst`. */
   int (*copy_in)(gpupar__device *dev, int s, void *dst, const void *src, size_t bytes,
                  gpupar__error *err);
@@ -124,9 +130,5 @@ const gpupar__cuda_probe *gpupar__cuda_probe_get(void);
 /* Measures the host<->device bandwidth of `dev` with a timed pinned copy (bytes/s). Returns 0,
  * or -1 when it cannot be measured. */
 int gpupar__cuda_bandwidth(gpupar__device *dev, double *h2d, double *d2h);
-
-/* Sets `*p2p` (row-major n x n, owned by the caller) to whether CUDA device ordinal i can
- * access ordinal j directly, for ordinals 0..n-1. Returns 0, or -1 without CUDA. */
-int gpupar__cuda_p2p_matrix(int n, int *p2p);
 
 #endif

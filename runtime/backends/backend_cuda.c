@@ -210,6 +210,24 @@ static void cuda_host_free(void *ptr) {
     GPUPAR__DEBUG("cudaFreeHost: %s", cudaGetErrorString(e));
 }
 
+static int cuda_host_register(void *ptr, size_t bytes, gpupar__error *err) {
+  cudaError_t e = cudaHostRegister(ptr, bytes, cudaHostRegisterPortable);
+  if (e != cudaSuccess) {
+    cudaGetLastError(); /* not sticky: the range stays pageable */
+    return gpupar__fail(err, GPUPAR_ENOMEM, "cudaHostRegister(%zu bytes): %s", bytes,
+                        cudaGetErrorString(e));
+  }
+  return GPUPAR_OK;
+}
+
+static void cuda_host_unregister(void *ptr) {
+  cudaError_t e = cudaHostUnregister(ptr);
+  if (e != cudaSuccess) {
+    cudaGetLastError();
+    GPUPAR__DEBUG("cudaHostUnregister: %s", cudaGetErrorString(e));
+  }
+}
+
 static int copy(gpupar__device *dev, int s, void *dst, const void *src, size_t bytes,
                 enum cudaMemcpyKind kind, gpupar__error *err) {
   if (use(dev, err) != GPUPAR_OK)
@@ -466,19 +484,6 @@ int gpupar__cuda_bandwidth(gpupar__device *dev, double *h2d, double *d2h) {
   return rc;
 }
 
-int gpupar__cuda_p2p_matrix(int n, int *p2p) {
-  for (int i = 0; i < n; i++)
-    for (int j = 0; j < n; j++) {
-      int ok = i == j;
-      if (i != j && cudaDeviceCanAccessPeer(&ok, i, j) != cudaSuccess) {
-        cudaGetLastError();
-        ok = 0;
-      }
-      p2p[i * n + j] = ok;
-    }
-  return 0;
-}
-
 const gpupar__backend gpupar__backend_cuda = {
     .name = "cuda",
     .kind = GPUPAR_BACKEND_CUDA,
@@ -489,6 +494,8 @@ const gpupar__backend gpupar__backend_cuda = {
     .free = cuda_free,
     .host_alloc = cuda_host_alloc,
     .host_free = cuda_host_free,
+    .host_register = cuda_host_register,
+    .host_unregister = cuda_host_unregister,
     .copy_in = cuda_copy_in,
     .copy_out = cuda_copy_out,
     .copy_peer = cuda_copy_peer,

@@ -60,12 +60,6 @@ int gpupar__cuda_bandwidth(gpupar__device *dev, double *h2d, double *d2h) {
   return -1;
 }
 
-int gpupar__cuda_p2p_matrix(int n, int *p2p) {
-  (void)n;
-  (void)p2p;
-  return -1;
-}
-
 const gpupar__backend gpupar__backend_cuda = {
     .name = "cuda",
     .kind = GPUPAR_BACKEND_CUDA,

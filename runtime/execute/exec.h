@@ -8,31 +8,8 @@
 
 #include "backends/backend.h"
 #include "placement/site.h"
+#include "schedule/plan.h"
 #include "schedule/space.h"
-
-/* Iterations below which a device range is not cut into more sub-chunks for pipelining. */
-#define GPUPAR__MIN_SUB_ITERS 1024ull
-/* Out-of-memory splits of one range before it moves to another device. */
-#define GPUPAR__MAX_OOM_SPLITS 10
-
-typedef struct gpupar__exec_in {
-  const gpupar_loop *loop;
-  gpupar_call *call;
-  const gpupar__space *sp;
-  gpupar__site *site;
-  gpupar__device *devs[GPUPAR__MAX_DEVICES]; /* devices this call holds (locked) */
-  int ndev;
-  double hybrid; /* host share: 0 none, -1 learned, (0,1) fixed fraction */
-  int host_threads;
-  int reduce_on_devices; /* combine array reductions on the devices when they can (GPUPAR_REDUCE) */
-} gpupar__exec_in;
-
-typedef struct gpupar__exec_out {
-  unsigned long long bytes_in, bytes_out; /* moved between host and devices */
-  unsigned long long faults;              /* chunks that failed somewhere */
-  int ndev_used;                          /* devices that committed a chunk */
-  char used[512];                         /* their names ("emu:0 emu:2"), "cpu" for the host */
-} gpupar__exec_out;
 
 /* Runs the call on `in->devs` (and the host threads for a hybrid share or as the last fallback).
  * Returns GPUPAR_OK when every iteration ran exactly once and its results are in host memory;

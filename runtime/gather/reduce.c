@@ -207,6 +207,7 @@ typedef struct collector {
   long long *count;
   size_t *offset; /* of reduction r in an entry */
   size_t bytes;   /* of an entry */
+  size_t flags;   /* offset of the gpupar_launch.outside flags (one int per reduction) */
   entry *entries;
   int nentries, cap;
   int failed; /* a record could not be stored */
@@ -256,6 +257,8 @@ int gpupar__red_start(const gpupar_loop *loop, gpupar_call *call, char *why, siz
     c->offset[r] = c->bytes;
     c->bytes += ALIGN((size_t)c->count[r] * loop->reductions[r].size);
   }
+  c->flags = c->bytes;
+  c->bytes += ALIGN((size_t)n * sizeof(int));
   call->reduce_state = c;
   return GPUPAR_OK;
 }
@@ -346,6 +349,35 @@ size_t gpupar__red_entry_offset(const gpupar_call *call, int r) {
   return c->offset[r];
 }
 
+int gpupar__red_checks_sections(const gpupar_loop *loop) {
+  for (int r = 0; loop->sections && r < loop->nreductions; r++)
+    if (loop->sections[r])
+      return 1;
+  return 0;
+}
+
+size_t gpupar__red_flags_offset(const gpupar_call *call) {
+  const collector *c = call->reduce_state;
+  return c->flags;
+}
+
+int gpupar__red_outside(const gpupar_loop *loop, const gpupar_call *call) {
+  collector *c = call->reduce_state;
+  if (!c || !loop->sections)
+    return -1;
+  int found = -1;
+  pthread_mutex_lock(&c->lock);
+  for (int i = 0; i < c->nentries; i++)
+    if (c->entries[i].parts & GPUPAR__RED_ARRAYS) {
+      const int *flag = (const int *)((const char *)c->entries[i].data + c->flags);
+      for (int r = 0; r < c->nred; r++)
+        if (loop->sections[r] && flag[r] && (found < 0 || r < found))
+          found = r;
+    }
+  pthread_mutex_unlock(&c->lock);
+  return found;
+}
+
 /* Returns a fresh entry buffer, or NULL after marking the collection failed. */
 static char *new_entry(collector *c) {
   char *data = malloc(c->bytes ? c->bytes : 1);
@@ -374,12 +406,14 @@ struct gpupar__red_chunk {
   collector *col;
   int parts; /* what the chunk's own block holds; array partials in a device buffer else */
   int own;   /* some reduction is in `parts`: the chunk needs a block of its own */
+  int host;  /* a host chunk: `block` is host memory and holds its outside flags */
   unsigned slots;
   void *block; /* host memory (host chunks) or device memory (device chunks) */
   size_t block_size;
   void *stage; /* device chunks: the staged host copy */
   size_t stage_size;
   size_t bytes;      /* used bytes of block */
+  size_t flags;      /* offset of the outside flags in block (array reductions in it) */
   size_t *offset;    /* of reduction r in block */
   void **partials;   /* launch->partials */
   long long *counts; /* launch->partial_counts */
@@ -412,6 +446,9 @@ static gpupar__red_chunk *new_chunk(const gpupar_loop *loop, const gpupar_call *
       c->bytes += ALIGN((size_t)elems * d->size);
     }
   }
+  c->flags = c->bytes;
+  if (parts & GPUPAR__RED_ARRAYS)
+    c->bytes += ALIGN(n * sizeof(int));
   return c;
 }
 
@@ -436,6 +473,11 @@ static int fold_and_record(gpupar__red_chunk *c, const void *buf, unsigned long 
       for (unsigned s = 1; s < c->slots; s++)
         gpupar__red_combine(d->kind, d->size, d->op, dst, src + (size_t)s * d->size, 1);
   }
+  /* Only a host chunk's flags are in its block (device flags come with the device's buffer). */
+  if (c->parts & GPUPAR__RED_ARRAYS && c->host)
+    memcpy(data + col->flags, (const char *)buf + c->flags, (size_t)col->nred * sizeof(int));
+  else if (c->parts & GPUPAR__RED_ARRAYS)
+    memset(data + col->flags, 0, (size_t)col->nred * sizeof(int));
   return record(col, begin, data, c->parts);
 }
 
@@ -454,9 +496,12 @@ int gpupar__red_host_begin(const gpupar_loop *loop, const gpupar_call *call, gpu
   }
   for (int r = 0; r < loop->nreductions; r++)
     c->partials[r] = (char *)c->block + c->offset[r];
+  memset((char *)c->block + c->flags, 0, (size_t)loop->nreductions * sizeof(int));
+  c->host = 1;
   launch->partials = c->partials;
   launch->partial_counts = c->counts;
   launch->partial_slots = 1;
+  launch->outside = (int *)((char *)c->block + c->flags);
   *out = c;
   return 0;
 }
@@ -496,6 +541,9 @@ int gpupar__red_dev_begin(const gpupar_loop *loop, const gpupar_call *call, gpup
   launch->partial_counts = c->counts;
   launch->partial_slots = GPUPAR_REDUCE_SLOTS;
   launch->partials_ready = arrays != NULL;
+  /* The flags live in the device's shared buffer (zeroed with it); a chunk with its own array
+   * buffers (no shared one) reports nothing. */
+  launch->outside = arrays ? (int *)((char *)arrays + c->col->flags) : NULL;
   *out = c;
   return GPUPAR_OK;
 }

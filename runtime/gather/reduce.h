@@ -84,6 +84,17 @@ enum { GPUPAR__RED_SCALARS = 1, GPUPAR__RED_ARRAYS = 2, GPUPAR__RED_ALL = 3 };
 size_t gpupar__red_entry_bytes(const gpupar_call *call);
 size_t gpupar__red_entry_offset(const gpupar_call *call, int r);
 
+/* The offset in a recorded result of the gpupar_launch.outside flags: one int per reduction,
+ * set by an update outside a checked section (gpupar_loop.sections). */
+size_t gpupar__red_flags_offset(const gpupar_call *call);
+
+/* Returns the first checked reduction (loop->sections) whose flag is set in a recorded result
+ * (an update outside its section happened in a chunk that ran), or -1. */
+int gpupar__red_outside(const gpupar_loop *loop, const gpupar_call *call);
+
+/* Returns whether some array reduction of `loop` checks its section at run time. */
+int gpupar__red_checks_sections(const gpupar_loop *loop);
+
 /* Records a copy of `data` (gpupar__red_entry_bytes, `parts` of it valid) as the result of the
  * chunk that starts at iteration `begin`. Returns 0, or -1 when out of host memory. */
 int gpupar__red_record_entry(const gpupar_call *call, unsigned long long begin, const void *data,

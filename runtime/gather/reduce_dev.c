@@ -114,6 +114,11 @@ static int combine_on_devices(const gpupar_loop *loop, const gpupar_call *call,
       return 0;
     }
   }
+  int checked = gpupar__red_checks_sections(loop);
+  if (checked && !be->can_reduce(GPUPAR_TYPE_SIGNED, sizeof(int), GPUPAR_RED_MAX)) {
+    snprintf(out->why, sizeof out->why, "%s devices cannot combine the section checks", be->name);
+    return 0;
+  }
   int root = live[0];
   size_t bytes = gpupar__red_entry_bytes(call);
   gpupar__device *ds[GPUPAR__MAX_DEVICES];
@@ -138,6 +143,13 @@ static int combine_on_devices(const gpupar_loop *loop, const gpupar_call *call,
       src[j] = (char *)acc[live[j]]->block + off;
     rc = be->reduce(ds, n, 0, src, (char *)result + off, call->reduction_counts[r], d->kind,
                     d->size, d->op, &err);
+  }
+  if (rc == GPUPAR_OK && checked) { /* an update outside a section on any device */
+    size_t off = gpupar__red_flags_offset(call);
+    for (int j = 0; j < n; j++)
+      src[j] = (char *)acc[live[j]]->block + off;
+    rc = be->reduce(ds, n, 0, src, (char *)result + off, loop->nreductions, GPUPAR_TYPE_SIGNED,
+                    sizeof(int), GPUPAR_RED_MAX, &err);
   }
   if (rc == GPUPAR_OK)
     rc = bring_home(call, devs[root], result, bytes, first, &err);

@@ -10,6 +10,7 @@
 
 #include "log.h"
 #include "memory/devmem.h"
+#include "memory/hostreg.h"
 #include "registry.h"
 #include "trace.h"
 
@@ -304,8 +305,9 @@ void gpupar__region_forget_device(gpupar__device *dev) {
     if (lost)
       GPUPAR__ERROR("data region at %p: data only %s held is lost", (void *)r->host,
                     dev->info.name);
-    if (!atomic_load(&dev->lost))
-      gpupar__dev_release(dev, r->dev[d], r->dev_size[d]);
+    /* Freed even on a lost device (dev_release hands it straight to the backend): the memory is
+     * host memory under emu, and a CUDA free that fails there only reports the sticky error. */
+    gpupar__dev_release(dev, r->dev[d], r->dev_size[d]);
     r->dev[d] = NULL;
   }
   pthread_mutex_unlock(&regions_lock);
@@ -402,6 +404,7 @@ static int data_exit(const void *host) {
   }
   *at = r->next;
   pthread_mutex_unlock(&regions_lock);
+  gpupar__hostreg_drop(r->host, r->bytes); /* the program may free the range next */
   for (int i = 0; i < GPUPAR__MAX_DEVICES; i++)
     if (r->dev[i]) {
       pthread_mutex_lock(&r->owner[i]->lock);

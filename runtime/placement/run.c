@@ -12,6 +12,7 @@
 #include "gather/reduce.h"
 #include "log.h"
 #include "memory/region.h"
+#include "memory/rows.h"
 #include "placement/place.h"
 #include "registry.h"
 #include "schedule/section.h"
@@ -124,10 +125,131 @@ static void release_devices(gpupar__device **devs, int n) {
     pthread_mutex_unlock(&devs[i]->lock);
 }
 
+/* --- Checked sections ------------------------------------------------------------------------
+ * A loop whose array-reduction updates are checked at run time (gpupar_loop.sections) learns
+ * whether one fell outside its section only after its chunks ran; the serial loop then runs
+ * instead. So that it starts from the memory the call found, the arrays the loop writes are
+ * redirected to host copies of their sections for the whole call (every path: devices, host
+ * threads, hybrid shares, fallbacks) and copied back only when no flag is set. Reductions need
+ * nothing: they reach the variables in gpupar__red_finish, after the check. */
+typedef struct shadows {
+  void *const *user; /* the call's own array pointers */
+  void **ptrs;       /* what the call uses meanwhile */
+  void **mem;        /* per array: the host copy of its section, NULL when not copied */
+  gpupar__hull *write;
+} shadows;
+
+static void *element_at(void *base, long long index, size_t elem_size) {
+  return (void *)((uintptr_t)base + (uintptr_t)((unsigned long long)index * elem_size));
+}
+
+static size_t hull_size(const gpupar__hull *h, size_t elem_size) {
+  return (size_t)((unsigned long long)(h->hi - h->lo) + 1) * elem_size;
+}
+
+static void shadow_end(const gpupar_loop *loop, gpupar_call *call, shadows *sh, int commit) {
+  if (!sh->ptrs)
+    return;
+  for (int a = 0; a < loop->narrays; a++) {
+    size_t es = loop->arrays[a].elem_size;
+    if (sh->mem[a] && commit && !sh->write[a].empty)
+      memcpy(element_at((void *)sh->user[a], sh->write[a].lo, es),
+             element_at(sh->ptrs[a], sh->write[a].lo, es), hull_size(&sh->write[a], es));
+    free(sh->mem[a]);
+  }
+  call->arrays = sh->user;
+  free(sh->ptrs);
+  free(sh->mem);
+  free(sh->write);
+  memset(sh, 0, sizeof *sh);
+}
+
+/* Redirects the arrays `loop` writes to host copies (nothing for loops that check no section or
+ * write no array). Returns GPUPAR_OK, or GPUPAR_ENOMEM with the call unchanged. */
+static int shadow_begin(const gpupar_loop *loop, gpupar_call *call, const gpupar__space *sp,
+                        shadows *sh) {
+  memset(sh, 0, sizeof *sh);
+  int writes = 0;
+  for (int a = 0; a < loop->narrays; a++)
+    writes |= (loop->arrays[a].access & GPUPAR_WRITE) != 0;
+  if (!writes || !gpupar__red_checks_sections(loop))
+    return GPUPAR_OK;
+  host_access(loop, call); /* arrays in data regions: the host copy is the one copied */
+  size_t na = (size_t)loop->narrays;
+  sh->user = call->arrays;
+  sh->ptrs = calloc(na, sizeof *sh->ptrs);
+  sh->mem = calloc(na, sizeof *sh->mem);
+  sh->write = calloc(na, sizeof *sh->write);
+  int rc = sh->ptrs && sh->mem && sh->write ? GPUPAR_OK : GPUPAR_ENOMEM;
+  for (int a = 0; a < loop->narrays && rc == GPUPAR_OK; a++) {
+    size_t es = loop->arrays[a].elem_size;
+    sh->ptrs[a] = (void *)call->arrays[a];
+    gpupar__hull read, write;
+    if (!(loop->arrays[a].access & GPUPAR_WRITE))
+      continue;
+    if (gpupar__array_hulls(loop, call->spans, sp, a, 0, sp->trip, &read, &write) != GPUPAR_OK) {
+      rc = GPUPAR_EINVAL; /* cannot happen: the checks before computed the same hulls */
+      break;
+    }
+    gpupar__hull all = read;
+    gpupar__hull_add(&all, &write);
+    if (all.empty)
+      continue;
+    size_t bytes = hull_size(&all, es);
+    sh->mem[a] = malloc(bytes);
+    if (!sh->mem[a]) {
+      rc = GPUPAR_ENOMEM;
+      break;
+    }
+    memcpy(sh->mem[a], element_at((void *)call->arrays[a], all.lo, es), bytes);
+    sh->ptrs[a] = element_at(sh->mem[a], -all.lo, es);
+    sh->write[a] = write;
+  }
+  if (rc != GPUPAR_OK) {
+    shadow_end(loop, call, sh, 0);
+    return rc;
+  }
+  call->arrays = sh->ptrs;
+  return GPUPAR_OK;
+}
+
+/* The call found an update outside checked section `r`: warns once per loop, traces it, and
+ * tells the caller to run the serial loop. */
+static int outside_section(const gpupar_loop *loop, gpupar_call *call, gpupar__site *site, int r) {
+  const char *site_name = loop->site ? loop->site : "?";
+  const char *name = loop->reductions[r].name ? loop->reductions[r].name : "?";
+  char why[256];
+  snprintf(why, sizeof why,
+           "an update of '%.60s' is outside the section '%.100s' named in "
+           "'reduction'",
+           name, loop->sections[r]);
+  if (gpupar__site_warn_once(site, -1, GPUPAR__WARN_SECTION))
+    GPUPAR__WARN("%s: %s; the loop ran serially on the host (warned once per loop)", site_name,
+                 why);
+  GPUPAR__INFO("%s: runs on the host: %s", site_name, why);
+  if (gpupar__trace_on()) {
+    gpupar__trace_event e;
+    memset(&e, 0, sizeof e);
+    e.cat = GPUPAR__TRACE_FAULT;
+    e.ts = gpupar__now_us();
+    e.seq = gpupar__trace_seq();
+    e.call = call->call_id;
+    e.stream = -1;
+    snprintf(e.site, sizeof e.site, "%s", site_name);
+    snprintf(e.device, sizeof e.device, "cpu");
+    snprintf(e.kind, sizeof e.kind, "section");
+    snprintf(e.action, sizeof e.action, "serial loop ('%.60s')", name);
+    gpupar__trace_add(&e, 1);
+  }
+  gpupar__site_record(site, GPUPAR__ON_SERIAL, 0, 0, 0, 0);
+  return on_host(loop, call);
+}
+
 /* Runs the whole call on the host threads. Returns 1 when it ran, 0 when the caller must run the
- * serial loop (a host entry point failed; see docs/runtime.md). */
+ * serial loop (a host entry point failed, or `*outside` was set to 1 + the first array reduction
+ * updated outside its checked section; see docs/runtime.md). */
 static int run_host_threads(const gpupar_loop *loop, gpupar_call *call, const gpupar__space *sp,
-                            gpupar__site *site, int threads) {
+                            gpupar__site *site, int threads, int *outside) {
   gpupar__host_piece pieces[256];
   int n = 0;
   host_access(loop, call);
@@ -138,6 +260,9 @@ static int run_host_threads(const gpupar_loop *loop, gpupar_call *call, const gp
     GPUPAR__ERROR("%s: the host entry point returned %d", loop->site ? loop->site : "?", rc);
     return 0;
   }
+  *outside = gpupar__red_outside(loop, call) + 1;
+  if (*outside)
+    return 0;
   gpupar__site_learn(site, -1, sp->trip, t1 - t0);
   gpupar__site_learn_cpu(site, 0, sp->trip, t1 - t0);
   if (gpupar__trace_on()) {
@@ -206,7 +331,8 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
   }
   if (validate(loop, call, why, sizeof why) != GPUPAR_OK ||
       gpupar__check_writes(loop, call->spans, &sp, why, sizeof why) != GPUPAR_OK ||
-      gpupar__check_alias(loop, call->spans, &sp, call->arrays, why, sizeof why) != GPUPAR_OK) {
+      gpupar__check_alias(loop, call->spans, &sp, call->arrays, why, sizeof why) != GPUPAR_OK ||
+      gpupar__rows_check(loop, call, &sp, why, sizeof why) != GPUPAR_OK) {
     GPUPAR__INFO("%s: runs on the host: %s", site_name, why);
     gpupar__site_record(site, GPUPAR__ON_SERIAL, 0, 0, 0, 0);
     return on_host(loop, call);
@@ -215,8 +341,18 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
   gpupar__place(loop, call, &sp, work, site, &place);
   snprintf(why, sizeof why, "%s", place.why);
   gpupar__where where = place.where;
+  shadows sh = {0};
+  if (where != GPUPAR__ON_SERIAL && shadow_begin(loop, call, &sp, &sh) != GPUPAR_OK) {
+    snprintf(why, sizeof why, "out of host memory (copies of the written arrays)");
+    where = GPUPAR__ON_SERIAL;
+  }
   if (where == GPUPAR__ON_THREADS) {
-    if (run_host_threads(loop, call, &sp, site, place.host_threads)) {
+    int outside = 0;
+    int ran = run_host_threads(loop, call, &sp, site, place.host_threads, &outside);
+    shadow_end(loop, call, &sh, ran);
+    if (outside)
+      return outside_section(loop, call, site, outside - 1);
+    if (ran) {
       double ms = (gpupar__now_us() - t_start) / 1e3;
       GPUPAR__INFO("%s: stays on cpu: %s, %.1f ms", site_name, why, ms);
       gpupar__site_record(site, GPUPAR__ON_THREADS, ms * 1e3, 0, 0, 0);
@@ -245,18 +381,37 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
     cap = reg->config.max_devices;
   in.ndev = acquire(reg, site, cap, call->call_id, in.devs);
   if (in.ndev == 0) {
+    shadow_end(loop, call, &sh, 0);
     GPUPAR__INFO("%s: stays on cpu: no device left", site_name);
     gpupar__site_record(site, GPUPAR__ON_SERIAL, 0, 0, 0, 0);
     return on_host(loop, call);
   }
+  /* Pointer-to-pointer arrays reach the devices packed: their rows are copied into one buffer
+   * each, run like flat arrays, and the written columns go back row by row. */
+  gpupar__rows_pack *pack = NULL;
   gpupar__exec_out out;
-  int rc = gpupar__exec(&in, &out, why, sizeof why);
+  memset(&out, 0, sizeof out);
+  int rc = gpupar__rows_pack_new(loop, call, &sp, &pack, &in.loop, &in.call, why, sizeof why);
+  if (rc == GPUPAR_ENOMEM)
+    rc = GPUPAR_EINVAL;
+  if (rc == GPUPAR_OK)
+    rc = gpupar__exec(&in, &out, why, sizeof why);
+  if (rc == GPUPAR_OK)
+    gpupar__rows_unpack(pack);
+  if (pack)
+    call->reduce_state = in.call->reduce_state;
+  gpupar__rows_pack_free(pack);
   release_devices(in.devs, in.ndev);
+  shadow_end(loop, call, &sh, rc == GPUPAR_OK && !out.outside);
+  if (rc == GPUPAR_OK && out.outside)
+    return outside_section(loop, call, site, out.outside - 1);
   double us = gpupar__now_us() - t_start;
   if (rc == GPUPAR_OK) {
     call->last = sp.last;
     gpupar__site_record(site, out.ndev_used ? GPUPAR__ON_DEVICES : GPUPAR__ON_THREADS, us,
                         out.bytes_in, out.bytes_out, out.faults);
+    out.cnt.calls = 1;
+    gpupar__site_count(site, &out.cnt);
     if (gpupar__log_enabled(GPUPAR__LOG_INFO)) {
       char a[32], b[32], faults[64] = "";
       gpupar__format_bytes(a, sizeof a, out.bytes_in);

@@ -162,6 +162,45 @@ void gpupar__site_record(gpupar__site *site, gpupar__where where, double us, uns
   pthread_mutex_unlock(&sites_lock);
 }
 
+static gpupar_counters last_counters; /* under sites_lock */
+
+static void add_counters(gpupar_counters *to, const gpupar_counters *c) {
+  to->calls += c->calls;
+  to->subchunks += c->subchunks;
+  to->memcpy_bytes += c->memcpy_bytes;
+  to->h2d += c->h2d;
+  to->d2h += c->d2h;
+  to->d2d += c->d2d;
+  to->syncs += c->syncs;
+  to->launches += c->launches;
+  to->registered += c->registered;
+  to->pageable += c->pageable;
+}
+
+void gpupar__site_count(gpupar__site *site, const gpupar_counters *c) {
+  pthread_mutex_lock(&sites_lock);
+  add_counters(&site->stats.counters, c);
+  last_counters = *c;
+  pthread_mutex_unlock(&sites_lock);
+}
+
+int gpupar__site_counters(const char *name, gpupar_counters *total, gpupar_counters *last) {
+  gpupar_counters sum = {0};
+  int found = name == NULL;
+  pthread_mutex_lock(&sites_lock);
+  for (gpupar__site *s = first; s; s = s->order)
+    if (!name || strcmp(s->stats.name, name) == 0) {
+      add_counters(&sum, &s->stats.counters);
+      found = 1;
+    }
+  if (last)
+    *last = last_counters;
+  pthread_mutex_unlock(&sites_lock);
+  if (total)
+    *total = sum;
+  return found ? 0 : -1;
+}
+
 void gpupar__site_add_time(gpupar__site *site, double us) {
   pthread_mutex_lock(&sites_lock);
   site->stats.time_us += us;

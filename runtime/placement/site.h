@@ -20,6 +20,7 @@ typedef struct gpupar__site_stats {
   unsigned long long faults;                            /* chunks that failed and ran elsewhere */
   double time_us; /* in gpupar_run and, for serial runs, until host_done */
   unsigned long long bytes_in, bytes_out;
+  gpupar_counters counters; /* the data path of its calls on the devices */
 } gpupar__site_stats;
 
 /* Returns the state of `loop`'s site (owned by the library, never freed). */
@@ -59,6 +60,10 @@ gpupar__where gpupar__site_host_pick(gpupar__site *site, double rates[2], int *e
  * caches) that the second replaces; then a moving average. Ignored when either is 0. */
 void gpupar__site_learn_cpu(gpupar__site *site, int serial, unsigned long long iters, double us);
 
+/* A warning kind of gpupar__site_warn_once beside the device fault bits (1, 2, 4, 8): an update
+ * outside a checked array-reduction section (index -1: not a device). */
+#define GPUPAR__WARN_SECTION 16
+
 /* Returns 1 the first time it is called for (`site`, device `index`, `kind` bit), else 0. */
 int gpupar__site_warn_once(gpupar__site *site, int index, int kind);
 
@@ -66,6 +71,14 @@ int gpupar__site_warn_once(gpupar__site *site, int index, int kind);
  * failed chunks. */
 void gpupar__site_record(gpupar__site *site, gpupar__where where, double us, unsigned long long in,
                          unsigned long long out, unsigned long long faults);
+
+/* Adds the data-path counters of one call on the devices to `site`'s and remembers them as the
+ * last call's. */
+void gpupar__site_count(gpupar__site *site, const gpupar_counters *c);
+
+/* Sets `*total` (may be NULL) to the sums of `site` (NULL: every site) and `*last` (may be NULL)
+ * to the last call's counters. Returns 0, or -1 when `name` (not NULL) names no site. */
+int gpupar__site_counters(const char *name, gpupar_counters *total, gpupar_counters *last);
 
 /* Adds `us` to the time of the site (the serial loop's run, from gpupar_host_done). */
 void gpupar__site_add_time(gpupar__site *site, double us);

@@ -22,8 +22,10 @@ Device g_devices[kMaxDevices];
 std::once_flag g_once;
 
 std::mutex g_mem_mu;
-std::map<uintptr_t, Alloc> g_allocs;  // by ptr
-std::map<uintptr_t, Pinned> g_pinned; // by ptr
+std::map<uintptr_t, Alloc> g_allocs;          // by ptr
+std::map<uintptr_t, Pinned> g_pinned;         // by ptr
+std::map<uintptr_t, Registered> g_registered; // by ptr
+std::map<uintptr_t, int> g_held_pages;        // registered pages: copies in flight over them
 size_t g_page = 4096;
 
 size_t parse_size(const char *s) {
@@ -161,21 +163,64 @@ bool device_range(int dev, const void *p, size_t n) {
   return (size_t)((const char *)p - a.ptr) + n <= a.size;
 }
 
-bool pinned_range(const void *p, size_t n, char **base) {
-  std::lock_guard<std::mutex> g(g_mem_mu);
-  auto it = g_pinned.upper_bound((uintptr_t)p);
-  if (it == g_pinned.begin())
-    return false;
+// The entry of `m` (by start address) holding [p, p + n), or nullptr.
+template <class M> static typename M::mapped_type *holding(M &m, const void *p, size_t n) {
+  auto it = m.upper_bound((uintptr_t)p);
+  if (it == m.begin())
+    return nullptr;
   --it;
-  Pinned &b = it->second;
+  auto &b = it->second;
   if ((const char *)p < b.ptr || (const char *)p + n > b.ptr + b.size)
-    return false;
-  *base = b.ptr;
-  return true;
+    return nullptr;
+  return &b;
 }
 
-void pinned_hold(char *base, bool on) {
+bool pinned_range(const void *p, size_t n, char **base) {
   std::lock_guard<std::mutex> g(g_mem_mu);
+  if (Pinned *b = holding(g_pinned, p, n)) {
+    *base = b->ptr;
+    return true;
+  }
+  if (Registered *r = holding(g_registered, p, n)) {
+    *base = r->ptr;
+    return true;
+  }
+  return false;
+}
+
+// The pages wholly inside [p, p + n): [*lo, *hi).
+static void inner_pages(const void *p, size_t n, uintptr_t *lo, uintptr_t *hi) {
+  *lo = ((uintptr_t)p + g_page - 1) / g_page * g_page;
+  *hi = ((uintptr_t)p + n) / g_page * g_page;
+  if (*hi < *lo)
+    *hi = *lo;
+}
+
+// Counts a copy in flight over the registered range [p, p + n) (g_mem_mu held).
+static void hold_registered(Registered *r, const void *p, size_t n, bool on) {
+  r->inflight += on ? 1 : -1;
+  uintptr_t lo, hi;
+  inner_pages(p, n, &lo, &hi);
+  for (uintptr_t pg = lo; pg < hi; pg += g_page) {
+    int &count = g_held_pages[pg];
+    count += on ? 1 : -1;
+    if (on && count == 1)
+      mprotect((void *)pg, g_page, PROT_READ);
+    if (count == 0) {
+      if (!on)
+        mprotect((void *)pg, g_page, PROT_READ | PROT_WRITE);
+      g_held_pages.erase(pg);
+    }
+  }
+}
+
+void pinned_hold(char *base, const void *p, size_t n, bool on) {
+  std::lock_guard<std::mutex> g(g_mem_mu);
+  auto reg = g_registered.find((uintptr_t)base);
+  if (reg != g_registered.end()) {
+    hold_registered(&reg->second, p, n, on);
+    return;
+  }
   auto it = g_pinned.find((uintptr_t)base);
   if (it == g_pinned.end())
     return;
@@ -188,6 +233,16 @@ void pinned_hold(char *base, bool on) {
 
 void pinned_write(char *base, void *dst, const void *src, size_t n) {
   std::lock_guard<std::mutex> g(g_mem_mu);
+  if (g_registered.count((uintptr_t)base)) { /* the copy's own pages, held by it */
+    uintptr_t lo, hi;
+    inner_pages(dst, n, &lo, &hi);
+    if (hi > lo)
+      mprotect((void *)lo, hi - lo, PROT_READ | PROT_WRITE);
+    memcpy(dst, src, n);
+    if (hi > lo)
+      mprotect((void *)lo, hi - lo, PROT_READ);
+    return;
+  }
   auto it = g_pinned.find((uintptr_t)base);
   Pinned *b = it == g_pinned.end() ? nullptr : &it->second;
   if (b && b->inflight)
@@ -200,6 +255,8 @@ void pinned_write(char *base, void *dst, const void *src, size_t n) {
 // Whether `addr` is in pinned memory that a copy in flight protects (signal handler: no lock;
 // a torn read only changes the message).
 static bool pinned_inflight(const void *addr) {
+  if (g_held_pages.count((uintptr_t)addr / g_page * g_page))
+    return true;
   for (auto &kv : g_pinned)
     if ((const char *)addr >= kv.second.ptr && (const char *)addr < kv.second.ptr + kv.second.size)
       return kv.second.inflight > 0;
@@ -257,7 +314,8 @@ const char *cudaGetErrorName(cudaError_t e) {
   case x:                                                                                          \
     return #x;
     NAME(cudaSuccess)
-    NAME(cudaErrorInvalidValue) NAME(cudaErrorMemoryAllocation) NAME(cudaErrorInitializationError)
+    NAME(cudaErrorInvalidValue)
+    NAME(cudaErrorMemoryAllocation) NAME(cudaErrorInitializationError)
         NAME(cudaErrorInvalidConfiguration) NAME(cudaErrorInvalidDevicePointer)
             NAME(cudaErrorInvalidMemcpyDirection) NAME(cudaErrorInsufficientDriver)
                 NAME(cudaErrorNoDevice) NAME(cudaErrorInvalidDevice)
@@ -265,7 +323,7 @@ const char *cudaGetErrorName(cudaError_t e) {
                         NAME(cudaErrorInvalidResourceHandle) NAME(cudaErrorNotReady)
                             NAME(cudaErrorIllegalAddress) NAME(cudaErrorLaunchOutOfResources)
                                 NAME(cudaErrorLaunchTimeout) NAME(cudaErrorPeerAccessAlreadyEnabled)
-                                    NAME(cudaErrorPeerAccessNotEnabled) NAME(cudaErrorAssert)
+                                    NAME(cudaErrorPeerAccessNotEnabled) NAME(cudaErrorAssert) NAME(cudaErrorHostMemoryAlreadyRegistered) NAME(cudaErrorHostMemoryNotRegistered)
                                         NAME(cudaErrorHardwareStackError)
                                             NAME(cudaErrorIllegalInstruction)
                                                 NAME(cudaErrorMisalignedAddress)
@@ -524,6 +582,52 @@ cudaError_t cudaFreeHost(void *ptr) {
   std::lock_guard<std::mutex> g(g_mem_mu);
   g_pinned.erase((uintptr_t)ptr);
   munmap(b.ptr, b.map_len);
+  return cudaSuccess;
+}
+
+cudaError_t cudaHostRegister(void *ptr, size_t bytes, unsigned flags) {
+  config();
+  (void)flags;
+  if (!ptr || bytes == 0)
+    return fail_report(cudaErrorInvalidValue, "cudaHostRegister(%p, %zu): empty range", ptr, bytes);
+  Alloc a;
+  if (find_alloc(ptr, &a))
+    return fail_report(cudaErrorInvalidValue, "cudaHostRegister(%p): device memory", ptr);
+  if (fault_at("hostreg", -1, 1))
+    return fail(cudaErrorMemoryAllocation);
+  // CUDA pins whole pages: a range sharing a page with a registered or pinned one is refused.
+  uintptr_t lo = (uintptr_t)ptr / g_page * g_page,
+            hi = ((uintptr_t)ptr + bytes + g_page - 1) / g_page * g_page;
+  std::lock_guard<std::mutex> g(g_mem_mu);
+  for (auto &kv : g_registered) {
+    uintptr_t rlo = (uintptr_t)kv.second.ptr / g_page * g_page,
+              rhi = ((uintptr_t)kv.second.ptr + kv.second.size + g_page - 1) / g_page * g_page;
+    if (rlo < hi && lo < rhi)
+      return fail(cudaErrorHostMemoryAlreadyRegistered);
+  }
+  for (auto &kv : g_pinned)
+    if ((uintptr_t)kv.second.ptr < hi && lo < (uintptr_t)kv.second.ptr + kv.second.map_len)
+      return fail(cudaErrorHostMemoryAlreadyRegistered);
+  g_registered[(uintptr_t)ptr] = Registered{(char *)ptr, bytes, 0};
+  return cudaSuccess;
+}
+
+cudaError_t cudaHostUnregister(void *ptr) {
+  config();
+  int inflight;
+  {
+    std::lock_guard<std::mutex> g(g_mem_mu);
+    auto it = g_registered.find((uintptr_t)ptr);
+    if (it == g_registered.end())
+      return fail_report(cudaErrorHostMemoryNotRegistered,
+                         "cudaHostUnregister(%p): not the start of a registered range", ptr);
+    inflight = it->second.inflight;
+  }
+  if (inflight) // CUDA waits for the copies; a program unregistering them in flight has a bug
+    for (int i = 0; i < device_count(); i++)
+      device_sync(i);
+  std::lock_guard<std::mutex> g(g_mem_mu);
+  g_registered.erase((uintptr_t)ptr);
   return cudaSuccess;
 }
 

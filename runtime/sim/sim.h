@@ -53,6 +53,14 @@ struct Pinned {
   int inflight = 0; // pending copies reading or writing it: the pages are read-only meanwhile
 };
 
+// Host memory the program registered (cudaHostRegister): pages stay the program's; while a copy
+// over part of it is in flight, the pages wholly inside that copy are read-only.
+struct Registered {
+  char *ptr;
+  size_t size;
+  int inflight = 0;
+};
+
 struct Config {
   int gpus = 1;
   unsigned long long seed = 1;
@@ -79,10 +87,13 @@ void set_sticky(int ordinal, cudaError_t e, const char *why);
 bool find_alloc(const void *p, Alloc *out);
 // Whether [p, p + n) lies in an allocation (of `device` unless -1).
 bool device_range(int device, const void *p, size_t n);
-// The pinned allocation holding [p, p + n), or false.
+// The pinned allocation (cudaHostAlloc) or registered range (cudaHostRegister) holding
+// [p, p + n), or false.
 bool pinned_range(const void *p, size_t n, char **base);
-// Protects (on) or releases (off) pinned memory at `base` for a copy in flight.
-void pinned_hold(char *base, bool on);
+// Protects (on) or releases (off) pinned memory at `base` for a copy in flight over [p, p + n):
+// a pinned allocation as a whole, a registered range only on the pages wholly inside the copy
+// (the pages it shares with the rest of the program's memory stay writable).
+void pinned_hold(char *base, const void *p, size_t n, bool on);
 // Writes to pinned memory at `base` from a stream worker (lifts the protection meanwhile).
 void pinned_write(char *base, void *dst, const void *src, size_t n);
 

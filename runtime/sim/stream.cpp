@@ -296,8 +296,9 @@ cudaError_t copy_async(void *dst, const void *src, size_t n, enum cudaMemcpyKind
     return 0;
   };
   if (pinned) {
-    pinned_hold(pinned, true);
-    op.done = [pinned] { pinned_hold(pinned, false); };
+    const void *host = kind == cudaMemcpyDeviceToHost ? (const void *)dst : src;
+    pinned_hold(pinned, host, n, true);
+    op.done = [pinned, host, n] { pinned_hold(pinned, host, n, false); };
   }
   // Pageable host memory: CUDA stages it and returns when the host buffer may be reused.
   submit(s, std::move(op), sync || (!pinned && kind != cudaMemcpyDeviceToDevice));

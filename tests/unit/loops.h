@@ -28,8 +28,8 @@ static const gpupar_array_desc saxpy_arrays[] = {{"x", sizeof(float), GPUPAR_REA
 static const gpupar_term_desc saxpy_terms[] = {
     {0, GPUPAR_READ, 1}, {1, GPUPAR_READ, 1}, {1, GPUPAR_WRITE, 1}};
 static const gpupar_loop saxpy_loop = {
-    GPUPAR_VERSION_CODE, "saxpy.c:3", 2, saxpy_arrays, 3, saxpy_terms, 1,
-    saxpy_host,          NULL,        0, NULL};
+    GPUPAR_VERSION_CODE, "saxpy.c:3", 2, saxpy_arrays, 3,    saxpy_terms, 1,
+    saxpy_host,          NULL,        0, NULL,         NULL, 0,           NULL};
 
 static inline void saxpy_serial(int n, float a, const float *x, float *y) {
   for (int i = 0; i < n; i++)
@@ -84,6 +84,9 @@ static const gpupar_loop strided_loop = {GPUPAR_VERSION_CODE,
                                          strided_terms,
                                          0,
                                          strided_host,
+                                         NULL,
+                                         0,
+                                         NULL,
                                          NULL,
                                          0,
                                          NULL};
@@ -152,6 +155,9 @@ static const gpupar_loop stencil_loop = {GPUPAR_VERSION_CODE,
                                          stencil_host,
                                          NULL,
                                          0,
+                                         NULL,
+                                         NULL,
+                                         0,
                                          NULL};
 
 static inline void stencil_serial(int n, int m, const float *in, float *out) {
@@ -218,6 +224,9 @@ static const gpupar_loop interleave_loop = {GPUPAR_VERSION_CODE,
                                             interleave_host,
                                             NULL,
                                             0,
+                                            NULL,
+                                            NULL,
+                                            0,
                                             NULL};
 
 static inline void interleave_serial(int n, const int *x, int *y) {
@@ -268,9 +277,20 @@ static const gpupar_array_desc matvec_arrays[] = {{"m", sizeof(float), GPUPAR_RE
                                                   {"out", sizeof(float), GPUPAR_WRITE}};
 static const gpupar_term_desc matvec_terms[] = {
     {0, GPUPAR_READ, 1}, {1, GPUPAR_READ, 1}, {2, GPUPAR_WRITE, 1}};
-static const gpupar_loop matvec_loop = {
-    GPUPAR_VERSION_CODE, "matvec.c:30", 3, matvec_arrays, 3, matvec_terms, 1,
-    matvec_host,         NULL,          0, NULL};
+static const gpupar_loop matvec_loop = {GPUPAR_VERSION_CODE,
+                                        "matvec.c:30",
+                                        3,
+                                        matvec_arrays,
+                                        3,
+                                        matvec_terms,
+                                        1,
+                                        matvec_host,
+                                        NULL,
+                                        0,
+                                        NULL,
+                                        NULL,
+                                        0,
+                                        NULL};
 
 static inline void matvec_serial(int r, int c, const float *m, const float *v, float *out) {
   for (int i = 0; i < r; i++) {
@@ -341,9 +361,9 @@ static const gpupar_term_desc hist_terms[] = {
 static const gpupar_reduction_desc hist_reds[] = {
     {"hist", GPUPAR_TYPE_SIGNED, sizeof(long long), GPUPAR_RED_ADD, 1},
     {"top", GPUPAR_TYPE_FLOAT, sizeof(double), GPUPAR_RED_MAX, 1}};
-static const gpupar_loop hist_loop = {
-    GPUPAR_VERSION_CODE, "hist.c:8", 3, hist_arrays, 3, hist_terms, 0,
-    hist_host,           NULL,       2, hist_reds};
+static const gpupar_loop hist_loop = {GPUPAR_VERSION_CODE, "hist.c:8", 3,         hist_arrays, 3,
+                                      hist_terms,          0,          hist_host, NULL,        2,
+                                      hist_reds,           NULL,       0,         NULL};
 
 static inline void hist_serial(int n, const int *x, const int *w, int *bin, long long *hist,
                                double *top) {

@@ -202,6 +202,8 @@ static void test_tuning_vars(void **state) {
   assert_int_equal(var_ok("GPUPAR_STREAMS", "3").streams, 3);
   assert_int_equal(var_ok("GPUPAR_THREADS", "16").threads, 16);
   assert_int_equal(var_ok("GPUPAR_MIN_BYTES", "0").min_bytes, 0);
+  assert_int_equal(var_ok("GPUPAR_PIN_LIMIT", "0").pin_limit, 0);
+  assert_int_equal(var_ok("GPUPAR_PIN_LIMIT", "1G").pin_limit, 1 << 30);
   assert_int_equal(var_ok("GPUPAR_MIN_BYTES", "64K").min_bytes, 65536);
   assert_int_equal(var_ok("GPUPAR_MIN_BYTES", "2M").min_bytes, 2 << 20);
   assert_int_equal(var_ok("GPUPAR_MIN_BYTES", "1G").min_bytes, 1 << 30);

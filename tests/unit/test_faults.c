@@ -244,9 +244,11 @@ static void use_faults(const char *spec) {
 
 static void test_fault_oom_splits(void **state) {
   (void)state;
+  /* One stream: one sub-chunk per device, whatever the work-sized count would be. 4M floats:
+   * emu:1's sub-chunk needs about 5.6 MB per array, more than the injected limit. */
+  assert_int_equal(gpupar__registry_set("GPUPAR_STREAMS", "1"), 0);
   use_faults("oom@emu:1");
   size_t from = gpupar__trace_copy(NULL, 0);
-  /* 4M floats: emu:1's sub-chunks need about 1.3 MB per array, more than the injected limit. */
   saxpy_checked(4 << 20);
   const gpupar__trace_event *f = first_fault(from);
   assert_non_null(f);
@@ -256,6 +258,7 @@ static void test_fault_oom_splits(void **state) {
   /* emu:1 still did its share, in smaller chunks; nothing went to the host. */
   assert_true(count_events(from, GPUPAR__TRACE_CHUNK, "emu:1", NULL) > 4);
   assert_int_equal(count_events(from, GPUPAR__TRACE_CHUNK, "cpu", NULL), 0);
+  assert_int_equal(gpupar__registry_set("GPUPAR_STREAMS", "2"), 0);
   use_faults("");
 }
 

@@ -13,9 +13,9 @@
 #include <cmocka.h>
 
 #include "backends/backend.h"
+#include "gather/reduce.h"
 #include "gpupar/gpupar.h"
 #include "gpupar/kernel.h"
-#include "gather/reduce.h"
 #include "registry.h"
 
 static const int ops[] = {GPUPAR_RED_ADD,  GPUPAR_RED_MUL,  GPUPAR_RED_MIN,
@@ -25,7 +25,7 @@ static const int ops[] = {GPUPAR_RED_ADD,  GPUPAR_RED_MUL,  GPUPAR_RED_MIN,
 /* Checks combine and identity of one integer type against C's own operators. */
 #define CHECK_INT(T, KIND)                                                                         \
   do {                                                                                             \
-    const T vals[] = {(T)0, (T)1, (T) - 1, (T)3, (T)100, (T) - 77, (T)(T) ~(T)0};                  \
+    const T vals[] = {(T)0, (T)1, (T)-1, (T)3, (T)100, (T)-77, (T)(T) ~(T)0};                      \
     for (size_t o = 0; o < sizeof ops / sizeof *ops; o++)                                          \
       for (size_t i = 0; i < sizeof vals / sizeof *vals; i++)                                      \
         for (size_t j = 0; j < sizeof vals / sizeof *vals; j++) {                                  \
@@ -115,7 +115,7 @@ static void test_bool(void **state) {
 
 #define CHECK_FLOAT(T)                                                                             \
   do {                                                                                             \
-    const T vals[] = {(T)0, (T)1.5, (T) - 2.25, (T)1e30, (T) - 3};                                 \
+    const T vals[] = {(T)0, (T)1.5, (T)-2.25, (T)1e30, (T)-3};                                     \
     const int fops[] = {GPUPAR_RED_ADD, GPUPAR_RED_MUL,  GPUPAR_RED_MIN,                           \
                         GPUPAR_RED_MAX, GPUPAR_RED_LAND, GPUPAR_RED_LOR};                          \
     for (size_t o = 0; o < sizeof fops / sizeof *fops; o++)                                        \
@@ -166,7 +166,7 @@ static void test_floats(void **state) {
 static const gpupar_reduction_desc fsum_red[] = {
     {"s", GPUPAR_TYPE_FLOAT, sizeof(float), GPUPAR_RED_ADD, 0}};
 static const gpupar_loop fsum_loop = {
-    GPUPAR_VERSION_CODE, "order.c:1", 0, NULL, 0, NULL, 0, NULL, NULL, 1, fsum_red};
+    GPUPAR_VERSION_CODE, "order.c:1", 0, NULL, 0, NULL, 0, NULL, NULL, 1, fsum_red, NULL, 0, NULL};
 
 static void record_host_chunk(gpupar_call *call, unsigned long long begin, float value) {
   gpupar_launch L = {.begin = begin, .end = begin + 1};
@@ -249,8 +249,20 @@ static const gpupar_reduction_desc red_reds[] = {
     {"p", GPUPAR_TYPE_SIGNED, sizeof(int), GPUPAR_RED_MUL, 0},
     {"last", GPUPAR_TYPE_SIGNED, sizeof(int), GPUPAR_RED_LAST, 0},
     {"hist", GPUPAR_TYPE_UNSIGNED, sizeof(unsigned), GPUPAR_RED_ADD, 1}};
-static const gpupar_loop red_loop = {
-    GPUPAR_VERSION_CODE, "reduce.c:1", 1, red_arrays, 1, red_terms, 0, red_host, NULL, 5, red_reds};
+static const gpupar_loop red_loop = {GPUPAR_VERSION_CODE,
+                                     "reduce.c:1",
+                                     1,
+                                     red_arrays,
+                                     1,
+                                     red_terms,
+                                     0,
+                                     red_host,
+                                     NULL,
+                                     5,
+                                     red_reds,
+                                     NULL,
+                                     0,
+                                     NULL};
 
 static void run_reduction(int n) {
   int *x = malloc((size_t)n * sizeof *x);

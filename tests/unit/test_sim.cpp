@@ -221,6 +221,56 @@ static int pinned_child(void) {
   return 1;
 }
 
+/* Registered host memory (cudaHostRegister): copies over it are asynchronous; while one is in
+ * flight, only the pages wholly inside the copy are read-only, so the program may write next to
+ * it. A child writes inside and must die of SIGSEGV. */
+static int registered_child(void) {
+  cudaSetDevice(0);
+  cudaStream_t s;
+  char *buf = (char *)malloc(1 << 16);
+  void *d = NULL;
+  if (!buf || cudaStreamCreate(&s) || cudaHostRegister(buf, 1 << 16, 0) || cudaMalloc(&d, 16384))
+    return 1;
+  gpupar_sim_enqueue(s, sleep_op, NULL, NULL);
+  cudaMemcpyAsync(d, buf + 8192, 16384, cudaMemcpyHostToDevice, s);
+  buf[100] = 1;         /* outside the copy: allowed */
+  buf[8192 + 8192] = 1; /* faults */
+  printf("registered write was not caught\n");
+  return 1;
+}
+
+static void test_registered(void **state) {
+  (void)state;
+  assert_int_equal(cudaSetDevice(3), cudaSuccess); /* device 0 is lost (test_guard_page) */
+  char *buf = (char *)malloc(1 << 16);
+  void *d = NULL;
+  cudaStream_t s;
+  assert_non_null(buf);
+  memset(buf, 7, 1 << 16);
+  assert_int_equal(cudaStreamCreate(&s), cudaSuccess);
+  assert_int_equal(cudaMalloc(&d, 1 << 16), cudaSuccess);
+  assert_int_equal(cudaHostRegister(buf, 1 << 16, cudaHostRegisterPortable), cudaSuccess);
+  /* Whole pages are pinned: a range sharing one is refused, as is unregistering its middle. */
+  assert_int_equal(cudaHostRegister(buf + 100, 10, 0), cudaErrorHostMemoryAlreadyRegistered);
+  assert_int_equal(cudaHostUnregister(buf + 1), cudaErrorHostMemoryNotRegistered);
+  cudaGetLastError();
+  gpupar_sim_enqueue(s, sleep_op, NULL, NULL);
+  assert_int_equal(cudaMemcpyAsync(d, buf, 1 << 16, cudaMemcpyHostToDevice, s), cudaSuccess);
+  assert_int_equal(cudaMemcpyAsync(buf, d, 8192, cudaMemcpyDeviceToHost, s), cudaSuccess);
+  assert_int_equal(cudaStreamSynchronize(s), cudaSuccess);
+  buf[0] = 1; /* writable again */
+  /* A copy running past the end of the registered range is refused. */
+  assert_int_equal(cudaMemcpyAsync(d, buf + 100, 1 << 16, cudaMemcpyHostToDevice, s),
+                   cudaErrorInvalidValue);
+  cudaGetLastError();
+  assert_int_equal(cudaHostUnregister(buf), cudaSuccess);
+  assert_int_equal(cudaHostUnregister(buf), cudaErrorHostMemoryNotRegistered);
+  cudaGetLastError();
+  assert_int_equal(cudaFree(d), cudaSuccess);
+  assert_int_equal(cudaStreamDestroy(s), cudaSuccess);
+  free(buf);
+}
+
 /* Injected faults (GPUPAR_SIM_FAULT set by the test). */
 static int injected(const char *mode) {
   int n = -1;
@@ -247,11 +297,11 @@ static int injected(const char *mode) {
   return 1;
 }
 
-static int pinned_write_in_flight(void) {
+static int pinned_write_in_flight(int registered) {
   fflush(NULL);
   pid_t pid = fork();
   if (pid == 0)
-    _exit(pinned_child());
+    _exit(registered ? registered_child() : pinned_child());
   int status = 0;
   if (pid < 0 || waitpid(pid, &status, 0) != pid)
     return 1;
@@ -262,14 +312,15 @@ static int pinned_write_in_flight(void) {
 
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "pinned") == 0)
-    return pinned_write_in_flight();
+    return pinned_write_in_flight(0);
+  if (argc > 1 && strcmp(argv[1], "registered") == 0)
+    return pinned_write_in_flight(1);
   if (argc > 1)
     return injected(argv[1]);
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_guard_page),
-      cmocka_unit_test(test_wrong_device),
-      cmocka_unit_test(test_warps),
-      cmocka_unit_test(test_nccl),
+      cmocka_unit_test(test_guard_page), cmocka_unit_test(test_wrong_device),
+      cmocka_unit_test(test_warps),      cmocka_unit_test(test_nccl),
+      cmocka_unit_test(test_registered),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

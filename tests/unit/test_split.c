@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include "gpupar/gpupar.h"
+#include "schedule/plan.h"
 #include "schedule/split.h"
 
 /* Checks that `r[0..n)` tile [0, trip) in order and returns nothing. */
@@ -125,12 +126,28 @@ static void test_invalid(void **state) {
   assert_int_equal(gpupar__split(10, 64, NULL, r), GPUPAR_OK);
 }
 
+/* Sub-chunks per device range: from the work (copy and kernel time against the cost of one
+ * sub-chunk's operations), at least two per stream, at least `min_iters` each, at most 64. */
+static void test_sub_count(void **state) {
+  (void)state;
+  assert_int_equal(gpupar__sub_count(0, 2, 100, 10, 1024), 0);
+  assert_int_equal(gpupar__sub_count(1000000, 1, 1e6, 10, 1024), 1);   /* one stream */
+  assert_int_equal(gpupar__sub_count(20000, 2, 40, 30, 1024), 4);      /* two per stream */
+  assert_int_equal(gpupar__sub_count(4000000, 2, 4000, 40, 1024), 10); /* sqrt(4000 / 40) */
+  assert_int_equal(gpupar__sub_count(4000000, 4, 4000, 40, 1024), 10);
+  assert_int_equal(gpupar__sub_count(4000000, 2, 4000, 40, 540000), 7); /* two waves each */
+  assert_int_equal(gpupar__sub_count(1ull << 40, 2, 1e12, 1, 1024), GPUPAR__MAX_SUBS);
+  assert_int_equal(gpupar__sub_count(500, 2, 1, 1, 1024), 1); /* too small to cut */
+  assert_int_equal(gpupar__sub_count(3000, 8, 1e6, 1, 1024), 2);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_equal),
                                      cmocka_unit_test(test_empty_and_small),
                                      cmocka_unit_test(test_weights),
                                      cmocka_unit_test(test_large),
                                      cmocka_unit_test(test_exhaustive_small),
-                                     cmocka_unit_test(test_invalid)};
+                                     cmocka_unit_test(test_invalid),
+                                     cmocka_unit_test(test_sub_count)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

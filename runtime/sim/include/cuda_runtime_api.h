@@ -34,6 +34,8 @@ typedef enum cudaError {
   cudaErrorPeerAccessAlreadyEnabled = 704,
   cudaErrorPeerAccessNotEnabled = 705,
   cudaErrorAssert = 710,
+  cudaErrorHostMemoryAlreadyRegistered = 712,
+  cudaErrorHostMemoryNotRegistered = 713,
   cudaErrorHardwareStackError = 714,
   cudaErrorIllegalInstruction = 715,
   cudaErrorMisalignedAddress = 716,
@@ -95,6 +97,10 @@ cudaError_t cudaFree(void *ptr);
 cudaError_t cudaHostAlloc(void **ptr, size_t bytes, unsigned flags);
 cudaError_t cudaMallocHost(void **ptr, size_t bytes);
 cudaError_t cudaFreeHost(void *ptr);
+#define cudaHostRegisterDefault 0x00
+#define cudaHostRegisterPortable 0x01
+cudaError_t cudaHostRegister(void *ptr, size_t bytes, unsigned flags);
+cudaError_t cudaHostUnregister(void *ptr);
 
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind);
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind,

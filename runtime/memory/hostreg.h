@@ -1,0 +1,46 @@
+/* Host ranges of the program's arrays registered (pinned in place) for DMA, cached across calls:
+ * copies then go straight between the program's memory and the devices, asynchronously, with no
+ * staging copy. Least recently used ranges not in use are unregistered when the registered
+ * bytes would pass the limit (GPUPAR_PIN_LIMIT); every range is unregistered at exit, and those
+ * inside a data region at its gpupar_data_exit. Thread-safe.
+ *
+ * A registration names addresses, not memory: a program that frees an array and gets new memory
+ * at the same addresses while the range is cached would have the devices copy to and from the
+ * old pages. The library cannot see free(); the user guide says to call gpupar_unregister (or
+ * set GPUPAR_PIN_LIMIT=0) before freeing arrays that offloaded loops used. */
+#ifndef GPUPAR_RUNTIME_HOSTREG_H
+#define GPUPAR_RUNTIME_HOSTREG_H
+
+#include <stddef.h>
+
+#include "backends/backend.h"
+
+/* Default of GPUPAR_PIN_LIMIT: bytes registered at most. */
+#define GPUPAR__PIN_LIMIT_DEFAULT (4ull << 30)
+
+typedef struct gpupar__hostreg gpupar__hostreg;
+
+/* Sets the limit on registered bytes (0: never register; copies use pageable memory). */
+void gpupar__hostreg_set_limit(unsigned long long bytes);
+/* Whether registrations outlive the calls that made them (GPUPAR_PIN_CACHE; default 0: each is
+ * dropped when its last call releases it). */
+void gpupar__hostreg_set_cache(int keep_across_calls);
+
+/* Returns a held registration with `be` covering [p, p + bytes) (registering it on a miss; then
+ * `*fresh` is set to 1), or NULL when the range stays pageable: the backend has no registration,
+ * the limit is 0 or reached by ranges in use, or registration failed (remembered: not retried
+ * until the range is dropped). Release it with gpupar__hostreg_release after the copies over it
+ * completed. */
+gpupar__hostreg *gpupar__hostreg_acquire(const gpupar__backend *be, const void *p, size_t bytes,
+                                         int *fresh);
+void gpupar__hostreg_release(gpupar__hostreg *r);
+
+/* Unregisters the ranges not in use that overlap [p, p + bytes). */
+void gpupar__hostreg_drop(const void *p, size_t bytes);
+/* Unregisters every range not in use (at exit). */
+void gpupar__hostreg_drop_all(void);
+
+/* Returns the registered bytes and ranges now (for tests). */
+void gpupar__hostreg_stats(unsigned long long *bytes, int *ranges);
+
+#endif

@@ -1,0 +1,410 @@
+/* Pointer-to-pointer arrays: row alias check, packing and unpacking (see rows.h). */
+#include "memory/rows.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpupar/gpupar.h"
+#include "schedule/section.h"
+
+typedef gpupar__i128 i128;
+
+/* The columns read and written in each touched row of one array, rows [r0, r0 + n). */
+typedef struct row_cols {
+  long long r0, n;
+  long long *rlo, *rhi, *wlo, *whi; /* lo > hi: none */
+} row_cols;
+
+/* One packed array. */
+typedef struct packed {
+  int array;
+  size_t row_size;
+  char *const *rows; /* the program's row pointers (indexed from 0) */
+  row_cols rc;
+  long long c0, pitch;
+  char *buf;
+} packed;
+
+struct gpupar__rows_pack {
+  gpupar_loop loop;
+  gpupar_call call;
+  gpupar_array_desc *arrays;
+  gpupar_span *spans;
+  void **bases;
+  void **scalars;
+  gpupar_rows_layout *layouts;
+  packed *p;
+  int np;
+};
+
+static void row_cols_free(row_cols *rc) {
+  free(rc->rlo);
+  free(rc->rhi);
+  free(rc->wlo);
+  free(rc->whi);
+  memset(rc, 0, sizeof *rc);
+}
+
+static void widen(long long *lo, long long *hi, long long a, long long b) {
+  if (*lo > *hi) {
+    *lo = a;
+    *hi = b;
+    return;
+  }
+  if (a < *lo)
+    *lo = a;
+  if (b > *hi)
+    *hi = b;
+}
+
+/* Fills `rc` with the columns each row of array `a` has touched over the whole space, visiting
+ * every iteration (the rows a term touches need not be contiguous: `a[2*i]`). Returns
+ * GPUPAR_OK, GPUPAR_ENOMEM or GPUPAR_EINVAL (overflow, or a term without columns). */
+static int collect(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
+                   int a, row_cols *rc) {
+  memset(rc, 0, sizeof *rc);
+  gpupar__hull rh, wh;
+  if (gpupar__array_hulls(loop, spans, sp, a, 0, sp->trip, &rh, &wh) != GPUPAR_OK)
+    return GPUPAR_EINVAL;
+  gpupar__hull_add(&rh, &wh);
+  if (rh.empty)
+    return GPUPAR_OK;
+  i128 n = (i128)rh.hi - rh.lo + 1;
+  if (n > (i128)1 << 40)
+    return GPUPAR_EINVAL;
+  rc->r0 = rh.lo;
+  rc->n = (long long)n;
+  size_t bytes = (size_t)rc->n * sizeof(long long);
+  rc->rlo = malloc(bytes);
+  rc->rhi = malloc(bytes);
+  rc->wlo = malloc(bytes);
+  rc->whi = malloc(bytes);
+  if (!rc->rlo || !rc->rhi || !rc->wlo || !rc->whi) {
+    row_cols_free(rc);
+    return GPUPAR_ENOMEM;
+  }
+  for (long long r = 0; r < rc->n; r++) {
+    rc->rlo[r] = rc->wlo[r] = 0;
+    rc->rhi[r] = rc->whi[r] = -1;
+  }
+  for (int t = 0; t < loop->nterms; t++) {
+    const gpupar_span *s = &spans[t];
+    if (loop->terms[t].array != a || s->empty)
+      continue;
+    if (!s->rows || s->col_lo > s->col_hi) {
+      row_cols_free(rc);
+      return GPUPAR_EINVAL;
+    }
+    int rd = loop->terms[t].access & GPUPAR_READ, wr = loop->terms[t].access & GPUPAR_WRITE;
+    for (unsigned long long k = 0; k < sp->trip; k++) {
+      gpupar__hull h;
+      if (gpupar__term_interval(sp, s, k, k + 1, &h) != GPUPAR_OK) {
+        row_cols_free(rc);
+        return GPUPAR_EINVAL;
+      }
+      if (h.empty)
+        continue;
+      for (long long r = h.lo - rc->r0; r <= h.hi - rc->r0; r++) {
+        if (rd)
+          widen(&rc->rlo[r], &rc->rhi[r], s->col_lo, s->col_hi);
+        if (wr)
+          widen(&rc->wlo[r], &rc->whi[r], s->col_lo, s->col_hi);
+      }
+    }
+  }
+  return GPUPAR_OK;
+}
+
+static int row_index(const gpupar_loop *loop, int a) {
+  for (int i = 0; i < loop->nrows; i++)
+    if (loop->rows[i].array == a)
+      return i;
+  return -1;
+}
+
+/* --- Alias check ------------------------------------------------------------------------ */
+
+typedef struct interval {
+  i128 b0, b1; /* bytes [b0, b1) */
+  int write;
+  int array;
+  long long row; /* -1: an array's section */
+} interval;
+
+static int by_start(const void *x, const void *y) {
+  const interval *a = x, *b = y;
+  return a->b0 < b->b0 ? -1 : a->b0 > b->b0;
+}
+
+typedef struct ivec {
+  interval *v;
+  size_t n, cap;
+} ivec;
+
+static int ivec_push(ivec *iv, interval it) {
+  if (iv->n == iv->cap) {
+    size_t want = iv->cap ? 2 * iv->cap : 64;
+    interval *g = realloc(iv->v, want * sizeof *g);
+    if (!g)
+      return GPUPAR_ENOMEM;
+    iv->v = g;
+    iv->cap = want;
+  }
+  iv->v[iv->n++] = it;
+  return GPUPAR_OK;
+}
+
+/* Adds the touched bytes of each row of pointer-to-pointer array `a`. */
+static int add_rows(const gpupar_loop *loop, const gpupar_call *call, const gpupar__space *sp,
+                    int a, size_t row_size, ivec *iv) {
+  row_cols rc;
+  int st = collect(loop, call->spans, sp, a, &rc);
+  if (st != GPUPAR_OK)
+    return st;
+  char *const *rows = call->arrays[a];
+  for (long long r = 0; r < rc.n && st == GPUPAR_OK; r++) {
+    long long lo = rc.rlo[r], hi = rc.rhi[r];
+    int w = rc.wlo[r] <= rc.whi[r];
+    if (w)
+      widen(&lo, &hi, rc.wlo[r], rc.whi[r]);
+    if (lo > hi)
+      continue;
+    char *row = rows[rc.r0 + r];
+    i128 b0 = (i128)(uintptr_t)row + (i128)lo * (i128)row_size;
+    i128 b1 = (i128)(uintptr_t)row + ((i128)hi + 1) * (i128)row_size;
+    if (!row || b0 < 0 || b1 > (i128)UINTPTR_MAX)
+      st = GPUPAR_EINVAL;
+    else
+      st = ivec_push(iv, (interval){b0, b1, w, a, rc.r0 + r});
+  }
+  row_cols_free(&rc);
+  return st;
+}
+
+int gpupar__rows_check(const gpupar_loop *loop, const gpupar_call *call, const gpupar__space *sp,
+                       char *why, size_t len) {
+  if (loop->nrows <= 0 || !loop->rows || sp->trip == 0)
+    return GPUPAR_OK;
+  ivec iv = {0};
+  int st = GPUPAR_OK;
+  for (int a = 0; a < loop->narrays && st == GPUPAR_OK; a++) {
+    int ri = row_index(loop, a);
+    if (ri >= 0) {
+      st = add_rows(loop, call, sp, a, loop->rows[ri].row_size, &iv);
+      continue;
+    }
+    gpupar__hull r, w; /* flat arrays: their whole section (check_alias checked the bases) */
+    if (gpupar__array_hulls(loop, call->spans, sp, a, 0, sp->trip, &r, &w) != GPUPAR_OK) {
+      st = GPUPAR_EINVAL;
+      break;
+    }
+    int wr = !w.empty;
+    gpupar__hull_add(&r, &w);
+    if (r.empty)
+      continue;
+    i128 es = (i128)loop->arrays[a].elem_size, base = (i128)(uintptr_t)call->arrays[a];
+    st =
+        ivec_push(&iv, (interval){base + (i128)r.lo * es, base + ((i128)r.hi + 1) * es, wr, a, -1});
+  }
+  if (st != GPUPAR_OK) {
+    free(iv.v);
+    snprintf(why, len,
+             st == GPUPAR_ENOMEM ? "out of host memory checking rows"
+                                 : "the rows the loop touches are out of range");
+    return GPUPAR_EINVAL;
+  }
+  qsort(iv.v, iv.n, sizeof *iv.v, by_start);
+  /* Sorted by start: an interval overlaps an earlier one iff it starts before the earlier
+   * ones' furthest end; a conflict needs a write on one side. */
+  i128 end_all = 0, end_w = 0;
+  size_t who_all = 0, who_w = 0;
+  for (size_t i = 0; i < iv.n && st == GPUPAR_OK; i++) {
+    const interval *c = &iv.v[i];
+    size_t other = SIZE_MAX;
+    if (i > 0 && c->write && c->b0 < end_all)
+      other = who_all;
+    else if (i > 0 && !c->write && end_w > 0 && c->b0 < end_w)
+      other = who_w;
+    if (other != SIZE_MAX) {
+      const interval *o = &iv.v[other];
+      if (o->row >= 0 && c->row >= 0)
+        snprintf(why, len, "row %lld of '%s' and row %lld of '%s' share memory", o->row,
+                 loop->arrays[o->array].name, c->row, loop->arrays[c->array].name);
+      else
+        snprintf(why, len, "a row of '%s' overlaps '%s'",
+                 loop->arrays[o->row >= 0 ? o->array : c->array].name,
+                 loop->arrays[o->row >= 0 ? c->array : o->array].name);
+      st = GPUPAR_EINVAL;
+      break;
+    }
+    if (c->b1 > end_all) {
+      end_all = c->b1;
+      who_all = i;
+    }
+    if (c->write && c->b1 > end_w) {
+      end_w = c->b1;
+      who_w = i;
+    }
+  }
+  free(iv.v);
+  return st;
+}
+
+/* --- Packing ---------------------------------------------------------------------------- */
+
+void gpupar__rows_pack_free(gpupar__rows_pack *pack) {
+  if (!pack)
+    return;
+  for (int i = 0; i < pack->np; i++) {
+    free(pack->p[i].buf);
+    row_cols_free(&pack->p[i].rc);
+  }
+  free(pack->p);
+  free(pack->arrays);
+  free(pack->spans);
+  free(pack->bases);
+  free(pack->scalars);
+  free(pack->layouts);
+  free(pack);
+}
+
+/* Packs array `a` (rows descriptor `d`) into `p`, rewriting its spans in `pack`. */
+static int pack_one(gpupar__rows_pack *pack, const gpupar_loop *loop, const gpupar_call *call,
+                    const gpupar__space *sp, const gpupar_rows_desc *d, packed *p) {
+  int a = d->array;
+  p->array = a;
+  p->row_size = d->row_size;
+  p->rows = call->arrays[a];
+  int st = collect(loop, call->spans, sp, a, &p->rc);
+  if (st != GPUPAR_OK || p->rc.n == 0)
+    return st;
+  long long c0 = 0, c1 = -1;
+  for (long long r = 0; r < p->rc.n; r++) {
+    if (p->rc.rlo[r] <= p->rc.rhi[r])
+      widen(&c0, &c1, p->rc.rlo[r], p->rc.rhi[r]);
+    if (p->rc.wlo[r] <= p->rc.whi[r])
+      widen(&c0, &c1, p->rc.wlo[r], p->rc.whi[r]);
+  }
+  i128 pitch = (i128)c1 - c0 + 1, elems, bytes, shift;
+  if (c0 > c1 || __builtin_mul_overflow((i128)p->rc.n, pitch, &elems) ||
+      __builtin_mul_overflow(elems, (i128)d->row_size, &bytes) || bytes > (i128)SIZE_MAX / 2 ||
+      __builtin_mul_overflow((i128)p->rc.r0, pitch, &shift) || shift + c0 > INT64_MAX ||
+      shift + c0 < INT64_MIN)
+    return GPUPAR_EINVAL;
+  p->c0 = c0;
+  p->pitch = (long long)pitch;
+  p->buf = malloc((size_t)bytes ? (size_t)bytes : 1);
+  if (!p->buf)
+    return GPUPAR_ENOMEM;
+  /* Every touched column of every touched row: between two touched columns of a row lies only
+   * that row's memory. Written-only columns are copied too: a conditional write leaves them as
+   * they were, and the copy-back brings back what is there. */
+  for (long long r = 0; r < p->rc.n; r++) {
+    long long lo = p->rc.rlo[r], hi = p->rc.rhi[r];
+    if (p->rc.wlo[r] <= p->rc.whi[r])
+      widen(&lo, &hi, p->rc.wlo[r], p->rc.whi[r]);
+    if (lo > hi)
+      continue;
+    memcpy(p->buf + ((size_t)r * (size_t)p->pitch + (size_t)(lo - c0)) * d->row_size,
+           p->rows[p->rc.r0 + r] + (size_t)lo * d->row_size, (size_t)(hi - lo + 1) * d->row_size);
+  }
+  /* Row r of the packed array starts at element (r - r0) * pitch - c0 + c of the buffer. */
+  for (int t = 0; t < loop->nterms; t++) {
+    gpupar_span *s = &pack->spans[t];
+    if (loop->terms[t].array != a || s->empty)
+      continue;
+    i128 coef = (i128)s->coef * pitch,
+         lo = ((i128)s->off_lo - p->rc.r0) * pitch + ((i128)s->col_lo - c0),
+         hi = ((i128)s->off_hi - p->rc.r0) * pitch + ((i128)s->col_hi - c0);
+    if (coef > INT64_MAX || coef < INT64_MIN || lo > INT64_MAX || lo < INT64_MIN ||
+        hi > INT64_MAX || hi < INT64_MIN)
+      return GPUPAR_EINVAL;
+    s->coef = (long long)coef;
+    s->off_lo = (long long)lo;
+    s->off_hi = (long long)hi;
+    s->rows = 0;
+  }
+  pack->arrays[a].elem_size = d->row_size;
+  pack->bases[a] = p->buf;
+  gpupar_rows_layout *lay = &pack->layouts[d->scalar];
+  lay->pitch = p->pitch;
+  lay->shift = (long long)(shift + c0);
+  pack->scalars[d->scalar] = lay;
+  return GPUPAR_OK;
+}
+
+int gpupar__rows_pack_new(const gpupar_loop *loop, gpupar_call *call, const gpupar__space *sp,
+                          gpupar__rows_pack **out, const gpupar_loop **ploop, gpupar_call **pcall,
+                          char *why, size_t len) {
+  *out = NULL;
+  *ploop = loop;
+  *pcall = call;
+  if (loop->nrows <= 0 || !loop->rows)
+    return GPUPAR_OK;
+  gpupar__rows_pack *pack = calloc(1, sizeof *pack);
+  int na = loop->narrays, nt = loop->nterms, ns = loop->nscalars;
+  if (!pack)
+    return GPUPAR_ENOMEM;
+  pack->arrays = malloc(((size_t)na + 1) * sizeof *pack->arrays);
+  pack->spans = malloc(((size_t)nt + 1) * sizeof *pack->spans);
+  pack->bases = malloc(((size_t)na + 1) * sizeof *pack->bases);
+  pack->scalars = malloc(((size_t)ns + 1) * sizeof *pack->scalars);
+  pack->layouts = calloc((size_t)ns + 1, sizeof *pack->layouts);
+  pack->p = calloc((size_t)loop->nrows, sizeof *pack->p);
+  if (!pack->arrays || !pack->spans || !pack->bases || !pack->scalars || !pack->layouts ||
+      !pack->p) {
+    gpupar__rows_pack_free(pack);
+    return GPUPAR_ENOMEM;
+  }
+  memcpy(pack->arrays, loop->arrays, (size_t)na * sizeof *pack->arrays);
+  memcpy(pack->spans, call->spans, (size_t)nt * sizeof *pack->spans);
+  memcpy(pack->bases, call->arrays, (size_t)na * sizeof *pack->bases);
+  memcpy(pack->scalars, call->scalars, (size_t)ns * sizeof *pack->scalars);
+  int st = GPUPAR_OK;
+  for (int i = 0; i < loop->nrows && st == GPUPAR_OK; i++) {
+    const gpupar_rows_desc *d = &loop->rows[i];
+    if (d->array < 0 || d->array >= na || d->scalar < 0 || d->scalar >= ns || d->row_size == 0) {
+      st = GPUPAR_EINVAL;
+      break;
+    }
+    st = pack_one(pack, loop, call, sp, d, &pack->p[i]);
+    pack->np = i + 1;
+  }
+  if (st != GPUPAR_OK) {
+    snprintf(why, len,
+             st == GPUPAR_ENOMEM ? "out of host memory packing rows"
+                                 : "the rows the loop touches are out of range");
+    gpupar__rows_pack_free(pack);
+    return st;
+  }
+  pack->loop = *loop;
+  pack->loop.arrays = pack->arrays;
+  pack->call = *call;
+  pack->call.arrays = pack->bases;
+  pack->call.scalars = pack->scalars;
+  pack->call.spans = pack->spans;
+  *out = pack;
+  *ploop = &pack->loop;
+  *pcall = &pack->call;
+  return GPUPAR_OK;
+}
+
+void gpupar__rows_unpack(const gpupar__rows_pack *pack) {
+  if (!pack)
+    return;
+  for (int i = 0; i < pack->np; i++) {
+    const packed *p = &pack->p[i];
+    if (!p->buf)
+      continue;
+    for (long long r = 0; r < p->rc.n; r++) {
+      long long lo = p->rc.wlo[r], hi = p->rc.whi[r];
+      if (lo > hi)
+        continue;
+      memcpy(p->rows[p->rc.r0 + r] + (size_t)lo * p->row_size,
+             p->buf + ((size_t)r * (size_t)p->pitch + (size_t)(lo - p->c0)) * p->row_size,
+             (size_t)(hi - lo + 1) * p->row_size);
+    }
+  }
+}

@@ -1,0 +1,266 @@
+/* Transfers of a call's sub-chunks (see transfer.h). */
+#include "transfer/transfer.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "log.h"
+#include "memory/devmem.h"
+#include "memory/region.h"
+
+void gpupar__xfer_record(exec *x, gpupar__device *dev, const sub *s, const char *what, size_t bytes,
+                         int dir, double t0, unsigned long long seq, const char *peer) {
+  if (dir == GPUPAR__H2D)
+    x->out->cnt.h2d++;
+  else if (dir == GPUPAR__D2H)
+    x->out->cnt.d2h++;
+  else
+    x->out->cnt.d2d++;
+  gpupar__trace_event *e = gpupar__xevent(x, GPUPAR__TRACE_COPY, dev->info.name, s ? s->stream : 0);
+  if (!e)
+    return;
+  if (s) { /* the sub-chunk the copy belongs to */
+    e->begin = s->range.begin;
+    e->end = s->range.end;
+    e->has_range = 1;
+  }
+  e->ts = t0;
+  e->dur = gpupar__now_us() - t0;
+  snprintf(e->array, sizeof e->array, "%s", what ? what : "?");
+  e->bytes = bytes;
+  e->dir = dir;
+  e->seq = seq;
+  if (peer)
+    snprintf(e->peer, sizeof e->peer, "%s", peer);
+}
+
+/* Classifies a failed operation on `dev`. */
+int gpupar__fail_kind(gpupar__device *dev, const gpupar__error *err, int launch) {
+  if (gpupar__dev_check_lost(dev))
+    return KIND_LOST;
+  if (err->status == GPUPAR_ENOMEM)
+    return KIND_OOM;
+  return launch ? KIND_LAUNCH : KIND_ERROR;
+}
+
+void gpupar__xfer_register(exec *x) {
+  if (x->in->ndev == 0)
+    return;
+  const gpupar__backend *be = x->in->devs[0]->backend;
+  for (int a = 0; a < x->na; a++) {
+    gpupar__hull all = {.empty = 1};
+    for (int i = 0; i < x->nsubs; i++)
+      if (x->subs[i].dev >= 0 && !x->subs[i].slots[a].region)
+        gpupar__hull_add(&all, &x->subs[i].slots[a].buf);
+    if (all.empty)
+      continue;
+    size_t es = x->loop->arrays[a].elem_size;
+    int fresh = 0;
+    x->reg[a] = gpupar__hostreg_acquire(be, element(x->call->arrays[a], all.lo, es),
+                                        hull_bytes(&all, es), &fresh);
+    x->out->cnt.registered += (unsigned long long)fresh;
+  }
+}
+
+void gpupar__xfer_unregister(exec *x) {
+  for (int a = 0; a < x->na; a++) {
+    gpupar__hostreg_release(x->reg[a]);
+    x->reg[a] = NULL;
+  }
+}
+
+/* Copies `bytes` of array `a` from host `src` to device `dst` on stream `st`, by DMA from the
+ * program's memory: asynchronous when the range is registered, else a pageable copy (CUDA stages
+ * it itself and returns when `src` may be reused). */
+static int copy_in(exec *x, int a, gpupar__device *dev, int st, void *dst, const void *src,
+                   size_t bytes, gpupar__error *err) {
+  if (gpupar__dev_check_lost(dev))
+    return gpupar__dev_lost_error(dev, err);
+  const gpupar__backend *be = dev->backend;
+  if (be->host_register && !x->reg[a])
+    x->out->cnt.pageable++;
+  return be->copy_in(dev, st, dst, src, bytes, err);
+}
+
+/* Returns whether array `a`'s write-back may go straight into the program's memory before the
+ * commit: a sub-chunk that fails after it must leave nothing a retry reads. True when the loop
+ * never reads the array and writes every element of each write hull (a retry rewrites it all);
+ * a read-write array waits in staging for the commit (docs/performance.md, "Write-back"). */
+static int direct_out(const exec *x, int a) {
+  return !(x->loop->arrays[a].access & GPUPAR_READ) && x->dense[a];
+}
+
+/* Fills the per-device copies of shared read-only arrays: host to the first device, then device
+ * to device when the devices can reach each other (else host to each). A device whose copy
+ * fails uses per-chunk copies instead. */
+void gpupar__xfer_shared(exec *x) {
+  for (int a = 0; a < x->na; a++) {
+    if (!x->shared[a])
+      continue;
+    size_t es = x->loop->arrays[a].elem_size, bytes = hull_bytes(&x->shared_hull[a], es);
+    int root = -1;
+    for (int d = 0; d < x->in->ndev; d++) {
+      gpupar__device *dev = x->in->devs[d];
+      int used = 0;
+      for (int i = 0; i < x->nsubs && !used; i++)
+        used = x->subs[i].dev == d && x->subs[i].state == SUB_PENDING;
+      if (!used || atomic_load(&dev->lost))
+        continue;
+      gpupar__error err;
+      void *buf;
+      size_t size;
+      if (gpupar__dev_alloc(dev, bytes, &buf, &size, &err) != GPUPAR_OK)
+        continue;
+      void *src = element(x->call->arrays[a], x->shared_hull[a].lo, es);
+      gpupar__device *rdev = root >= 0 ? x->in->devs[root] : NULL;
+      int peer = rdev && dev->backend == rdev->backend && dev->backend->copy_peer &&
+                 dev->backend->can_peer && dev->backend->can_peer(dev, rdev);
+      double t0 = gpupar__now_us();
+      unsigned long long seq = gpupar__trace_seq();
+      int rc;
+      if (peer)
+        rc = gpupar__dev_check_lost(dev)
+                 ? gpupar__dev_lost_error(dev, &err)
+                 : dev->backend->copy_peer(dev, 0, buf, rdev, 0,
+                                           x->shared_buf[(size_t)root * (size_t)x->na + (size_t)a],
+                                           bytes, &err);
+      else
+        rc = copy_in(x, a, dev, 0, buf, src, bytes, &err);
+      if (rc != GPUPAR_OK) {
+        gpupar__dev_release(dev, buf, size); /* emu and injected failures: nothing in flight */
+        continue;
+      }
+      gpupar__xfer_record(x, dev, NULL, x->loop->arrays[a].name, bytes,
+                          peer ? GPUPAR__D2D : GPUPAR__H2D, t0, seq, peer ? rdev->info.name : NULL);
+      if (peer)
+        x->out->bytes_in += 0;
+      else
+        x->out->bytes_in += bytes;
+      x->shared_buf[(size_t)d * (size_t)x->na + (size_t)a] = buf;
+      x->shared_size[(size_t)d * (size_t)x->na + (size_t)a] = size;
+      if (root < 0)
+        root = d;
+    }
+  }
+  /* The copies above run on stream 0; chunks read the shared copies on every stream. */
+  for (int d = 0; d < x->in->ndev; d++) {
+    gpupar__device *dev = x->in->devs[d];
+    int filled = 0;
+    for (int a = 0; a < x->na && !filled; a++)
+      filled = x->shared_buf[(size_t)d * (size_t)x->na + (size_t)a] != NULL;
+    gpupar__error err;
+    int ordered = 1;
+    for (int st = 1; filled && dev->backend->order && st < dev->nstreams && ordered; st++)
+      ordered = dev->backend->order(dev, st, dev, 0, &err) == GPUPAR_OK;
+    if (!ordered && (x->out->cnt.syncs++, dev->backend->sync(dev, 0, &err) != GPUPAR_OK))
+      GPUPAR__DEBUG("%s: shared copies: %s", dev->info.name, err.msg); /* its chunks fail */
+  }
+}
+
+/* Allocates and copies in what sub-chunk `s` reads. */
+int gpupar__xfer_in(exec *x, sub *s) {
+  gpupar__device *dev = x->in->devs[s->dev];
+  for (int a = 0; a < x->na; a++) {
+    slot *sl = &s->slots[a];
+    size_t es = x->loop->arrays[a].elem_size;
+    s->ptrs[a] = NULL;
+    if (sl->buf.empty)
+      continue;
+    void *shared = x->shared[a] ? x->shared_buf[(size_t)s->dev * (size_t)x->na + (size_t)a] : NULL;
+    if (shared) {
+      s->ptrs[a] = element(shared, -x->shared_hull[a].lo, es);
+      continue;
+    }
+    if (gpupar__dev_alloc(dev, hull_bytes(&sl->buf, es), &sl->dev, &sl->dev_size, &s->err) !=
+        GPUPAR_OK)
+      return fail_sub(s, gpupar__fail_kind(dev, &s->err, 0));
+    s->ptrs[a] = element(sl->dev, -sl->buf.lo, es);
+    int need_read = !sl->read.empty, need_write = !sl->write.empty && !x->dense[a];
+    const gpupar__hull *h = need_read && need_write ? &sl->buf
+                            : need_read             ? &sl->read
+                            : need_write            ? &sl->write
+                                                    : NULL;
+    if (!h)
+      continue;
+    size_t bytes = hull_bytes(h, es);
+    double t0 = gpupar__now_us();
+    unsigned long long seq = gpupar__trace_seq();
+    if (sl->region) {
+      /* Present: from the device's resident copy (device to device). */
+      if (gpupar__region_copy_in(sl->region, dev, s->stream, element(s->ptrs[a], h->lo, es),
+                                 element(x->call->arrays[a], h->lo, es), bytes,
+                                 &s->err) != GPUPAR_OK)
+        return fail_sub(s, gpupar__fail_kind(dev, &s->err, 0));
+      gpupar__xfer_record(x, dev, s, x->loop->arrays[a].name, bytes, GPUPAR__D2D, t0, seq,
+                          dev->info.name);
+      continue;
+    }
+    if (copy_in(x, a, dev, s->stream, element(s->ptrs[a], h->lo, es),
+                element(x->call->arrays[a], h->lo, es), bytes, &s->err) != GPUPAR_OK)
+      return fail_sub(s, gpupar__fail_kind(dev, &s->err, 0));
+    gpupar__xfer_record(x, dev, s, x->loop->arrays[a].name, bytes, GPUPAR__H2D, t0, seq, NULL);
+    x->out->bytes_in += bytes;
+  }
+  return 0;
+}
+
+/* Copies sub-chunk `s`'s write hulls into host staging buffers (or, for arrays present in a data
+ * region, keeps them on the device until the commit). */
+int gpupar__xfer_out(exec *x, sub *s) {
+  gpupar__device *dev = x->in->devs[s->dev];
+  if (gpupar__red_dev_stage_out(dev, s->stream, s->red, &s->err) != GPUPAR_OK)
+    return fail_sub(s, gpupar__fail_kind(dev, &s->err, 0));
+  for (int a = 0; a < x->na; a++) {
+    slot *sl = &s->slots[a];
+    if (sl->write.empty || sl->region)
+      continue;
+    size_t es = x->loop->arrays[a].elem_size, bytes = hull_bytes(&sl->write, es);
+    if (gpupar__dev_check_lost(dev)) {
+      gpupar__dev_lost_error(dev, &s->err);
+      return fail_sub(s, KIND_LOST);
+    }
+    sl->direct = direct_out(x, a);
+    void *to = element(x->call->arrays[a], sl->write.lo, es);
+    if (!sl->direct) {
+      if (gpupar__stage_alloc(dev->backend, bytes, &sl->stage, &sl->stage_size, &s->err) !=
+          GPUPAR_OK)
+        return fail_sub(s, KIND_ERROR);
+      to = sl->stage;
+    } else if (dev->backend->host_register && !x->reg[a]) {
+      x->out->cnt.pageable++;
+    }
+    double t0 = gpupar__now_us();
+    unsigned long long seq = gpupar__trace_seq();
+    if (dev->backend->copy_out(dev, s->stream, to, element(s->ptrs[a], sl->write.lo, es), bytes,
+                               &s->err) != GPUPAR_OK)
+      return fail_sub(s, gpupar__fail_kind(dev, &s->err, 0));
+    gpupar__xfer_record(x, dev, s, x->loop->arrays[a].name, bytes, GPUPAR__D2H, t0, seq, NULL);
+    x->out->bytes_out += bytes;
+  }
+  return 0;
+}
+
+/* Returns a sub-chunk's buffers to the pools (after its device synchronised). */
+void gpupar__xfer_release(exec *x, sub *s) {
+  gpupar__device *dev = s->dev >= 0 ? x->in->devs[s->dev] : NULL;
+  for (int a = 0; a < x->na; a++) {
+    slot *sl = &s->slots[a];
+    if (dev) {
+      gpupar__dev_release(dev, sl->dev, sl->dev_size);
+      gpupar__stage_release(dev->backend, sl->stage, sl->stage_size);
+    }
+    sl->dev = sl->stage = NULL;
+  }
+  if (dev)
+    gpupar__red_dev_release(dev, &s->red);
+}
+
+void gpupar__xfer_free_shared(exec *x) {
+  for (int d = 0; d < x->in->ndev; d++)
+    for (int a = 0; a < x->na; a++) {
+      size_t k = (size_t)d * (size_t)x->na + (size_t)a,
+             ks = (size_t)(GPUPAR__MAX_DEVICES + d) * (size_t)x->na + (size_t)a;
+      gpupar__dev_release(x->in->devs[d], x->shared_buf[k], x->shared_size[k]);
+      gpupar__stage_release(x->in->devs[d]->backend, x->shared_buf[ks], x->shared_size[ks]);
+    }
+}

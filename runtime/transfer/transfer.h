@@ -1,0 +1,30 @@
+/* Transfers of a call's sub-chunks: device buffers, copies in and out, the per-device copies of
+ * shared read-only arrays, and the trace records of each copy. */
+#ifndef GPUPAR_RUNTIME_TRANSFER_H
+#define GPUPAR_RUNTIME_TRANSFER_H
+
+#include "schedule/plan.h"
+
+/* Records a copy of `bytes` for the trace (s: the sub-chunk it belongs to, or NULL). */
+void gpupar__xfer_record(exec *x, gpupar__device *dev, const sub *s, const char *what, size_t bytes,
+                         int dir, double t0, unsigned long long seq, const char *peer);
+/* Classifies a failed operation on `dev` (a KIND_*; `launch`: it was the kernel launch). */
+int gpupar__fail_kind(gpupar__device *dev, const gpupar__error *err, int launch);
+/* Registers (or finds registered) the host range each array's device sub-chunks copy, when the
+ * backend registers memory (see memory/hostreg.h); counts fresh registrations. */
+void gpupar__xfer_register(exec *x);
+/* Releases what gpupar__xfer_register holds (after every device synchronised). */
+void gpupar__xfer_unregister(exec *x);
+/* Fills the per-device copies of shared read-only arrays (first round). */
+void gpupar__xfer_shared(exec *x);
+/* Allocates and copies in what `s` reads; on failure marks `s` failed and returns -1. */
+int gpupar__xfer_in(exec *x, sub *s);
+/* Copies out what `s` wrote (staging, or kept on the device for a data region); on failure
+ * marks `s` failed and returns -1. */
+int gpupar__xfer_out(exec *x, sub *s);
+/* Returns a sub-chunk's buffers to the pools (after its device synchronised). */
+void gpupar__xfer_release(exec *x, sub *s);
+/* Frees the per-device copies of shared arrays and their staging. */
+void gpupar__xfer_free_shared(exec *x);
+
+#endif
