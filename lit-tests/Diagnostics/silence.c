@@ -2,8 +2,8 @@
 // the loop still stays serial (with 'remarks', an offloaded loop would be reported). Errors
 // cannot be silenced, and an unknown id is a warning.
 // RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-remarks -fplugin-arg-gpupar-outdir=%t %s
-// RUN: %gpupar_cc -fsyntax-only -Xclang -verify=quiet -fplugin-arg-gpupar-remarks -fplugin-arg-gpupar-no=dependence-unknown -fplugin-arg-gpupar-no=scalar-reduced -fplugin-arg-gpupar-outdir=%t %s
-// RUN: %gpupar_cc -fsyntax-only -Xclang -verify=quiet -fplugin-arg-gpupar-remarks -fplugin-arg-gpupar-werror -fplugin-arg-gpupar-no=dependence-unknown -fplugin-arg-gpupar-no=scalar-reduced -fplugin-arg-gpupar-outdir=%t %s
+// RUN: %gpupar_cc -fsyntax-only -Xclang -verify=quiet -fplugin-arg-gpupar-remarks -fplugin-arg-gpupar-no=dependence-unknown -fplugin-arg-gpupar-no=scalar-reduced -fplugin-arg-gpupar-no=auto-not-collapsed -fplugin-arg-gpupar-outdir=%t %s
+// RUN: %gpupar_cc -fsyntax-only -Xclang -verify=quiet -fplugin-arg-gpupar-remarks -fplugin-arg-gpupar-werror -fplugin-arg-gpupar-no=dependence-unknown -fplugin-arg-gpupar-no=scalar-reduced -fplugin-arg-gpupar-no=auto-not-collapsed -fplugin-arg-gpupar-outdir=%t %s
 // RUN: %gpupar_cc -fsyntax-only -Xclang -verify=other -fplugin-arg-gpupar-remarks -fplugin-arg-gpupar-no=call-undefined -fplugin-arg-gpupar-outdir=%t %s
 // RUN: not %gpupar_cc -fsyntax-only -fplugin-arg-gpupar-no=dependence-distance %s 2>&1 | %FileCheck --check-prefix=ERROR %s
 // RUN: not %gpupar_cc -fsyntax-only -fplugin-arg-gpupar-no=note-read %s 2>&1 | %FileCheck --check-prefix=NOTE %s
@@ -21,6 +21,16 @@ void f(int n, int m, float *a) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
     a[i] = a[m * i]; // expected-warning {{cannot prove that write to 'a[i]' and read of 'a[m * i]' are independent; the loop stays serial [gpupar-dependence-unknown]}} expected-note {{read is here}} expected-note {{add 'independent' to '#pragma gpupar'}} other-warning {{are independent}} other-note {{read is here}} other-note {{add 'independent'}}
+}
+// A remark of the analysis goes with its note; the outer loop is still offloaded.
+// quiet-remark@+5 {{loop offloaded: a (inout)}}
+// other-remark@+4 {{loop offloaded: a (inout)}}
+// expected-remark@+3 {{loop offloaded: a (inout)}}
+void prefix(int n, double (*a)[100]) {
+#pragma gpupar
+  for (int i = 0; i < n; i++)
+    for (int j = 1; j < 100; j++) // expected-remark {{perfectly nested loop over 'j' not collapsed: each thread runs all of its iterations [gpupar-auto-not-collapsed]}} other-remark {{not collapsed}}
+      a[i][j] += a[i][j - 1]; // expected-note {{as 'collapse(2)': write to 'a[i][j]' and read of 'a[i][j - 1]' carry a dependence of distance 1 in loop 'j'}} other-note {{as 'collapse(2)'}}
 }
 // ERROR: error: 'dependence-distance' cannot be silenced with 'no=dependence-distance': it is an error or a note; only warnings and remarks can
 // NOTE: error: 'note-read' cannot be silenced
