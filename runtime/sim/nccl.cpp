@@ -49,8 +49,11 @@ struct Comm {
   int rank, device;
 };
 
+// One rank's call. The rank's own fields are copied from its communicator: an operation still
+// queued after ncclCommAbort (which frees the communicator) must not read it.
 struct Call {
   Comm *comm;
+  int rank, device;
   const void *src;
   void *dst;
   size_t count;
@@ -154,9 +157,11 @@ int rank_op(void *p) {
   Clique &q = *c.clique;
   const Call &me = c.calls[r->rank];
   std::unique_lock<std::mutex> g(q.mu);
-  if (gpupar_sim_fault("ncclerror", me.comm->device)) {
+  if (q.aborted) // ncclCommAbort ended the collective before this rank's stream reached it
+    return 0;
+  if (gpupar_sim_fault("ncclerror", me.device)) {
     q.async = ncclSystemError; // this rank never arrives: the others wait until an abort
-    gpupar_sim_report("NCCL: injected failure of rank %d (device %d)", r->rank, me.comm->device);
+    gpupar_sim_report("NCCL: injected failure of rank %d (device %d)", r->rank, me.device);
     q.cv.notify_all();
     return 0;
   }
@@ -186,7 +191,7 @@ int rank_op(void *p) {
 }
 
 ncclResult_t check_call(const Call &c) {
-  Comm *m = c.comm;
+  const Comm *m = c.comm;
   size_t es = type_size(c.type);
   if (!m || !es || c.type == FLOAT16 || c.op < SUM || c.op > MIN || c.root < 0 ||
       c.root >= m->clique->n) {
@@ -380,7 +385,8 @@ ncclResult_t ncclGroupEnd(void) {
 
 ncclResult_t ncclReduce(const void *src, void *dst, size_t count, int type, int op, int root,
                         void *comm, cudaStream_t stream) {
-  Call c{(Comm *)comm, src, dst, count, type, op, root, stream};
+  Comm *m = (Comm *)comm;
+  Call c{m, m ? m->rank : -1, m ? m->device : -1, src, dst, count, type, op, root, stream};
   if (ncclResult_t r = check_call(c))
     return r;
   if (tls_group == 0 && c.comm->clique->n > 1) {
