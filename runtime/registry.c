@@ -140,8 +140,20 @@ int gpupar__registry_select(gpupar__registry *reg, const gpupar__config *cfg, ch
       }
       if (add_cuda(reg, info, &err) != 0) {
         snprintf(detail, sizeof detail, "%s: %s", info->name, err.msg);
-        return invalid(msg, len, cfg, detail);
+        if (cfg->count > 0) /* a device the user named */
+          return invalid(msg, len, cfg, detail);
+        /* `cuda`: every usable device, and one that cannot be opened (another process took it
+         * since the probe) is not; as at the probe, it is skipped. */
+        GPUPAR__WARN("%s: device skipped: %s", info->name, err.msg);
+        continue;
       }
+    }
+    if (reg->ndev == 0) {
+      char why[sizeof detail];
+      snprintf(why, sizeof why, "%s", detail);
+      snprintf(detail, sizeof detail, "no usable GPU: no CUDA device could be opened (%.300s)",
+               why);
+      return invalid(msg, len, cfg, detail);
     }
     reg->backend = GPUPAR_BACKEND_CUDA;
     snprintf(reg->reason, sizeof reg->reason, "GPUPAR_DEVICES=%s", cfg->devices_text);
