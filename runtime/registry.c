@@ -89,6 +89,8 @@ static int add_cuda(gpupar__registry *reg, const gpupar_device_info *info, gpupa
   int rc = d->backend->open ? d->backend->open(d, err) : GPUPAR_OK;
   if (rc == GPUPAR_OK && gpupar__cuda_bandwidth(d, &d->h2d_bps, &d->d2h_bps) != 0)
     d->h2d_bps = d->d2h_bps = GPUPAR__EMU_BPS;
+  if (rc != GPUPAR_OK && d->backend->close) /* what open made before it failed */
+    d->backend->close(d);
   if (d->backend->set_current)
     d->backend->set_current(current);
   if (rc != GPUPAR_OK)

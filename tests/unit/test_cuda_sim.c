@@ -12,7 +12,9 @@
  *  - setdevice (kernel@1, ncclkernel@2, setdevice): cudaSetDevice returns the sticky error:
  *    every operation on the lost device fails there, and a reduction waiting for a lost rank is
  *    aborted;
- *  - close: closing the CUDA devices (a test installing other devices) destroys their streams. */
+ *  - close: closing the CUDA devices (a test installing other devices) destroys their streams;
+ *  - openfail (event@1:2): a device whose open fails half-way is skipped, and what the open made
+ *    is released. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -319,15 +321,29 @@ static void test_close(void **state) {
   cudaGetLastError();
 }
 
+/* event@1:2: cuda:1's open fails at its second cudaEventCreate, after its streams were made: it
+ * is skipped (GPUPAR_DEVICES=cuda: every usable device) and none of its streams is left. */
+static void test_openfail(void **state) {
+  (void)state;
+  gpupar__registry *reg = gpupar__registry_get();
+  assert_int_equal(reg->ndev, 2);
+  assert_string_equal(reg->dev[0].info.name, "cuda:0");
+  assert_string_equal(reg->dev[1].info.name, "cuda:2");
+  assert_int_equal(gpupar_sim_live_streams(1), 0);
+  assert_int_equal(gpupar_sim_live_streams(0), reg->dev[0].nstreams);
+  assert_int_equal(gpupar_sim_live_streams(2), reg->dev[1].nstreams);
+}
+
 int main(int argc, char **argv) {
   const char *mode = argc > 1 ? argv[1] : "";
   const struct CMUnitTest all[] = {
-      cmocka_unit_test(test_checks),    cmocka_unit_test(test_sets),  cmocka_unit_test(test_sticky),
-      cmocka_unit_test(test_setdevice), cmocka_unit_test(test_close),
+      cmocka_unit_test(test_checks), cmocka_unit_test(test_sets),
+      cmocka_unit_test(test_sticky), cmocka_unit_test(test_setdevice),
+      cmocka_unit_test(test_close),  cmocka_unit_test(test_openfail),
   };
   for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
     if (strcmp(all[i].name + strlen("test_"), mode) == 0)
       return _cmocka_run_group_tests(mode, &all[i], 1, NULL, NULL);
-  fprintf(stderr, "usage: %s checks|sets|sticky|setdevice|close\n", argv[0]);
+  fprintf(stderr, "usage: %s checks|sets|sticky|setdevice|close|openfail\n", argv[0]);
   return 2;
 }

@@ -139,6 +139,8 @@ cudaError_t gpupar_sim_launch(const unsigned grid[3], const unsigned block[3], s
  * the stream's other work; a non-zero return is a sticky error (cudaError_t) of the device. */
 cudaError_t gpupar_sim_enqueue(cudaStream_t stream, int (*fn)(void *ctx), void *ctx,
                                void (*release)(void *ctx));
+/* The number of streams of `device` created and not destroyed (the NULL stream aside), or -1. */
+int gpupar_sim_live_streams(int device);
 /* The device of `stream` (the current device for NULL), or -1 for an unknown stream. */
 int gpupar_sim_stream_device(cudaStream_t stream);
 /* The sticky error of `device` (cudaSuccess while it is not lost); no side effect. */
