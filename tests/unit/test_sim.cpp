@@ -387,6 +387,13 @@ static int injected(const char *mode) {
   }
   if (e || cudaSetDevice(0))
     return 1;
+  if (strcmp(mode, "event") == 0) { /* event@0:2: the second event on device 0 on fails */
+    cudaEvent_t a = NULL, b = NULL;
+    return !(cudaEventCreate(&a) == cudaSuccess &&
+             cudaEventCreate(&b) == cudaErrorMemoryAllocation && b == NULL &&
+             cudaGetLastError() == cudaErrorMemoryAllocation && cudaGetLastError() == cudaSuccess &&
+             cudaEventDestroy(a) == cudaSuccess);
+  }
   cudaStream_t s;
   void *d = NULL;
   if (strcmp(mode, "oom") == 0) /* oom@0:2: the second allocation fails */
