@@ -420,11 +420,16 @@ static int cuda_reduce(gpupar__device *const *devs, int n, int root, void *const
 static int cuda_sync(gpupar__device *dev, int s, gpupar__error *err) {
   if (use(dev, err) != GPUPAR_OK)
     return err->status;
+  /* Every stream, even after one failed: the caller reuses the buffers of all of them. */
+  cudaError_t first = cudaSuccess;
   for (int i = s < 0 ? 0 : s; i < (s < 0 ? dev->nstreams : s + 1); i++) {
     cudaError_t e = note(dev, cudaStreamSynchronize(stream_of(dev, i)));
-    if (e != cudaSuccess)
-      return gpupar__fail(err, GPUPAR_EDEVICE, "cudaStreamSynchronize: %s", cudaGetErrorString(e));
+    if (first == cudaSuccess)
+      first = e;
   }
+  if (first != cudaSuccess)
+    return gpupar__fail(err, GPUPAR_EDEVICE, "cudaStreamSynchronize: %s",
+                        cudaGetErrorString(first));
   return GPUPAR_OK;
 }
 
