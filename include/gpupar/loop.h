@@ -43,7 +43,7 @@ typedef enum gpupar_cond {
  * the loop writes at indices known only at run time (`dst[perm[i]] = v` under `independent`
  * with `map(tofrom: dst[lo:len])`): the loop never reads it, its write terms cover the mapped
  * section in every iteration (coef 0), and `independent` vouches that no two iterations write
- * the same element. Each device gets the whole section and only the elements it changed are
+ * the same element. Each device gets the whole section and only the bytes it changed are
  * copied back (docs/runtime.md, "Scatter writes"). A runtime that does not know the bit sees
  * write terms that touch the same elements in every iteration and runs the loop serially. */
 enum { GPUPAR_READ = 1, GPUPAR_WRITE = 2, GPUPAR_SCATTER = 4 };

@@ -4,7 +4,7 @@
 // read from memory, a product of loop variables). Such an array is offloaded as a *scatter*
 // array when the user vouches with `independent` that no two iterations write the same element
 // and the extent is known (`map(tofrom: dst[lo:len])`, or a fixed-size array): every device
-// gets the whole section and the runtime copies back only the elements a device changed
+// gets the whole section and the runtime copies back only the bytes a device changed
 // (GPUPAR_SCATTER, docs/runtime.md "Scatter writes"). The loop must not read the array (a read
 // is a read-modify-write: `dst[idx[i]] += v` may update one element twice, which is an array
 // reduction), and every write to it must be such a write.

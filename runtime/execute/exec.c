@@ -98,7 +98,7 @@ static void commit(exec *x, sub *s) {
     else if (x->snap[a]) /* a scatter array other chunks write too: only what this one changed */
       gpupar__xfer_merge(element(x->call->arrays[a], sl->write.lo, es), sl->stage,
                          element(x->snap[a], sl->write.lo - x->snap_hull[a].lo, es),
-                         (size_t)((unsigned long long)(sl->write.hi - sl->write.lo) + 1), es);
+                         hull_bytes(&sl->write, es));
     else if (!sl->direct) {
       memcpy(element(x->call->arrays[a], sl->write.lo, es), sl->stage, hull_bytes(&sl->write, es));
       x->out->cnt.memcpy_bytes += hull_bytes(&sl->write, es);

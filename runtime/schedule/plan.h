@@ -111,7 +111,7 @@ typedef struct exec {
   gpupar__hostreg **reg; /* per array: its registration for DMA held by the call, or NULL */
   /* Scatter arrays (GPUPAR_SCATTER) that more than one sub-chunk writes: per array, a copy of its
    * section taken before any chunk wrote it (staging memory, `snap_size` bytes; NULL: none).
-   * Device chunks copy it in, and their commits merge only the elements that differ from it. */
+   * Device chunks copy it in, and their commits merge only the bytes that differ from it. */
   void **snap;
   size_t *snap_size;
   gpupar__hull *snap_hull;

@@ -121,43 +121,27 @@ int gpupar__xfer_snapshot(exec *x, char *why, size_t len) {
   return GPUPAR_OK;
 }
 
-/* Copies the elements of `n` whose bytes differ, `es` bytes each (T: an integer type of that
- * size, so that the compare is one load each). */
-#define MERGE_AS(T)                                                                                \
-  do {                                                                                             \
-    for (size_t i = 0; i < n; i++) {                                                               \
-      T g, o;                                                                                      \
-      memcpy(&g, (const char *)got + i * sizeof(T), sizeof(T));                                    \
-      memcpy(&o, (const char *)snap + i * sizeof(T), sizeof(T));                                   \
-      if (g != o) {                                                                                \
-        memcpy((char *)dst + i * sizeof(T), &g, sizeof(T));                                        \
-        merged++;                                                                                  \
-      }                                                                                            \
-    }                                                                                              \
-  } while (0)
-
-size_t gpupar__xfer_merge(void *dst, const void *got, const void *snap, size_t n, size_t es) {
-  size_t merged = 0;
-  switch (es) {
-  case 1:
-    MERGE_AS(uint8_t);
-    break;
-  case 2:
-    MERGE_AS(uint16_t);
-    break;
-  case 4:
-    MERGE_AS(uint32_t);
-    break;
-  case 8:
-    MERGE_AS(uint64_t);
-    break;
-  default:
-    for (size_t i = 0; i < n; i++)
-      if (memcmp((const char *)got + i * es, (const char *)snap + i * es, es) != 0) {
-        memcpy((char *)dst + i * es, (const char *)got + i * es, es);
+size_t gpupar__xfer_merge(void *dst, const void *got, const void *snap, size_t bytes) {
+  const unsigned char *g = got, *o = snap;
+  unsigned char *d = dst;
+  size_t merged = 0, at = 0;
+  for (; at + 8 <= bytes; at += 8) { /* words that did not change: one compare each */
+    uint64_t gw, ow;
+    memcpy(&gw, g + at, 8);
+    memcpy(&ow, o + at, 8);
+    if (gw == ow)
+      continue;
+    for (size_t b = at; b < at + 8; b++)
+      if (g[b] != o[b]) {
+        d[b] = g[b];
         merged++;
       }
   }
+  for (; at < bytes; at++)
+    if (g[at] != o[at]) {
+      d[at] = g[at];
+      merged++;
+    }
   return merged;
 }
 

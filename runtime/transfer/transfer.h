@@ -27,10 +27,11 @@ int gpupar__xfer_out(exec *x, sub *s);
  * the section still holds what the call found). Device chunks then copy the snapshot in, and
  * commits merge. Returns GPUPAR_OK, or GPUPAR_EINVAL with `why` when out of host memory. */
 int gpupar__xfer_snapshot(exec *x, char *why, size_t len);
-/* Copies into `dst` each of the `n` elements of `es` bytes of `got` whose bytes differ from the
- * same element of `snap` (bytes, not values: NaN and -0.0 are elements like any other). Returns
- * the number of elements copied. The caller owns all three buffers. */
-size_t gpupar__xfer_merge(void *dst, const void *got, const void *snap, size_t n, size_t es);
+/* Copies into `dst` each of the `bytes` bytes of `got` that differs from the same byte of `snap`:
+ * what a chunk changed. Bytes, not values: NaN and -0.0 are like any other value, and chunks
+ * that wrote different members of one struct element both land. Returns the number of bytes
+ * copied. The caller owns all three buffers. */
+size_t gpupar__xfer_merge(void *dst, const void *got, const void *snap, size_t bytes);
 /* Frees the snapshots of gpupar__xfer_snapshot (after every device synchronised). */
 void gpupar__xfer_free_snapshots(exec *x);
 /* Returns a sub-chunk's buffers to the pools (after its device synchronised). */
