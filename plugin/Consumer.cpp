@@ -53,7 +53,7 @@ bool writeFile(const std::string &Path, const std::string &Text, Diagnostics &D)
     EC = OS.error();
     OS.clear_error();
   }
-  D.diag(Severity::Error, SourceLocation(), "cannot write '%0': %1") << Path << EC.message();
+  D.diag(Diag::cannot_write, SourceLocation()) << Path << EC.message();
   return false;
 }
 
@@ -64,14 +64,13 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     return;
   SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
-  Diagnostics D(Ctx.getDiagnostics(), Opts.WarningsAsErrors);
+  Diagnostics D(Ctx.getDiagnostics(), Opts.WarningsAsErrors, Opts.Silenced);
   if (D.hasErrors())
     return; // the AST may be incomplete; the user fixes the errors first
 
   if (LO.CPlusPlus || LO.ObjC || LO.CUDA || LO.OpenCL) {
     for (const PragmaRecord &R : *Log)
-      D.diag(Severity::Warning, R.HashLoc,
-             "gpupar supports C only; '#pragma gpupar' is ignored and the loop stays serial");
+      D.diag(Diag::c_only, R.HashLoc);
     return;
   }
 
@@ -133,13 +132,11 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
         FS = InMacro;
     }
     if (!FS) {
-      D.diag(Severity::Error, R.HashLoc, "'#pragma gpupar' must be followed by a 'for' loop");
+      D.diag(Diag::pragma_without_loop, R.HashLoc);
       continue;
     }
     if (!InMain) {
-      D.diag(Severity::Warning, R.HashLoc,
-             "'#pragma gpupar' outside the main file is ignored; only loops in the main file "
-             "are offloaded and this loop stays serial");
+      D.diag(Diag::pragma_outside_main_file, R.HashLoc);
       continue;
     }
     // Rewritable when the loop's text is one range of the file; its body may still use
@@ -147,8 +144,7 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     CharSourceRange Text = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(FS->getSourceRange()), SM, Ctx.getLangOpts());
     if (Text.isInvalid() || FS->getForLoc().isMacroID()) {
-      D.diag(Severity::Warning, SM.getExpansionLoc(FS->getForLoc()),
-             "loop comes from a macro expansion and cannot be rewritten; it stays serial");
+      D.diag(Diag::loop_from_macro, SM.getExpansionLoc(FS->getForLoc()));
       continue;
     }
     SourceLocation ForLoc = FS->getForLoc();
@@ -156,10 +152,7 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     for (const SourceRange &O : Offloaded)
       if (!SM.isBeforeInTranslationUnit(ForLoc, O.getBegin()) &&
           !SM.isBeforeInTranslationUnit(O.getEnd(), ForLoc)) {
-        D.diag(Severity::Warning, ForLoc,
-               "loop runs sequentially inside the offloaded loop at line %0; its "
-               "'#pragma gpupar' has no effect")
-            << SM.getPresumedLineNumber(O.getBegin());
+        D.diag(Diag::nested_pragma, ForLoc) << SM.getPresumedLineNumber(O.getBegin());
         Nested = true;
         break;
       }
@@ -197,8 +190,7 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
                 (R.Kind == PlanReduction::Private ? " (private)"
                  : R.Kind == PlanReduction::Last  ? " (private, last value)"
                                                   : " (reduction)");
-      D.diag(Severity::Remark, ForLoc, "loop offloaded: %0")
-          << (What.empty() ? std::string("no arrays") : What);
+      D.diag(Diag::loop_offloaded, ForLoc) << (What.empty() ? std::string("no arrays") : What);
       for (const Problem &R : Plan.Remarks)
         D.report(R);
     }
@@ -223,8 +215,7 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     if (Dir.empty())
       Dir = llvm::sys::path::parent_path(Original);
     else if (std::error_code EC = llvm::sys::fs::create_directories(Dir)) {
-      D.diag(Severity::Error, SourceLocation(), "cannot create directory '%0': %1")
-          << Dir << EC.message();
+      D.diag(Diag::cannot_create_directory, SourceLocation()) << Dir << EC.message();
       return;
     }
     llvm::SmallString<256> HostPath(Dir), CudaPath(Dir);

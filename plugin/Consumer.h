@@ -2,11 +2,13 @@
 #ifndef GPUPAR_PLUGIN_CONSUMER_H
 #define GPUPAR_PLUGIN_CONSUMER_H
 
+#include "Diagnostics.h"
 #include "Pragma/PragmaHandler.h"
 
 #include "clang/AST/ASTConsumer.h"
 
 #include <memory>
+#include <set>
 #include <string>
 
 namespace clang {
@@ -19,6 +21,7 @@ struct Options {
   std::string OutDir; ///< empty: beside the input (with -c: not written)
   bool Remarks = false;
   bool WarningsAsErrors = false;
+  std::set<Diag> Silenced; ///< warnings and remarks not reported (`no=<id>`)
 };
 
 /// After parsing: attaches each recorded pragma to its loop, analyses the loops, and, when the

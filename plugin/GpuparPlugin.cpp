@@ -8,10 +8,12 @@
 //                                   with -c only when given)
 //   -fplugin-arg-gpupar-remarks     report each offloaded loop
 //   -fplugin-arg-gpupar-werror      gpupar warnings become errors
+//   -fplugin-arg-gpupar-no=ID       do not report warning or remark ID (docs/diagnostics.md)
 //
 //===----------------------------------------------------------------------===//
 #include "Build/ObjectBuilder.h"
 #include "Consumer.h"
+#include "Diagnostics.h"
 #include "Pragma/PragmaHandler.h"
 
 #include "clang/Basic/Version.h"
@@ -40,7 +42,7 @@ protected:
   }
 
   bool ParseArgs(const CompilerInstance &CI, const std::vector<std::string> &Args) override {
-    DiagnosticsEngine &D = CI.getDiagnostics();
+    Diagnostics D(CI.getDiagnostics(), /*WarningsAsErrors=*/false);
     for (const std::string &Arg : Args) {
       StringRef A(Arg);
       if (A.consume_front("outdir=") && !A.empty()) {
@@ -49,12 +51,19 @@ protected:
         Opts.Remarks = true;
       } else if (Arg == "werror") {
         Opts.WarningsAsErrors = true;
+      } else if (A.consume_front("no=")) {
+        std::optional<Diag> Id = diagNamed(A);
+        if (!Id) {
+          D.diag(Diag::unknown_diagnostic_id, SourceLocation()) << A;
+        } else if (severityOf(*Id) == Severity::Error || severityOf(*Id) == Severity::Note) {
+          // An error stops a wrong program from being built; a note belongs to its warning.
+          D.diag(Diag::cannot_silence_error, SourceLocation()) << A;
+          return false;
+        } else {
+          Opts.Silenced.insert(*Id);
+        }
       } else {
-        unsigned ID = D.getDiagnosticIDs()->getCustomDiagID(
-            DiagnosticIDs::Error,
-            "unknown gpupar plugin argument '%0' (expected 'outdir=DIR', 'remarks' or "
-            "'werror')");
-        D.Report(ID) << Arg;
+        D.diag(Diag::unknown_plugin_argument, SourceLocation()) << Arg;
         return false;
       }
     }

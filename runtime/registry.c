@@ -89,6 +89,8 @@ static int add_cuda(gpupar__registry *reg, const gpupar_device_info *info, gpupa
   int rc = d->backend->open ? d->backend->open(d, err) : GPUPAR_OK;
   if (rc == GPUPAR_OK && gpupar__cuda_bandwidth(d, &d->h2d_bps, &d->d2h_bps) != 0)
     d->h2d_bps = d->d2h_bps = GPUPAR__EMU_BPS;
+  if (rc != GPUPAR_OK && d->backend->close) /* what open made before it failed */
+    d->backend->close(d);
   if (d->backend->set_current)
     d->backend->set_current(current);
   if (rc != GPUPAR_OK)
@@ -140,8 +142,20 @@ int gpupar__registry_select(gpupar__registry *reg, const gpupar__config *cfg, ch
       }
       if (add_cuda(reg, info, &err) != 0) {
         snprintf(detail, sizeof detail, "%s: %s", info->name, err.msg);
-        return invalid(msg, len, cfg, detail);
+        if (cfg->count > 0) /* a device the user named */
+          return invalid(msg, len, cfg, detail);
+        /* `cuda`: every usable device, and one that cannot be opened (another process took it
+         * since the probe) is not; as at the probe, it is skipped. */
+        GPUPAR__WARN("%s: device skipped: %s", info->name, err.msg);
+        continue;
       }
+    }
+    if (reg->ndev == 0) {
+      char why[sizeof detail];
+      snprintf(why, sizeof why, "%s", detail);
+      snprintf(detail, sizeof detail, "no usable GPU: no CUDA device could be opened (%.300s)",
+               why);
+      return invalid(msg, len, cfg, detail);
     }
     reg->backend = GPUPAR_BACKEND_CUDA;
     snprintf(reg->reason, sizeof reg->reason, "GPUPAR_DEVICES=%s", cfg->devices_text);

@@ -6,6 +6,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build-coverage}
+mkdir -p "$build" && build=$(cd "$build" && pwd) # absolute: gcov runs from inside it
 regex=${2:-'sim'}
 export CCACHE_NOHASHDIR=1 CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
 launcher=()

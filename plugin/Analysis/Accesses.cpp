@@ -63,61 +63,58 @@ static QualType rowElement(QualType T) {
   return Row ? Row->getPointeeType() : QualType();
 }
 
-/// Returns why record type `T` cannot be copied to a device, or "" when it can.
-static std::string recordProblem(QualType T) {
+/// Returns why record type `T` cannot be copied to a device, or nothing when it can.
+static std::optional<Reason> recordProblem(QualType T) {
   T = T.getCanonicalType();
   while (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
     T = AT->getElementType().getCanonicalType();
   const auto *RT = T->getAs<RecordType>();
   if (!RT)
-    return "";
+    return std::nullopt;
   const RecordDecl *RD = RT->getDecl()->getDefinition();
   if (!RD)
-    return "incomplete struct type '" + T.getAsString() + "'";
+    return Reason{Diag::type_incomplete_struct, {T.getAsString()}};
   if (RD->isUnion())
-    return "union '" + T.getAsString() + "' is not supported in an offloaded loop";
+    return Reason{Diag::type_union, {T.getAsString()}};
   for (const FieldDecl *FD : RD->fields()) {
     QualType FT = FD->getType().getCanonicalType();
     if (FT->isPointerType())
-      return "struct member '" + FD->getNameAsString() +
-             "' is a pointer, which cannot be copied to a device";
+      return Reason{Diag::type_pointer_member, {FD->getNameAsString()}};
     if (FD->isBitField())
-      return "bit-field '" + FD->getNameAsString() + "' is not supported in an offloaded loop";
+      return Reason{Diag::type_bit_field, {FD->getNameAsString()}};
     if (FT->isVariablyModifiedType() || FT->isIncompleteArrayType())
-      return "flexible array member '" + FD->getNameAsString() +
-             "' is not supported in an offloaded loop";
-    std::string Inner = recordProblem(FT);
-    if (!Inner.empty())
+      return Reason{Diag::type_flexible_array_member, {FD->getNameAsString()}};
+    if (std::optional<Reason> Inner = recordProblem(FT))
       return Inner;
   }
-  return "";
+  return std::nullopt;
 }
 
-/// Returns why type `T` cannot appear in an offloaded loop, or "" when it can.
-static std::string typeProblem(QualType T) {
+/// Returns why type `T` cannot appear in an offloaded loop, or nothing when it can.
+static std::optional<Reason> typeProblem(QualType T) {
   T = T.getCanonicalType();
   if (T->isAnyComplexType())
-    return "'_Complex' types are not supported in an offloaded loop";
+    return Reason{Diag::type_complex};
   if (const auto *BT = T->getAs<BuiltinType>()) {
     switch (BT->getKind()) {
     case BuiltinType::LongDouble:
-      return "long double is not supported in an offloaded loop; use double";
+      return Reason{Diag::type_long_double};
     case BuiltinType::Int128:
     case BuiltinType::UInt128:
-      return "'__int128' is not supported in an offloaded loop";
+      return Reason{Diag::type_int128};
     default:
       break;
     }
   }
   if (T->isBitIntType())
-    return "'_BitInt' types are not supported in an offloaded loop";
+    return Reason{Diag::type_bit_int};
   if (T->isVectorType() || T->isExtVectorType())
-    return "vector types are not supported in an offloaded loop";
+    return Reason{Diag::type_vector};
   if (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
     return typeProblem(AT->getElementType());
   if (const auto *PT = T->getAs<PointerType>())
     return typeProblem(PT->getPointeeType());
-  return "";
+  return std::nullopt;
 }
 
 namespace body {
@@ -157,10 +154,9 @@ bool BodyWalker::checkName(const NamedDecl *D, SourceRange R) {
     return true;
   StringRef Name = D->getName();
   if (isCxxKeyword(Name))
-    return fail(R, "identifier '" + Name.str() +
-                       "' is a C++ keyword and cannot appear in an offloaded loop; rename it");
+    return fail(R, Diag::identifier_cxx_keyword, {Name.str()});
   if (Name.starts_with("gpupar_") || Name.starts_with("GPUPAR_"))
-    return fail(R, "identifier '" + Name.str() + "' uses the reserved prefix 'gpupar_'");
+    return fail(R, Diag::identifier_reserved_prefix, {Name.str()});
   return true;
 }
 
@@ -169,52 +165,42 @@ bool BodyWalker::checkLocal(const VarDecl *VD) {
   if (!checkName(VD, R))
     return false;
   if (VD->isStaticLocal() || VD->hasExternalStorage())
-    return fail(R, "static local " + quoted(VD) +
-                       " is not supported in an offloaded loop; declare it outside the loop");
+    return fail(R, Diag::static_local, {quoted(VD)});
   QualType T = VD->getType().getCanonicalType();
   if (T.isVolatileQualified())
-    return fail(R, "volatile variable " + quoted(VD) + " is not supported in an offloaded loop");
+    return fail(R, Diag::volatile_variable, {quoted(VD)});
   if (T->isVariablyModifiedType())
-    return fail(R, "variable-length array " + quoted(VD) +
-                       " is not supported in an offloaded loop; use a fixed size");
-  std::string Why = typeProblem(T);
-  if (!Why.empty())
-    return fail(R, Why);
+    return fail(R, Diag::variable_length_array, {quoted(VD)});
+  if (std::optional<Reason> Why = typeProblem(T))
+    return fail(R, *Why);
   if (T->isEnumeralType() && Frames.empty())
-    return fail(R, "local " + quoted(VD) +
-                       " has an enum type, which is not supported yet; use an integer type");
+    return fail(R, Diag::local_enum_type, {quoted(VD)});
   if (T->isPointerType()) {
     // `T *row = a + i*n;`: accesses through it are accesses to `a`.
     Place P;
     if (preOf(VD).Written.count(VD) || !VD->getInit())
-      return fail(R, "pointer variable " + quoted(VD) +
-                         " must be initialised once and never reassigned in an offloaded loop");
+      return fail(R, Diag::pointer_variable_reassigned, {quoted(VD)});
     if (const auto *CE = dyn_cast<CallExpr>(VD->getInit()->IgnoreParenCasts()))
-      return walkCall(CE) &&
-             fail(R, "pointer variable " + quoted(VD) + " must point into an array");
+      return walkCall(CE) && fail(R, Diag::pointer_variable_from_call, {quoted(VD)});
     if (!locatePointer(VD->getInit(), P))
       return false;
     if (P.K != Place::Array)
-      return fail(R, "pointer variable " + quoted(VD) +
-                         " must point into an array declared outside the loop");
-    need(S.PointerArith, R,
-         "pointer variable " + quoted(VD) + " in the loop body is not generated yet");
+      return fail(R, Diag::pointer_variable_not_into_array, {quoted(VD)});
+    need(S.PointerArith, R, Diag::pointer_variable_not_generated, {quoted(VD)});
     return true;
   }
-  std::string RP = recordProblem(T);
-  if (!RP.empty())
-    return fail(R, RP);
+  if (std::optional<Reason> RP = recordProblem(T))
+    return fail(R, *RP);
   if (T->isRecordType() || (T->isArrayType() && innermost(T)->isRecordType())) {
-    need(S.Structs, R, "struct local " + quoted(VD) + " is not generated yet");
+    need(S.Structs, R, Diag::struct_local_not_generated, {quoted(VD)});
     addType(T);
   } else if (const auto *CAT = dyn_cast<ConstantArrayType>(T.getTypePtr())) {
     if (!isArithmetic(innermost(T)))
-      return fail(R, "local array " + quoted(VD) + " must have an arithmetic element type");
+      return fail(R, Diag::local_array_element_type, {quoted(VD)});
     if (CAT->getElementType()->isArrayType())
-      need(S.MultiDim, R, "multi-dimensional local array " + quoted(VD) + " is not generated yet");
+      need(S.MultiDim, R, Diag::multi_dimensional_local_not_generated, {quoted(VD)});
   } else if (!isArithmetic(T)) {
-    return fail(R, "local " + quoted(VD) + " of type '" + VD->getType().getAsString() +
-                       "' is not supported in an offloaded loop");
+    return fail(R, Diag::local_type, {quoted(VD), VD->getType().getAsString()});
   }
   if (const Expr *Init = VD->getInit()) {
     if (const auto *ILE = dyn_cast<InitListExpr>(Init->IgnoreParenImpCasts())) {
@@ -224,9 +210,7 @@ bool BodyWalker::checkLocal(const VarDecl *VD) {
         return walk(ILE->isSemanticForm() ? ILE : ILE->getSemanticForm());
       for (const Expr *E : Syn->inits())
         if (isa<InitListExpr, DesignatedInitExpr>(E->IgnoreParenImpCasts()))
-          return fail(E->getSourceRange(),
-                      "nested or designated initializers are not supported in an offloaded "
-                      "loop yet");
+          return fail(E->getSourceRange(), Diag::nested_initializers);
       return walk(Syn);
     }
     return walk(Init);
@@ -371,8 +355,7 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
     for (const Decl *D : DS->decls()) {
       const auto *VD = dyn_cast<VarDecl>(D);
       if (First && VD && VD->getType().getCanonicalType() != First->getType().getCanonicalType())
-        return fail(VD->getLocation(), "variables of different types in one 'for' "
-                                       "initialisation are not supported in an offloaded loop");
+        return fail(VD->getLocation(), Diag::for_init_types);
     }
   }
   LoopForm Inner;
@@ -501,70 +484,53 @@ bool BodyWalker::walkDeclRef(const DeclRefExpr *DRE, Mode M) {
   if (isa<EnumConstantDecl>(D))
     return true;
   if (const auto *FD = dyn_cast<FunctionDecl>(D))
-    return fail(DRE->getSourceRange(),
-                "use of function " + quoted(FD) + " other than a call is not supported");
+    return fail(DRE->getSourceRange(), Diag::function_use, {quoted(FD)});
   const auto *VD = dyn_cast<VarDecl>(D);
   if (!VD)
-    return fail(DRE->getSourceRange(), "use of " + quoted(D) + " is not supported");
+    return fail(DRE->getSourceRange(), Diag::declaration_use, {quoted(D)});
   if (!checkName(VD, DRE->getSourceRange()))
     return false;
   if (VD->getType().isVolatileQualified())
-    return fail(DRE->getSourceRange(),
-                "volatile variable " + quoted(VD) + " is not supported in an offloaded loop");
+    return fail(DRE->getSourceRange(), Diag::volatile_variable, {quoted(VD)});
   if (isLoopVar(VD)) { // the offloaded loop's or a collapsed loop's variable
     if (M != Mode::Read)
-      return fail(DRE->getSourceRange(),
-                  "loop variable " + quoted(VD) + " is modified in the loop body");
+      return fail(DRE->getSourceRange(), Diag::loop_variable_modified, {quoted(VD)});
     return true;
   }
   if (isBoundPointer(VD))
-    return fail(DRE->getSourceRange(),
-                M != Mode::Read
-                    ? "pointer parameter " + quoted(VD) +
-                          " is modified; pointer parameters must keep pointing where the call "
-                          "points them"
-                    : "pointer parameter " + quoted(VD) + " may only be subscripted ('" +
-                          VD->getNameAsString() + "[k]', '*" + VD->getNameAsString() + "', '" +
-                          VD->getNameAsString() + "->m') or passed to a function");
+    return M != Mode::Read
+               ? fail(DRE->getSourceRange(), Diag::pointer_parameter_modified, {quoted(VD)})
+               : fail(DRE->getSourceRange(), Diag::pointer_parameter_use,
+                      {quoted(VD), VD->getNameAsString()});
   if (preOf(VD).Locals.count(VD))
     return true;
   if (isArrayVariable(VD))
-    return fail(DRE->getSourceRange(), "array " + quoted(VD) +
-                                           " can only be used as a subscript '" +
-                                           VD->getNameAsString() + "[...]' in an offloaded loop");
+    return fail(DRE->getSourceRange(), Diag::array_use, {quoted(VD), VD->getNameAsString()});
   QualType T = VD->getType().getCanonicalType();
-  std::string Why = typeProblem(T);
-  if (!Why.empty())
-    return fail(DRE->getSourceRange(), Why);
+  if (std::optional<Reason> Why = typeProblem(T))
+    return fail(DRE->getSourceRange(), *Why);
   if (T->isArithmeticType() || T->isEnumeralType()) {
     if (M != Mode::Read) {
       for (const LoopForm &C : Info.Collapse)
         if (mentions(C.Lo, VD) || mentions(C.Hi, VD))
-          return fail(DRE->getSourceRange(),
-                      "loop bound " + quoted(VD) + " is modified in the loop body");
+          return fail(DRE->getSourceRange(), Diag::bound_modified, {quoted(VD)});
       if (mentions(F.Lo, VD) || mentions(F.Hi, VD))
-        return fail(DRE->getSourceRange(),
-                    "loop bound " + quoted(VD) + " is modified in the loop body");
+        return fail(DRE->getSourceRange(), Diag::bound_modified, {quoted(VD)});
     }
     if (Info.written(VD))
       return true; // private or reduction (Scalars.cpp)
     if (M != Mode::Read)
-      return fail(DRE->getSourceRange(),
-                  "write to " + quoted(VD) +
-                      " needs a reduction or private clause; declare it inside the loop if "
-                      "each iteration needs its own copy");
+      return fail(DRE->getSourceRange(), Diag::scalar_write_needs_clause, {quoted(VD)});
     if (std::find(Info.Scalars.begin(), Info.Scalars.end(), VD) == Info.Scalars.end())
       Info.Scalars.push_back(VD);
     return true;
   }
   if (T->isRecordType()) {
     if (M != Mode::Read)
-      return fail(DRE->getSourceRange(), "write to struct " + quoted(VD) +
-                                             " declared outside the loop; the loop stays serial");
-    std::string RP = recordProblem(T);
-    if (!RP.empty())
-      return fail(DRE->getSourceRange(), RP);
-    need(S.Structs, DRE->getSourceRange(), "struct " + quoted(VD) + " is not generated yet");
+      return fail(DRE->getSourceRange(), Diag::struct_write, {quoted(VD)});
+    if (std::optional<Reason> RP = recordProblem(T))
+      return fail(DRE->getSourceRange(), *RP);
+    need(S.Structs, DRE->getSourceRange(), Diag::struct_not_generated, {quoted(VD)});
     addType(T);
     if (std::find(Info.Scalars.begin(), Info.Scalars.end(), VD) == Info.Scalars.end())
       Info.Scalars.push_back(VD);
@@ -572,23 +538,15 @@ bool BodyWalker::walkDeclRef(const DeclRefExpr *DRE, Mode M) {
   }
   if (const auto *PT = T->getAs<PointerType>())
     if (PT->getPointeeType()->isPointerType())
-      return fail(DRE->getSourceRange(),
-                  "pointer to pointer " + quoted(VD) +
-                      " is offloaded only as 'a[i][j]' (each row subscripted where it is "
-                      "used); use that form or a flat array with 'a[i*m + j]'");
+      return fail(DRE->getSourceRange(), Diag::pointer_to_pointer, {quoted(VD)});
   if (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
     if (AT->getElementType()->isArrayType())
-      return fail(DRE->getSourceRange(),
-                  "multi-dimensional array " + quoted(VD) +
-                      " is not supported yet; use a flat array with 'a[i*m + j]'");
+      return fail(DRE->getSourceRange(), Diag::multi_dimensional_array, {quoted(VD)});
   if (const auto *PT = T->getAs<PointerType>())
     if (PT->getPointeeType()->isArrayType())
-      return fail(DRE->getSourceRange(),
-                  "pointer to array " + quoted(VD) +
-                      " is not supported yet; use a flat array with 'a[i*m + j]'");
-  return fail(DRE->getSourceRange(), "variable " + quoted(VD) + " of type '" +
-                                         VD->getType().getAsString() +
-                                         "' is not supported in an offloaded loop");
+      return fail(DRE->getSourceRange(), Diag::pointer_to_array, {quoted(VD)});
+  return fail(DRE->getSourceRange(), Diag::variable_type,
+              {quoted(VD), VD->getType().getAsString()});
 }
 
 std::optional<Poly> BodyWalker::unitsOf(QualType T) {
@@ -680,7 +638,7 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (!VD)
-      return fail(E->getSourceRange(), "'" + text(E) + "' is not an array");
+      return fail(E->getSourceRange(), Diag::not_an_array, {text(E)});
     if (!checkName(VD, DRE->getSourceRange()))
       return false;
     if (isBoundPointer(VD)) { // a parameter: where the call's argument points
@@ -702,28 +660,22 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
         P.PtrArith = true;
         return locatePointer(VD->getInit(), P);
       }
-      return fail(E->getSourceRange(),
-                  "pointer variable " + quoted(VD) +
-                      " must be initialised once and never reassigned in an offloaded loop");
+      return fail(E->getSourceRange(), Diag::pointer_variable_reassigned, {quoted(VD)});
     }
     if (!isArrayVariable(VD))
       return walkDeclRef(DRE, Mode::Read) &&
-             fail(E->getSourceRange(), "'" + text(E) + "' is not an array");
+             fail(E->getSourceRange(), Diag::not_an_array, {text(E)});
     QualType T = VD->getType().getCanonicalType();
     if (T.isVolatileQualified() || innermost(T).isVolatileQualified())
-      return fail(DRE->getSourceRange(),
-                  "volatile array " + quoted(VD) + " is not supported in an offloaded loop");
+      return fail(DRE->getSourceRange(), Diag::volatile_array, {quoted(VD)});
     if (const auto *PT = T->getAs<PointerType>())
       if (PT->getPointeeType()->isPointerType())
-        return fail(DRE->getSourceRange(),
-                    "pointer to pointer " + quoted(VD) +
-                        " is offloaded only as 'a[i][j]' (each row subscripted where it is "
-                        "used); use that form or a flat array with 'a[i*m + j]'");
-    std::string Why = typeProblem(elementType(VD));
-    if (Why.empty())
+        return fail(DRE->getSourceRange(), Diag::pointer_to_pointer, {quoted(VD)});
+    std::optional<Reason> Why = typeProblem(elementType(VD));
+    if (!Why)
       Why = recordProblem(elementType(VD));
-    if (!Why.empty())
-      return fail(DRE->getSourceRange(), Why);
+    if (Why)
+      return fail(DRE->getSourceRange(), *Why);
     P.K = Place::Array;
     P.Base = VD;
     P.Index = Poly();
@@ -741,8 +693,7 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
       const Expr *Ptr = LeftPtr ? BO->getLHS() : BO->getRHS();
       const Expr *Off = LeftPtr ? BO->getRHS() : BO->getLHS();
       if (Off->getType()->isPointerType())
-        return fail(E->getSourceRange(),
-                    "pointer difference '" + text(E) + "' is not supported in an offloaded loop");
+        return fail(E->getSourceRange(), Diag::pointer_difference, {text(E)});
       P.PtrArith = true;
       if (!locatePointer(Ptr, P))
         return false;
@@ -758,12 +709,8 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
   if (isa<MemberExpr>(E)) // an array member: `p[i].v` in `p[i].v[k]`
     return locateElement(E, P);
   if (const auto *CE = dyn_cast<CallExpr>(E)) // the function's own reason first
-    return walkCall(CE) && fail(E->getSourceRange(), "pointer returned by '" + text(E) +
-                                                         "' is not supported in an offloaded "
-                                                         "loop; subscript an array variable");
-  return fail(E->getSourceRange(), "pointer expression '" + text(E) +
-                                       "' is not supported in an offloaded loop; subscript an "
-                                       "array variable");
+    return walkCall(CE) && fail(E->getSourceRange(), Diag::pointer_returned, {text(E)});
+  return fail(E->getSourceRange(), Diag::pointer_expression, {text(E)});
 }
 
 bool BodyWalker::locateRows(const ArraySubscriptExpr *ASE, Place &P, bool &Matched) {
@@ -775,17 +722,13 @@ bool BodyWalker::locateRows(const ArraySubscriptExpr *ASE, Place &P, bool &Match
     return false;
   Matched = true;
   if (!Frames.empty()) // a called function's parameters are bound to flat arrays only
-    return fail(ASE->getSourceRange(), "pointer to pointer " + quoted(VD) +
-                                           " is offloaded only when the loop body itself "
-                                           "subscripts it ('a[i][j]')");
+    return fail(ASE->getSourceRange(), Diag::rows_in_called_function, {quoted(VD)});
   if (!checkName(VD, DRE->getSourceRange()))
     return false;
   QualType Elem = rowElement(VD->getType());
   if (!isArithmetic(Elem) || Elem.isVolatileQualified() ||
       VD->getType().getCanonicalType().isVolatileQualified())
-    return fail(ASE->getSourceRange(), "pointer to pointer " + quoted(VD) +
-                                           " has elements of type '" + Elem.getAsString() +
-                                           "'; only rows of numbers ('float **') are offloaded");
+    return fail(ASE->getSourceRange(), Diag::rows_element_type, {quoted(VD), Elem.getAsString()});
   if (!walk(RowE->getIdx()) || !walk(ASE->getIdx()))
     return false;
   std::optional<Poly> Row = buildIndex(RowE->getIdx()), Col = buildIndex(ASE->getIdx());
@@ -794,25 +737,17 @@ bool BodyWalker::locateRows(const ArraySubscriptExpr *ASE, Place &P, bool &Match
   P.Rows = true;
   P.Affine = Row && Col;
   if (!P.Affine)
-    return fail(ASE->getSourceRange(), "subscripts of '" + text(ASE) +
-                                           "' are not affine in the loop variables; rows of " +
-                                           quoted(VD) + " are copied only where they are");
+    return fail(ASE->getSourceRange(), Diag::rows_non_affine, {text(ASE), quoted(VD)});
   int64_t OuterCoef = 1;
   if (!Col->coefficient(Info.OuterAtom).isConstant(&OuterCoef) || OuterCoef != 0)
-    return fail(ASE->getSourceRange(),
-                "the column '" + text(ASE->getIdx()) + "' of '" + text(ASE) +
-                    "' depends on the loop variable; the loop stays serial (rows of " + quoted(VD) +
-                    " may differ in length, so only columns that every row has "
-                    "can be copied)");
+    return fail(ASE->getSourceRange(), Diag::rows_column_varies,
+                {text(ASE->getIdx()), text(ASE), quoted(VD)});
   // A triangular loop's range moves with the loop variable: rows and columns are copied from
   // ranges fixed for a whole call, so such a subscript is not offloaded yet.
   for (const InnerLoop &L : Info.Inner)
     if (L.Tri && (Row->coefficient(L.Atom) != Poly() || Col->coefficient(L.Atom) != Poly()))
-      return fail(ASE->getSourceRange(),
-                  "'" + text(ASE) + "' runs over the triangular loop '" +
-                      L.Form.Var->getNameAsString() +
-                      "' (its bounds depend on the loop variable); rows of " + quoted(VD) +
-                      " are not offloaded with such a loop yet; the loop stays serial");
+      return fail(ASE->getSourceRange(), Diag::rows_triangular_loop,
+                  {text(ASE), L.Form.Var->getNameAsString(), quoted(VD)});
   P.Index = *Row;
   P.Column = *Col;
   return true;
@@ -857,8 +792,7 @@ bool BodyWalker::locateElement(const Expr *E, Place &P) {
       return true;
     }
   }
-  return fail(E->getSourceRange(),
-              "'" + text(E) + "' is not supported in an offloaded loop; subscript an array");
+  return fail(E->getSourceRange(), Diag::dereference, {text(E)});
 }
 
 bool BodyWalker::walkAccess(const Expr *E, Mode M) {
@@ -869,9 +803,7 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
     return true;
   if (P.K == Place::Scalar) { // a member of a struct declared outside the loop
     if (M != Mode::Read)
-      return fail(E->getSourceRange(), "write to '" + text(E) + "', a member of struct " +
-                                           quoted(P.Base) +
-                                           " declared outside the loop; the loop stays serial");
+      return fail(E->getSourceRange(), Diag::struct_member_write, {text(E), quoted(P.Base)});
     const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens());
     if (DRE)
       return walkDeclRef(DRE, Mode::Read);
@@ -880,34 +812,28 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
       B = ME->getBase()->IgnoreParens();
     if (const auto *D = dyn_cast<DeclRefExpr>(B))
       return walkDeclRef(D, Mode::Read);
-    return fail(E->getSourceRange(), "'" + text(E) + "' is not supported in an offloaded loop");
+    return fail(E->getSourceRange(), Diag::expression_unsupported, {text(E)});
   }
   const VarDecl *VD = P.Base;
   QualType Elem = elementType(VD);
   if (Elem->isRecordType() || P.Member) {
-    need(S.Structs, E->getSourceRange(),
-         "arrays of structs ('" + text(E) + "') are not generated yet");
+    need(S.Structs, E->getSourceRange(), Diag::struct_array_not_generated, {text(E)});
     addType(VD->getType());
   }
   if (P.PtrArith && Frames.empty()) // a called function's pointers are printed as they are
-    need(S.PointerArith, E->getSourceRange(),
-         "pointer arithmetic ('" + text(E) + "') is not generated yet");
+    need(S.PointerArith, E->getSourceRange(), Diag::pointer_arithmetic_not_generated, {text(E)});
   QualType VT = VD->getType().getCanonicalType();
   bool MultiDim = VT->isPointerType()
                       ? VT->getPointeeType()->isArrayType()
                       : cast<ArrayType>(VT.getTypePtr())->getElementType()->isArrayType();
   if (MultiDim)
-    need(S.MultiDim, E->getSourceRange(),
-         "multi-dimensional array access '" + text(E) + "' is not generated yet");
+    need(S.MultiDim, E->getSourceRange(), Diag::multi_dimensional_access_not_generated, {text(E)});
   const ClauseItem *RedItem = nullptr;
   bool Reduced = Dir.reductionOf(VD->getName(), &RedItem) && RedItem->IsSection;
   if (M != Mode::Read && elementType(VD).isConstQualified())
-    return fail(E->getSourceRange(), "write to '" + text(E) + "' goes to " + quoted(VD) +
-                                         ", whose elements are declared 'const'");
+    return fail(E->getSourceRange(), Diag::const_write, {text(E), quoted(VD)});
   if (Reduced && !Frames.empty())
-    return fail(E->getSourceRange(), "'" + text(E) + "' reaches " + quoted(VD) +
-                                         ", which is in 'reduction'; update reduction arrays "
-                                         "in the loop body itself");
+    return fail(E->getSourceRange(), Diag::reduction_array_reached, {text(E), quoted(VD)});
   // A triangular loop's variable: one per subscript, and no condition on it (the planner
   // folds its range into the outer variable's and could not narrow it).
   bool TriUnsupported = false;
@@ -928,8 +854,7 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
   // A write at an index known only at run time in the loop body itself is a scatter candidate
   // (finish() decides); in a called function, or an index the planner cannot fold, it is not.
   if (!P.Affine && M != Mode::Read && !Reduced && (TriUnsupported || !Frames.empty()))
-    return fail(E->getSourceRange(),
-                "subscript '" + text(E) + "' is not affine in the loop variables");
+    return fail(E->getSourceRange(), Diag::non_affine_subscript, {text(E)});
   if (std::find(Info.Arrays.begin(), Info.Arrays.end(), VD) == Info.Arrays.end())
     Info.Arrays.push_back(VD);
   Access A;
@@ -984,31 +909,26 @@ void BodyWalker::addType(QualType T) {
 bool BodyWalker::walkCall(const CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
   if (!FD)
-    return fail(CE->getSourceRange(),
-                "call through a function pointer is not supported in an offloaded loop");
+    return fail(CE->getSourceRange(), Diag::function_pointer_call);
   const MathCall *MC = findMathCall(Ctx, FD);
   if (!MC) {
     StringRef Name = FD->getName();
     if (Name.ends_with("l") && findMathCall(Ctx, FD, /*AllowLongDouble=*/true))
-      return fail(CE->getSourceRange(),
-                  "long double is not supported in an offloaded loop; call '" +
-                      Name.drop_back().str() + "' on double");
+      return fail(CE->getSourceRange(), Diag::long_double_call, {Name.drop_back().str()});
     const FunctionDecl *Def = nullptr;
     if (!FD->hasBody(Def) || !Def)
-      return fail(CE->getSourceRange(), undefinedCallProblem(Ctx, FD));
+      return fail(CE->getSourceRange(), undefinedCallProblem(FD, /*InFunction=*/false));
     std::vector<QualType> Types;
     Problem Why;
     if (!checkDeviceFunction(Ctx, Def, Info.Functions, Types, Why)) {
       Failed = true;
       Failure = Why;
-      Failure.Notes.push_back({CE->getSourceRange(), "called from the offloaded loop here"});
+      Failure.Notes.push_back({CE->getSourceRange(), Diag::note_called_from_loop});
       return false;
     }
     for (QualType T : Types)
       addType(T);
-    need(S.Functions, CE->getSourceRange(),
-         "call to " + quoted(FD) +
-             ", defined in this file: device copies of functions are not generated yet");
+    need(S.Functions, CE->getSourceRange(), Diag::functions_not_generated, {quoted(FD)});
     for (const ParmVarDecl *PVD : Def->parameters())
       if (PVD->getType()->isPointerType())
         return walkBoundCall(CE, Def);
@@ -1050,15 +970,14 @@ bool BodyWalker::walkUnary(const UnaryOperator *UO, Mode M) {
     noteUpdate(UO);
     return walk(UO->getSubExpr(), Mode::ReadWrite);
   case UO_AddrOf:
-    return fail(UO->getSourceRange(),
-                "taking the address '" + text(UO) + "' is not supported in an offloaded loop");
+    return fail(UO->getSourceRange(), Diag::address_of, {text(UO)});
   case UO_Deref:
     return walkAccess(UO, M);
   case UO_Real:
   case UO_Imag:
   case UO_Extension:
   case UO_Coawait:
-    return fail(UO->getSourceRange(), "'" + text(UO) + "' is not supported in an offloaded loop");
+    return fail(UO->getSourceRange(), Diag::expression_unsupported, {text(UO)});
   default:
     (void)M;
     return walk(UO->getSubExpr());
@@ -1071,9 +990,8 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
   if (Failed)
     return false;
   if (const auto *E = dyn_cast<Expr>(S)) {
-    std::string Why = typeProblem(E->getType());
-    if (!Why.empty())
-      return fail(E->getSourceRange(), Why);
+    if (std::optional<Reason> Why = typeProblem(E->getType()))
+      return fail(E->getSourceRange(), *Why);
   }
   switch (S->getStmtClass()) {
   case Stmt::CompoundStmtClass:
@@ -1099,8 +1017,7 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
     for (const Decl *D : cast<DeclStmt>(S)->decls()) {
       const auto *VD = dyn_cast<VarDecl>(D);
       if (!VD)
-        return fail(D->getSourceRange(),
-                    "declaring types or functions inside an offloaded loop is not supported");
+        return fail(D->getSourceRange(), Diag::local_declaration);
       if (!checkLocal(VD))
         return false;
     }
@@ -1136,38 +1053,29 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
     Info.HasJumps = true;
     if (BreakDepth == 0)
       return fail(S->getSourceRange(),
-                  Info.Collapse.size() > 1
-                      ? "'break' leaves a collapsed loop early, which cannot run in parallel; "
-                        "remove the 'collapse' clause or the 'break'"
-                      : "'break' leaves the offloaded loop early, which cannot run in parallel; "
-                        "remove '#pragma gpupar' or the 'break'");
+                  Info.Collapse.size() > 1 ? Diag::break_in_collapsed_loop : Diag::break_statement);
     return true;
   case Stmt::GotoStmtClass: {
     if (!Frames.empty())
-      return fail(S->getSourceRange(), "'goto' is not supported in a function called with "
-                                       "pointers from an offloaded loop");
+      return fail(S->getSourceRange(), Diag::goto_in_bound_call);
     const LabelStmt *L = cast<GotoStmt>(S)->getLabel()->getStmt();
     const SourceManager &SM = Ctx.getSourceManager();
     SourceRange B = F.For->getBody()->getSourceRange();
     bool Inside = L && !SM.isBeforeInTranslationUnit(L->getBeginLoc(), B.getBegin()) &&
                   !SM.isBeforeInTranslationUnit(B.getEnd(), L->getBeginLoc());
     if (!Inside)
-      return fail(S->getSourceRange(), "'goto' leaves the offloaded loop early, which cannot run "
-                                       "in parallel; remove '#pragma gpupar' or the 'goto'");
-    return fail(S->getSourceRange(),
-                "'goto' inside an offloaded loop is not supported yet; use 'if' or 'continue'");
+      return fail(S->getSourceRange(), Diag::goto_leaves_loop);
+    return fail(S->getSourceRange(), Diag::goto_statement);
   }
   case Stmt::IndirectGotoStmtClass:
-    return fail(S->getSourceRange(), "computed 'goto' is not supported in an offloaded loop");
+    return fail(S->getSourceRange(), Diag::computed_goto);
   case Stmt::ReturnStmtClass:
     if (!Frames.empty()) // from a called function (walkBoundCall: early returns)
       return walk(cast<ReturnStmt>(S)->getRetValue());
-    return fail(S->getSourceRange(),
-                "'return' cannot leave an offloaded loop; remove '#pragma gpupar' or the "
-                "'return'");
+    return fail(S->getSourceRange(), Diag::return_statement);
   case Stmt::GCCAsmStmtClass:
   case Stmt::MSAsmStmtClass:
-    return fail(S->getSourceRange(), "inline assembly is not supported in an offloaded loop");
+    return fail(S->getSourceRange(), Diag::inline_assembly);
   case Stmt::BinaryOperatorClass:
   case Stmt::CompoundAssignOperatorClass:
     return walkBinary(cast<BinaryOperator>(S));
@@ -1196,8 +1104,8 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
     const auto *CE = cast<CStyleCastExpr>(S);
     QualType T = CE->getTypeAsWritten().getCanonicalType();
     if (!T->isVoidType() && !isArithmetic(T))
-      return fail(CE->getSourceRange(), "cast to '" + CE->getTypeAsWritten().getAsString() +
-                                            "' is not supported in an offloaded loop");
+      return fail(CE->getSourceRange(), Diag::cast_unsupported,
+                  {CE->getTypeAsWritten().getAsString()});
     return walk(CE->getSubExpr());
   }
   case Stmt::UnaryExprOrTypeTraitExprClass: {
@@ -1205,8 +1113,7 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
     if (UE->isArgumentType()) {
       QualType T = UE->getArgumentType().getCanonicalType();
       if (!isArithmetic(T))
-        return fail(UE->getSourceRange(),
-                    "'" + text(UE) + "' is not supported in an offloaded loop");
+        return fail(UE->getSourceRange(), Diag::expression_unsupported, {text(UE)});
       return true;
     }
     return walk(UE->getArgumentExpr());
@@ -1214,26 +1121,22 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
   case Stmt::ArraySubscriptExprClass:
   case Stmt::MemberExprClass:
     if (cast<Expr>(S)->getType()->isArrayType())
-      return fail(S->getSourceRange(),
-                  "array '" + text(S) + "' can only be subscripted in an offloaded loop");
+      return fail(S->getSourceRange(), Diag::array_not_subscripted, {text(S)});
     return walkAccess(cast<Expr>(S), M);
   case Stmt::DeclRefExprClass:
     return walkDeclRef(cast<DeclRefExpr>(S), M);
   case Stmt::CallExprClass:
     return walkCall(cast<CallExpr>(S));
   case Stmt::OffsetOfExprClass:
-    return fail(S->getSourceRange(), "'offsetof' is not supported in an offloaded loop");
+    return fail(S->getSourceRange(), Diag::offsetof_unsupported);
   case Stmt::CompoundLiteralExprClass:
-    return fail(S->getSourceRange(),
-                "compound literals are not supported in an offloaded loop yet");
+    return fail(S->getSourceRange(), Diag::compound_literal);
   case Stmt::GenericSelectionExprClass:
-    return fail(S->getSourceRange(), "'_Generic' is not supported in an offloaded loop");
+    return fail(S->getSourceRange(), Diag::generic_selection);
   case Stmt::StmtExprClass:
-    return fail(S->getSourceRange(),
-                "statement expressions are not supported in an offloaded loop");
+    return fail(S->getSourceRange(), Diag::statement_expression);
   default:
-    return fail(S->getSourceRange(), std::string("this construct (") + S->getStmtClassName() +
-                                         ") is not supported in an offloaded loop yet");
+    return fail(S->getSourceRange(), Diag::construct_unsupported, {S->getStmtClassName()});
   }
 }
 
@@ -1316,9 +1219,7 @@ bool BodyWalker::run(Problem &P) {
     for (const auto &[VD, By] : Pre.Written)
       if (mentions(B, VD) && isa<UnaryOperator>(By) &&
           cast<UnaryOperator>(By)->getOpcode() == UO_AddrOf) {
-        fail(By->getSourceRange(), "loop bound " + quoted(VD) +
-                                       " may be modified in the loop "
-                                       "body (its address is taken)");
+        fail(By->getSourceRange(), Diag::bound_address_taken, {quoted(VD)});
         P = Failure;
         return false;
       }
@@ -1336,8 +1237,7 @@ bool BodyWalker::finish() {
     if (QualType Elem = rowElement(VD->getType()); !Elem.isNull()) {
       const ClauseItem *RedItem = nullptr;
       if (Dir.reductionOf(VD->getName(), &RedItem))
-        return fail(RedItem->Range, "pointer to pointer " + quoted(VD) +
-                                        " cannot be in 'reduction'; the loop stays serial");
+        return fail(RedItem->Range, Diag::rows_in_reduction, {quoted(VD)});
       Shape.Element = Elem;
       Shape.Rows = true;
       Info.Shapes.push_back(Shape);
@@ -1407,36 +1307,32 @@ bool BodyWalker::finish() {
     if (NonAffine && NonAffine->Via)
       if (const FunctionDecl *FD = enclosingFunction(Ctx, NonAffine->Expr))
         In = "in function " + quoted(FD) + ": ";
-    auto failAtNonAffine = [&](const std::string &Message) {
-      fail(NonAffine->Expr->getSourceRange(), In + Message);
+    auto failAtNonAffine = [&](const Reason &Message) {
+      bool First = !Failed;
+      fail(NonAffine->Expr->getSourceRange(), Message);
+      if (First)
+        Failure.Context += In;
       if (NonAffine->Via)
-        Failure.Notes.push_back(
-            {NonAffine->Via->getSourceRange(), "called from the offloaded loop here"});
+        Failure.Notes.push_back({NonAffine->Via->getSourceRange(), Diag::note_called_from_loop});
       return false;
     };
     if (NonAffine && Written && !Reduced)
-      return failAtNonAffine("subscript '" + text(NonAffine->Expr) +
-                             "' is not affine in the loop variables, and " + quoted(VD) +
-                             " is written in the loop");
+      return failAtNonAffine({Diag::non_affine_written, {text(NonAffine->Expr), quoted(VD)}});
     if (NonAffine && !Written) {
       if (Shape.Extent.empty())
-        return failAtNonAffine("cannot tell which elements of " + quoted(VD) + " '" +
-                               text(NonAffine->Expr) + "' reads; add 'map(to: " +
-                               VD->getNameAsString() + "[0:len])' with the number of elements");
+        return failAtNonAffine({Diag::non_affine_read_unknown_extent,
+                                {quoted(VD), text(NonAffine->Expr), VD->getNameAsString()}});
       Shape.CopyWhole = true;
       SetCopyRange();
-      need(S.CopyWhole, NonAffine->Expr->getSourceRange(),
-           "read '" + text(NonAffine->Expr) + "' is not affine; copying " + quoted(VD) +
-               " whole is not generated yet");
+      need(S.CopyWhole, NonAffine->Expr->getSourceRange(), Diag::copy_whole_not_generated,
+           {text(NonAffine->Expr), quoted(VD)});
     }
     Info.Shapes.push_back(Shape);
   }
-  auto failError = [&](SourceRange R, std::string Message) {
+  auto failError = [&](SourceRange R, Diag Id, std::vector<std::string> Args = {}) {
     if (!Failed) {
       Failed = true;
-      Failure.Level = Severity::Error;
-      Failure.Range = R;
-      Failure.Message = std::move(Message);
+      Failure = makeProblem(Id, R, std::move(Args));
     }
     return false;
   };
@@ -1449,18 +1345,11 @@ bool BodyWalker::finish() {
           VD = A;
       if (!It.IsSection) {
         if (VD)
-          return fail(It.Range, "reduction on array " + quoted(VD) + " needs a section: '" +
-                                    It.Name + "[lo:len]'");
+          return fail(It.Range, Diag::reduction_array_needs_section, {quoted(VD), It.Name});
         continue; // a scalar (Scalars.cpp)
       }
       if (!VD) {
-        if (!Failed) {
-          Failed = true;
-          Failure.Level = Severity::Error;
-          Failure.Range = It.Range;
-          Failure.Message = "'" + It.Name + "' in 'reduction' is not an array the loop uses";
-        }
-        return false;
+        return failError(It.Range, Diag::reduction_not_used_array, {It.Name});
       }
       // The section against a fixed-size array, and updates at constant indices, when the
       // section's bounds are integer literals (a proven error: the runtime would copy outside
@@ -1475,8 +1364,8 @@ bool BodyWalker::finish() {
       if (Lo && Len && OneDim && !Shape->Extent.empty()) {
         std::optional<int64_t> Extent = literalValue(Shape->Extent);
         if (Extent && (*Lo < 0 || *Len < 0 || *Lo + *Len > *Extent))
-          return failError(It.Range, "section '" + Section + "' is outside " + quoted(VD) +
-                                         ", which has " + std::to_string(*Extent) + " elements");
+          return failError(It.Range, Diag::reduction_section_outside_array,
+                           {Section, quoted(VD), std::to_string(*Extent)});
       }
       std::vector<ElementUpdate> Found;
       for (Access &A : Info.Accesses) {
@@ -1485,30 +1374,25 @@ bool BodyWalker::finish() {
         int64_t K = 0;
         if (Lo && Len && OneDim && A.Affine && A.Subscript.isConstant(&K) &&
             (K < *Lo || K >= *Lo + *Len))
-          return failError(A.Expr->getSourceRange(),
-                           "'" + text(A.Expr) + "' updates element " + std::to_string(K) +
-                               ", outside the section '" + Section + "' named in 'reduction'");
+          return failError(A.Expr->getSourceRange(), Diag::reduction_update_outside_section,
+                           {text(A.Expr), std::to_string(K), Section});
         auto U = Updates.find(A.Expr->IgnoreParenImpCasts());
         if (U == Updates.end() || U->second.Op != RC.Op) {
           if (!Failed) {
-            Failed = true;
-            Failure.Level = Severity::Error;
-            Failure.Range = A.Expr->getSourceRange();
             std::string X = text(A.Expr);
             std::string Form = RC.Op == ReductionOp::Min ? X + " = e < " + X + " ? e : " + X
                                : RC.Op == ReductionOp::Max
                                    ? X + " = e > " + X + " ? e : " + X
                                    : X + " " + reductionOpSpelling(RC.Op) + "= e";
-            Failure.Message = "'" + X + "' must be an update '" + Form + "' because " + quoted(VD) +
-                              " is in 'reduction(" + reductionOpSpelling(RC.Op) + ": ...)'";
-            Failure.Notes.push_back({It.Range, "named in 'reduction' here"});
+            failError(A.Expr->getSourceRange(), Diag::reduction_array_update_form,
+                      {X, Form, quoted(VD), reductionOpSpelling(RC.Op)});
+            Failure.Notes.push_back({It.Range, Diag::note_named_in_reduction});
           }
           return false;
         }
         if (!isDiscardedValue(Ctx, U->second.Whole))
-          return fail(U->second.Whole->getSourceRange(),
-                      "the value of the reduction update '" + text(U->second.Whole) +
-                          "' is used; write the update as a statement of its own");
+          return fail(U->second.Whole->getSourceRange(), Diag::reduction_update_value_used,
+                      {text(U->second.Whole)});
         A.InReduction = true;
         bool Listed = false;
         for (const ElementUpdate &Seen : Found)
@@ -1517,7 +1401,7 @@ bool BodyWalker::finish() {
           Found.push_back(U->second);
       }
       Info.ArrayReductions.push_back({VD, RC.Op, It.Lo.Text, It.Len.Text, std::move(Found)});
-      need(S.ArrayReductions, It.Range, "array reductions are not generated yet");
+      need(S.ArrayReductions, It.Range, Diag::array_reductions_not_generated);
     }
   for (const MapClause &MC : Dir.Maps)
     for (const ClauseItem &It : MC.Items) {
@@ -1525,13 +1409,7 @@ bool BodyWalker::finish() {
       for (const VarDecl *A : Info.Arrays)
         Used |= A->getName() == It.Name;
       if (!Used) {
-        if (!Failed) {
-          Failed = true;
-          Failure.Level = Severity::Error;
-          Failure.Range = It.Range;
-          Failure.Message = "'" + It.Name + "' in 'map' is not an array the loop uses";
-        }
-        return false;
+        return failError(It.Range, Diag::map_not_used_array, {It.Name});
       }
     }
   return true;
@@ -1568,20 +1446,16 @@ bool analyzeBody(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, const
   for (const WrittenScalar &W : Info.Written) {
     if (!Info.Unsupported.empty())
       break;
-    Problem U;
-    U.Level = Severity::Warning;
-    U.Range = W.FirstWrite->getSourceRange();
+    SourceRange R = W.FirstWrite->getSourceRange();
     std::string Name = "'" + W.Var->getNameAsString() + "'";
     if (W.Role == ScalarRole::Reduction && !S.Reductions)
-      U.Message = Name + " is a reduction with '" + std::string(reductionOpSpelling(W.Op)) +
-                  "'; reductions are not generated yet; the loop stays serial";
+      Info.Unsupported.push_back(
+          makeProblem(Diag::reductions_not_generated, R, {Name, reductionOpSpelling(W.Op)}));
     else if (W.Role != ScalarRole::Reduction && !S.Privates)
-      U.Message = Name + " is private to each iteration" +
-                  (W.Role == ScalarRole::LastPrivate ? " and read after the loop" : "") +
-                  "; private variables are not generated yet; the loop stays serial";
-    else
-      continue;
-    Info.Unsupported.push_back(U);
+      Info.Unsupported.push_back(makeProblem(W.Role == ScalarRole::LastPrivate
+                                                 ? Diag::last_private_not_generated
+                                                 : Diag::privates_not_generated,
+                                             R, {Name}));
   }
   BodyWalker W(Ctx, F, Dir, S, Info);
   if (!W.run(P))

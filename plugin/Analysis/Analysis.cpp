@@ -30,41 +30,34 @@ bool collapseNest(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, Body
   for (unsigned K = 1; K < Dir.Collapse; ++K) {
     const auto *Next = dyn_cast_or_null<ForStmt>(single(Cur->getBody()));
     if (!Next) {
-      P = makeProblem(Severity::Error, Dir.CollapseArg,
-                      "'collapse(" + std::to_string(Dir.Collapse) + ")' needs " +
-                          std::to_string(Dir.Collapse) +
-                          " perfectly nested loops; the nest here has " + std::to_string(K));
-      P.Notes.push_back(
-          {Cur->getBody()->getSourceRange(), "the body of this loop is not a single 'for' loop"});
+      P = makeProblem(Diag::collapse_not_nested, Dir.CollapseArg,
+                      {std::to_string(Dir.Collapse), std::to_string(K)});
+      P.Notes.push_back({Cur->getBody()->getSourceRange(), Diag::note_body_not_single_loop});
       return false;
     }
     LoopForm L;
     Problem Why;
     if (!matchLoopForm(Ctx, Next, L, Why)) {
       P = Why;
-      P.Notes.push_back({Dir.CollapseArg, "collapsed by this clause"});
+      P.Notes.push_back({Dir.CollapseArg, Diag::note_collapsed_by});
       return false;
     }
     if (L.Op == Cond::NE || ((L.Step > 0) != (L.Op == Cond::LT || L.Op == Cond::LE))) {
-      P = makeProblem(Severity::Warning, Next->getCond()->getSourceRange(),
-                      "collapsed loop must count towards its bound with '<', '<=', '>' or '>='");
+      P = makeProblem(Diag::collapse_condition, Next->getCond()->getSourceRange());
       return false;
     }
     for (const LoopForm &O : Info.Collapse)
       for (const Expr *B : {L.Lo, L.Hi})
         if (mentions(B, O.Var)) {
-          P = makeProblem(Severity::Warning, B->getSourceRange(),
-                          "bound '" + sourceText(Ctx, B) + "' of a collapsed loop depends on '" +
-                              O.Var->getNameAsString() +
-                              "'; only rectangular nests can be collapsed, the loop stays serial");
+          P = makeProblem(Diag::collapse_not_rectangular, B->getSourceRange(),
+                          {sourceText(Ctx, B), O.Var->getNameAsString()});
           return false;
         }
     // `int j; ... for (j = 0; ...)` (standard OpenMP) is fine: the host file gives j its final
     // value after an offloaded run. A global or static variable could be seen by called code.
     if (!L.Var->hasLocalStorage()) {
-      P = makeProblem(Severity::Warning, Next->getInit()->getSourceRange(),
-                      "a collapsed loop must declare its variable ('for (int " +
-                          L.Var->getNameAsString() + " = ...')");
+      P = makeProblem(Diag::collapse_variable_not_declared, Next->getInit()->getSourceRange(),
+                      {L.Var->getNameAsString()});
       return false;
     }
     Info.Collapse.push_back(L);
@@ -96,14 +89,12 @@ bool checkClauseNames(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, 
   auto Check = [&](const ClauseItem &It, const char *Clause) {
     if (visibleVariable(Ctx, FS, It.Name) || Finder{It.Name}.run(FS))
       return true;
-    P = makeProblem(Severity::Error, SourceRange(It.NameLoc, It.NameLoc),
-                    "use of undeclared identifier '" + It.Name + "' in '" + Clause + "' clause");
+    P = makeProblem(Diag::clause_undeclared, SourceRange(It.NameLoc, It.NameLoc),
+                    {It.Name, Clause});
     // Declared elsewhere in the function (a sibling block, after the loop): say where.
     if (const FunctionDecl *Fn = enclosingFunction(Ctx, FS))
       if (const VarDecl *VD = Finder{It.Name}.run(Fn->getBody()))
-        P.Notes.push_back({VD->getSourceRange(), "'" + It.Name +
-                                                     "' is declared here, in a scope that does "
-                                                     "not contain the loop"});
+        P.Notes.push_back({VD->getSourceRange(), Diag::note_declared_out_of_scope, {It.Name}});
     return false;
   };
   for (const ClauseItem &It : Dir.Privates)
@@ -168,11 +159,8 @@ void downgradeSingleIteration(const ASTContext &Ctx, const LoopForm &F, const Bo
                               Problem &P) {
   if (P.Level != Severity::Error || !P.BetweenIterations || !atMostOneIteration(Ctx, F, Info))
     return;
-  Problem Q = makeProblem(Severity::Warning, F.For->getForLoc(),
-                          "the loop runs at most one iteration, so it has no dependence between "
-                          "iterations, but its body cannot be offloaded as written; the loop "
-                          "stays serial");
-  Q.Notes.push_back({P.Range, "with more iterations: " + P.Message});
+  Problem Q = makeProblem(Diag::single_iteration, F.For->getForLoc());
+  Q.Notes.push_back({P.Range, Diag::note_with_more_iterations, {P.message()}});
   P = Q;
 }
 
@@ -252,10 +240,7 @@ void autoCollapse(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, cons
     for (size_t K = 1; Ok && K < CI.Collapse.size(); ++K)
       for (const Expr *B : {CI.Collapse[K].Lo, CI.Collapse[K].Hi})
         if (Ok && !harmlessBound(B)) {
-          P = makeProblem(Severity::Remark, B->getSourceRange(),
-                          "bound '" + sourceText(Ctx, B) +
-                              "' would be evaluated before the nest, also when the outer loop "
-                              "runs no iteration");
+          P = makeProblem(Diag::note_collapse_bound, B->getSourceRange(), {sourceText(Ctx, B)});
           Ok = false;
         }
     if (Ok && !CI.Unsupported.empty()) {
@@ -263,9 +248,7 @@ void autoCollapse(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, cons
       Ok = false;
     }
     if (Ok && !sameScalarRoles(CI, Info)) {
-      P = makeProblem(Severity::Remark, Inner->getForLoc(),
-                      "a scalar would change role from one iteration of the outer loop to one "
-                      "of the nest");
+      P = makeProblem(Diag::note_collapse_scalar_roles, Inner->getForLoc());
       Ok = false;
     }
     if (!Ok) {
@@ -277,10 +260,8 @@ void autoCollapse(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, cons
     for (size_t K = 1; K < CI.Collapse.size(); ++K)
       Vars += (K > 1 ? ", '" : "'") + CI.Collapse[K].Var->getNameAsString() + "'";
     CI.Remarks.push_back(
-        makeProblem(Severity::Remark, Inner->getForLoc(),
-                    "perfectly nested loop" + std::string(N > 2 ? "s" : "") + " over " + Vars +
-                        " collapsed with the offloaded loop as by 'collapse(" + std::to_string(N) +
-                        ")': one thread per iteration of the nest"));
+        makeProblem(Diag::auto_collapsed, Inner->getForLoc(),
+                    {std::string(N > 2 ? "loops" : "loop") + " over " + Vars, std::to_string(N)}));
     F = CF;
     Info = std::move(CI);
     return;
@@ -290,16 +271,19 @@ void autoCollapse(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, cons
   std::string Over = matchLoopForm(Ctx, Inner, IF, Ignored)
                          ? " over '" + IF.Var->getNameAsString() + "'"
                          : std::string();
-  Problem R = makeProblem(Severity::Remark, Inner->getForLoc(),
-                          "perfectly nested loop" + Over +
-                              " not collapsed: each thread runs all of its iterations");
-  // Reasons are worded for the whole loop; here only the collapse is given up.
-  std::string Because = Why.Message;
-  for (llvm::StringRef Tail : {"; the loop stays serial", ", the loop stays serial", "; remove "})
-    if (size_t At = Because.find(Tail.str()); At != std::string::npos)
-      Because.resize(At);
-  if (!Because.empty() && Why.Range.isValid())
-    R.Notes.push_back({Why.Range, "as 'collapse(2)': " + Because});
+  Problem R = makeProblem(Diag::auto_not_collapsed, Inner->getForLoc(), {"loop" + Over});
+  if (Why.Range.isValid() && Why.Level == Severity::Note) {
+    // A reason only the collapse has: already a note.
+    R.Notes.push_back({Why.Range, Why.Id, Why.Args});
+  } else if (Why.Range.isValid()) {
+    // Reasons are worded for the whole loop; here only the collapse is given up.
+    std::string Because = Why.message();
+    for (llvm::StringRef Tail : {"; the loop stays serial", ", the loop stays serial", "; remove "})
+      if (size_t At = Because.find(Tail.str()); At != std::string::npos)
+        Because.resize(At);
+    if (!Because.empty())
+      R.Notes.push_back({Why.Range, Diag::note_as_collapse, {Because}});
+  }
   Info.Remarks.push_back(R);
 }
 
@@ -324,20 +308,14 @@ bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, const
   autoCollapse(Ctx, FS, Dir, S, F, Info);
   if (Info.Collapse.size() > 1 && !S.Collapse) {
     // Correct without collapsing: the inner loops run inside each iteration.
-    Info.Remarks.push_back(makeProblem(Severity::Remark, Dir.CollapseArg,
-                                       "'collapse(" + std::to_string(Dir.Collapse) +
-                                           ")' is not generated yet; only the outer loop is "
-                                           "offloaded"));
+    Info.Remarks.push_back(
+        makeProblem(Diag::collapse_not_generated, Dir.CollapseArg, {std::to_string(Dir.Collapse)}));
     Info.Collapse.resize(1);
   }
   if (Dir.If && !S.IfClause)
-    Info.Unsupported.push_back(
-        makeProblem(Severity::Warning, Dir.If->Range,
-                    "'if' clauses are not generated yet; the loop stays serial"));
+    Info.Unsupported.push_back(makeProblem(Diag::if_not_generated, Dir.If->Range));
   if (Dir.Devices && !S.DevicesClause)
-    Info.Unsupported.push_back(
-        makeProblem(Severity::Warning, Dir.Devices->Range,
-                    "'devices' clauses are not generated yet; the loop stays serial"));
+    Info.Unsupported.push_back(makeProblem(Diag::devices_not_generated, Dir.Devices->Range));
   if (!Info.Unsupported.empty()) {
     P = Info.Unsupported.front();
     return false;

@@ -132,21 +132,19 @@ private:
 
   /// Records the first reject reason; inside a called function the message names it and the
   /// notes show the calls that lead there.
-  bool fail(SourceRange R, std::string Message) {
+  bool fail(SourceRange R, Diag Id, std::vector<std::string> Args = {}) {
     if (!Failed) {
       Failed = true;
-      Failure.Level = Severity::Warning;
-      Failure.Range = R;
-      Failure.Message = std::move(Message);
+      Failure = makeProblem(Id, R, std::move(Args));
       if (!Binding.empty())
-        Failure.Message = Binding + ": " + Failure.Message;
+        Failure.Context = Binding + ": ";
       if (!Frames.empty())
-        Failure.Message =
-            "in function " + quoted(Frames.back()->Fn) + ": " + std::move(Failure.Message);
+        Failure.Context = "in function " + quoted(Frames.back()->Fn) + ": " + Failure.Context;
       callNotes(Failure);
     }
     return false;
   }
+  bool fail(SourceRange R, const Reason &Why) { return fail(R, Why.Id, Why.Args); }
   /// Appends to `P` a note at each call being walked, innermost first.
   void callNotes(Problem &P) const;
   /// Returns the index in Frames of the function that declares `VD`, or -1 (the loop's).
@@ -175,14 +173,9 @@ private:
 
   /// Records that the loop needs a feature the emitter may lack (reported after the
   /// dependence test, so that proven dependences are errors first).
-  void need(bool Supported, SourceRange R, std::string Message) {
-    if (!Supported && Info.Unsupported.empty()) {
-      Problem P;
-      P.Level = Severity::Warning;
-      P.Range = R;
-      P.Message = std::move(Message) + "; the loop stays serial";
-      Info.Unsupported.push_back(std::move(P));
-    }
+  void need(bool Supported, SourceRange R, Diag Id, std::vector<std::string> Args = {}) {
+    if (!Supported && Info.Unsupported.empty())
+      Info.Unsupported.push_back(makeProblem(Id, R, std::move(Args)));
   }
   bool isLoopVar(const VarDecl *VD) const {
     if (VD == F.Var)

@@ -49,9 +49,10 @@ int BodyWalker::frameOf(const VarDecl *VD) const {
 void BodyWalker::callNotes(Problem &P) const {
   for (size_t K = Frames.size(); K-- > 0;)
     P.Notes.push_back(
-        {Frames[K]->Call->getSourceRange(),
-         K == 0 ? std::string("called from the offloaded loop here")
-                : "called from function '" + Frames[K - 1]->Fn->getNameAsString() + "' here"});
+        K == 0 ? Problem::NoteAt{Frames[K]->Call->getSourceRange(), Diag::note_called_from_loop}
+               : Problem::NoteAt{Frames[K]->Call->getSourceRange(),
+                                 Diag::note_called_from_function,
+                                 {Frames[K - 1]->Fn->getNameAsString()}});
 }
 
 std::optional<Poly> BodyWalker::invariantBound(const Expr *E) {
@@ -65,9 +66,8 @@ std::optional<Poly> BodyWalker::invariantBound(const Expr *E) {
 
 bool BodyWalker::walkBoundCall(const CallExpr *CE, const FunctionDecl *Def) {
   if (Frames.size() >= MaxCallDepth)
-    return fail(CE->getSourceRange(), "call to " + quoted(Def) + " is nested more than " +
-                                          std::to_string(MaxCallDepth) +
-                                          " calls deep, which is not supported");
+    return fail(CE->getSourceRange(), Diag::call_nesting_depth,
+                {quoted(Def), std::to_string(MaxCallDepth)});
   auto Fr = std::make_unique<Frame>();
   Fr->Fn = Def;
   Fr->Call = CE;
@@ -90,11 +90,9 @@ bool BodyWalker::walkBoundCall(const CallExpr *CE, const FunctionDecl *Def) {
     if (!Located)
       return false;
     if (B.K == Place::Scalar)
-      return fail(Arg->getSourceRange(),
-                  What + " must point into an array, not to the struct " + quoted(B.Base));
+      return fail(Arg->getSourceRange(), Diag::pointer_argument_struct, {What, quoted(B.Base)});
     if (B.Inside)
-      return fail(Arg->getSourceRange(),
-                  What + " points into a struct member; pass a pointer to the element");
+      return fail(Arg->getSourceRange(), Diag::pointer_argument_member, {What});
     Fr->Pointers[PVD] = B;
   }
   Fr->Pre.TraverseStmt(Def->getBody());
@@ -119,12 +117,8 @@ bool BodyWalker::walkBoundCall(const CallExpr *CE, const FunctionDecl *Def) {
         continue;
       for (size_t K = First; K < Info.Accesses.size() && Ok; ++K)
         if (Info.Accesses[K].IsWrite && Info.Accesses[K].Array == B1.Base)
-          Ok =
-              fail(Info.Accesses[K].Expr->getSourceRange(),
-                   "pointer parameters " + quoted(P1) + " and " + quoted(P2) + " both point into " +
-                       quoted(B1.Base) + ", which '" + text(Info.Accesses[K].Expr) +
-                       "' writes; pass pointers into different "
-                       "arrays");
+          Ok = fail(Info.Accesses[K].Expr->getSourceRange(), Diag::pointer_arguments_alias,
+                    {quoted(P1), quoted(P2), quoted(B1.Base), text(Info.Accesses[K].Expr)});
     }
   Frames.pop_back();
   return Ok;

@@ -627,49 +627,47 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
           samePointPerDimension(Ctx, W, T, CarriedVars))
         continue;
       Problem Q;
-      Q.Range = W.Expr->getSourceRange();
+      SourceRange At = W.Expr->getSourceRange();
       bool Proven =
           O.K == Outcome::Dependent && W.Unconditional && T.Unconditional && !Info.HasJumps;
+      std::string WText = describe(Ctx, W), TText = describe(Ctx, T);
       if (O.K == Outcome::Dependent) {
-        Q.Level = Proven ? Severity::Error : Severity::Warning;
         std::string Var = Name(O.Var);
+        std::string Distance =
+            std::to_string(O.Distance < 0 ? -(uint64_t)O.Distance : (uint64_t)O.Distance);
         if (O.Absent && Self)
-          Q.Message = describe(Ctx, W) + " does not depend on the loop variable " + Var +
-                      ": every iteration writes the same element";
+          Q = makeProblem(Proven ? Diag::dependence_same_element
+                                 : Diag::dependence_same_element_conditional,
+                          At, {WText, Var});
         else if (O.Absent)
-          Q.Message = describe(Ctx, W) + " and " + describe(Ctx, T) +
-                      " touch the same element in every iteration of " + Var;
+          Q = makeProblem(Proven ? Diag::dependence_same_element_every_iteration
+                                 : Diag::dependence_same_element_every_iteration_conditional,
+                          At, {WText, TText, Var});
+        else if (O.Var == Info.OuterAtom)
+          Q = makeProblem(Proven ? Diag::dependence_distance
+                                 : Diag::dependence_distance_conditional,
+                          At, {WText, TText, Distance});
         else
-          Q.Message =
-              describe(Ctx, W) + " and " + describe(Ctx, T) + (Proven ? " carry" : " may carry") +
-              " a dependence of distance " +
-              std::to_string(O.Distance < 0 ? -(uint64_t)O.Distance : (uint64_t)O.Distance) +
-              (O.Var == Info.OuterAtom ? std::string() : " in loop " + Var);
-        if (!Proven)
-          Q.Message += " (the accesses are conditional); the loop stays serial";
+          Q = makeProblem(Proven ? Diag::dependence_distance_in_loop
+                                 : Diag::dependence_distance_in_loop_conditional,
+                          At, {WText, TText, Distance, Var});
       } else {
         if (Dir.Independent)
           continue;
-        Q.Level = Severity::Warning;
-        Q.Message = Self ? std::string("cannot prove that different iterations ") +
-                               (Collapsed ? "of the collapsed loops " : "") +
-                               "write different elements with " + describe(Ctx, W) +
-                               "; the loop stays serial"
-                         : "cannot prove that " + describe(Ctx, W) + " and " + describe(Ctx, T) +
-                               " are independent; the loop stays serial";
+        Q = !Self       ? makeProblem(Diag::dependence_unknown, At, {WText, TText})
+            : Collapsed ? makeProblem(Diag::dependence_unknown_collapsed, At, {WText})
+                        : makeProblem(Diag::dependence_unknown_self, At, {WText});
       }
       if (W.Via)
-        Q.Notes.push_back({W.Via->getSourceRange(), "called from the offloaded loop here"});
+        Q.Notes.push_back({W.Via->getSourceRange(), Diag::note_called_from_loop});
       if (!Self)
-        Q.Notes.push_back({T.Expr->getSourceRange(),
-                           std::string(T.IsWrite ? "other write" : "read") + " is here"});
+        Q.Notes.push_back(
+            {T.Expr->getSourceRange(), T.IsWrite ? Diag::note_other_write : Diag::note_read});
       if (!Self && T.Via && T.Via != W.Via)
-        Q.Notes.push_back({T.Via->getSourceRange(), "called from the offloaded loop here"});
+        Q.Notes.push_back({T.Via->getSourceRange(), Diag::note_called_from_loop});
       if (Q.Level == Severity::Warning && O.K == Outcome::Unknown && !TriAbsent)
-        Q.Notes.push_back({W.Expr->getSourceRange(),
-                           "add 'independent' to '#pragma gpupar' if no two iterations touch "
-                           "the same element of '" +
-                               W.Array->getNameAsString() + "'"});
+        Q.Notes.push_back(
+            {W.Expr->getSourceRange(), Diag::note_add_independent, {W.Array->getNameAsString()}});
       if (Q.Level == Severity::Error) {
         P = Q;
         P.BetweenIterations = true;

@@ -12,20 +12,18 @@ using namespace clang;
 
 namespace gpupar {
 
-std::string undefinedCallProblem(const ASTContext &Ctx, const FunctionDecl *FD) {
-  (void)Ctx;
+Reason undefinedCallProblem(const FunctionDecl *FD, bool InFunction) {
   std::string Name = FD->getNameAsString();
   StringRef N = FD->getName();
   N.consume_front("__builtin_");
   if (N == "setjmp" || N == "longjmp" || N == "_setjmp" || N == "_longjmp" || N == "sigsetjmp" ||
       N == "siglongjmp")
-    return "'" + Name + "' cannot be used in an offloaded loop: it jumps across iterations";
+    return {InFunction ? Diag::function_call_jumps : Diag::call_jumps, {Name}};
   if (N == "alloca")
-    return "'alloca' is not supported in an offloaded loop; use a fixed-size local array";
+    return {InFunction ? Diag::function_call_alloca : Diag::call_alloca};
   if (N == "exit" || N == "abort" || N == "_Exit")
-    return "call to '" + Name + "' leaves the program from inside an offloaded loop";
-  return "call to '" + Name +
-         "' is not supported: it is not defined in this file and is not a C math function";
+    return {InFunction ? Diag::function_call_exits : Diag::call_exits, {Name}};
+  return {InFunction ? Diag::function_call_undefined : Diag::call_undefined, {Name}};
 }
 
 namespace {
@@ -46,10 +44,10 @@ private:
   std::vector<const FunctionDecl *> Stack; ///< functions being checked (for recursion)
   const FunctionDecl *Current = nullptr;
 
-  bool fail(SourceRange R, const std::string &M) {
-    P.Level = Severity::Warning;
-    P.Range = R;
-    P.Message = M + "; the loop stays serial";
+  bool fail(SourceRange R, Diag Id, std::vector<std::string> Args = {},
+            std::string Context = std::string()) {
+    P = makeProblem(Id, R, std::move(Args));
+    P.Context = std::move(Context);
     return false;
   }
   std::string in() const { return "in function '" + Current->getNameAsString() + "': "; }
@@ -62,31 +60,29 @@ bool FunctionChecker::valueType(QualType T, SourceRange R, const std::string &Wh
   QualType C = T.getCanonicalType();
   if (C->isVoidType() || C->isArithmeticType() || C->isEnumeralType()) {
     if (C->isAnyComplexType() || C->isBitIntType())
-      return fail(R, in() + What + " has an unsupported type '" + T.getAsString() + "'");
+      return fail(R, Diag::function_unsupported_type, {What, T.getAsString()}, in());
     if (const auto *BT = C->getAs<BuiltinType>())
       if (BT->getKind() == BuiltinType::LongDouble || BT->getKind() == BuiltinType::Int128 ||
           BT->getKind() == BuiltinType::UInt128)
-        return fail(R, in() + What + " has an unsupported type '" + T.getAsString() + "'");
+        return fail(R, Diag::function_unsupported_type, {What, T.getAsString()}, in());
     return true;
   }
   if (C->isRecordType()) {
     const RecordDecl *RD = C->getAs<RecordType>()->getDecl()->getDefinition();
     if (!RD || RD->isUnion())
-      return fail(R, in() + What + " has an unsupported type '" + T.getAsString() + "'");
+      return fail(R, Diag::function_unsupported_type, {What, T.getAsString()}, in());
     for (const FieldDecl *FD : RD->fields())
       if (FD->getType()->isPointerType() || FD->isBitField())
-        return fail(R, in() + What + " has type '" + T.getAsString() + "' whose member '" +
-                           FD->getNameAsString() + "' cannot be copied to a device");
+        return fail(R, Diag::function_struct_member, {What, T.getAsString(), FD->getNameAsString()},
+                    in());
     Types.push_back(T);
     return true;
   }
   if (C->isPointerType())
-    return fail(R, in() + What +
-                       " is a pointer; only parameters of functions called from an offloaded "
-                       "loop may be pointers");
+    return fail(R, Diag::function_pointer_value, {What}, in());
   if (const auto *CAT = dyn_cast<ConstantArrayType>(C.getTypePtr()))
     return valueType(CAT->getElementType(), R, What);
-  return fail(R, in() + What + " has an unsupported type '" + T.getAsString() + "'");
+  return fail(R, Diag::function_unsupported_type, {What, T.getAsString()}, in());
 }
 
 /// A parameter is a value, or a pointer to elements (arithmetic, structs without pointers, or
@@ -99,26 +95,20 @@ bool FunctionChecker::parameterType(const ParmVarDecl *PVD) {
     return valueType(PVD->getType(), PVD->getLocation(), What);
   QualType E = PT->getPointeeType().getCanonicalType();
   if (E->isFunctionType())
-    return fail(PVD->getLocation(), in() + What + " is a function pointer, which is not supported");
+    return fail(PVD->getLocation(), Diag::function_pointer_parameter, {What}, in());
   if (E->isPointerType())
-    return fail(PVD->getLocation(), in() + What +
-                                        " is a pointer to a pointer, which is not supported; "
-                                        "use a flat array with 'a[i*m + j]'");
+    return fail(PVD->getLocation(), Diag::function_pointer_to_pointer, {What}, in());
   if (E.isVolatileQualified())
-    return fail(PVD->getLocation(), in() + What +
-                                        " points to volatile data, which is not "
-                                        "supported");
+    return fail(PVD->getLocation(), Diag::function_volatile_pointee, {What}, in());
   QualType Elem = E;
   while (const auto *AT = dyn_cast<ArrayType>(Elem.getTypePtr())) {
     if (!isa<ConstantArrayType>(AT))
-      return fail(PVD->getLocation(),
-                  in() + What + " points to variable-length rows, which is not supported");
+      return fail(PVD->getLocation(), Diag::function_variable_length_rows, {What}, in());
     Elem = AT->getElementType().getCanonicalType();
   }
   if (Elem->isVoidType() || !(Elem->isArithmeticType() || Elem->isRecordType()))
-    return fail(PVD->getLocation(), in() + What + " has an unsupported type '" +
-                                        PVD->getType().getAsString() +
-                                        "'; pointer parameters must point to numbers or structs");
+    return fail(PVD->getLocation(), Diag::function_pointee_type,
+                {What, PVD->getType().getAsString()}, in());
   return valueType(PT->getPointeeType(), PVD->getLocation(), What);
 }
 
@@ -128,25 +118,24 @@ bool FunctionChecker::stmt(const Stmt *S) {
   switch (S->getStmtClass()) {
   case Stmt::GCCAsmStmtClass:
   case Stmt::MSAsmStmtClass:
-    return fail(S->getSourceRange(), in() + "inline assembly is not supported");
+    return fail(S->getSourceRange(), Diag::function_inline_assembly, {}, in());
   case Stmt::IndirectGotoStmtClass:
-    return fail(S->getSourceRange(), in() + "computed 'goto' is not supported");
+    return fail(S->getSourceRange(), Diag::function_computed_goto, {}, in());
   case Stmt::StmtExprClass:
-    return fail(S->getSourceRange(), in() + "statement expressions are not supported");
+    return fail(S->getSourceRange(), Diag::function_statement_expression, {}, in());
   case Stmt::DeclStmtClass:
     for (const Decl *D : cast<DeclStmt>(S)->decls()) {
       const auto *VD = dyn_cast<VarDecl>(D);
       if (!VD)
         continue; // local types and prototypes
       if (VD->isStaticLocal() || VD->hasExternalStorage())
-        return fail(VD->getLocation(),
-                    in() + "static local '" + VD->getNameAsString() + "' is not supported");
+        return fail(VD->getLocation(), Diag::function_static_local, {VD->getNameAsString()}, in());
       if (VD->getType().isVolatileQualified())
-        return fail(VD->getLocation(),
-                    in() + "volatile variable '" + VD->getNameAsString() + "' is not supported");
+        return fail(VD->getLocation(), Diag::function_volatile_variable, {VD->getNameAsString()},
+                    in());
       if (VD->getType()->isVariablyModifiedType())
-        return fail(VD->getLocation(), in() + "variable-length array '" + VD->getNameAsString() +
-                                           "' is not supported");
+        return fail(VD->getLocation(), Diag::function_variable_length_array,
+                    {VD->getNameAsString()}, in());
       if (!valueType(VD->getType(), VD->getLocation(), "local '" + VD->getNameAsString() + "'"))
         return false;
       if (!stmt(VD->getInit()))
@@ -160,13 +149,11 @@ bool FunctionChecker::stmt(const Stmt *S) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
         if (!VD->isLocalVarDeclOrParm())
-          return fail(DRE->getSourceRange(),
-                      in() + "global variable '" + VD->getNameAsString() +
-                          "' is used; functions called from an offloaded loop may only use "
-                          "their parameters and locals");
+          return fail(DRE->getSourceRange(), Diag::function_global_variable,
+                      {VD->getNameAsString()}, in());
         if (VD->isStaticLocal())
-          return fail(DRE->getSourceRange(),
-                      in() + "static local '" + VD->getNameAsString() + "' is not supported");
+          return fail(DRE->getSourceRange(), Diag::function_static_local, {VD->getNameAsString()},
+                      in());
       } else if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl())) {
         (void)FD; // calls are checked below; other uses are function pointers
       }
@@ -176,12 +163,12 @@ bool FunctionChecker::stmt(const Stmt *S) {
     if (const auto *CE = dyn_cast<CallExpr>(E)) {
       const FunctionDecl *Callee = CE->getDirectCallee();
       if (!Callee)
-        return fail(CE->getSourceRange(),
-                    in() + "call through a function pointer is not supported");
+        return fail(CE->getSourceRange(), Diag::function_indirect_call, {}, in());
       if (!findMathCall(Ctx, Callee)) {
         const FunctionDecl *Def = nullptr;
         if (!Callee->hasBody(Def) || !Def)
-          return fail(CE->getSourceRange(), in() + undefinedCallProblem(Ctx, Callee));
+          return fail(CE->getSourceRange(), undefinedCallProblem(Callee, /*InFunction=*/true).Id,
+                      undefinedCallProblem(Callee, /*InFunction=*/true).Args, in());
         const FunctionDecl *Saved = Current;
         if (!function(Def))
           return false;
@@ -194,9 +181,9 @@ bool FunctionChecker::stmt(const Stmt *S) {
     }
     if (isa<ImplicitCastExpr>(E) &&
         cast<ImplicitCastExpr>(E)->getCastKind() == CK_FunctionToPointerDecay)
-      return fail(E->getSourceRange(), in() + "function pointers are not supported");
+      return fail(E->getSourceRange(), Diag::function_pointer_use, {}, in());
     if (E->getType().isVolatileQualified())
-      return fail(E->getSourceRange(), in() + "volatile accesses are not supported");
+      return fail(E->getSourceRange(), Diag::function_volatile_access, {}, in());
   }
   for (const Stmt *C : S->children())
     if (!stmt(C))
@@ -213,15 +200,13 @@ bool FunctionChecker::function(const FunctionDecl *FD) {
     for (auto J = It; J != Stack.end(); ++J)
       Cycle += "'" + (*J)->getNameAsString() + "' -> ";
     Cycle += "'" + FD->getNameAsString() + "'";
-    return fail(FD->getLocation(), "function '" + FD->getNameAsString() + "' is recursive (" +
-                                       Cycle + "); recursion cannot run in an offloaded loop");
+    return fail(FD->getLocation(), Diag::function_recursive, {FD->getNameAsString(), Cycle});
   }
   Current = FD;
   if (FD->isVariadic())
-    return fail(FD->getLocation(), in() + "variadic functions are not supported");
+    return fail(FD->getLocation(), Diag::function_variadic, {}, in());
   if (FD->getReturnType()->isPointerType())
-    return fail(FD->getLocation(), in() + "the return type is a pointer; functions called from "
-                                          "an offloaded loop may not return pointers");
+    return fail(FD->getLocation(), Diag::function_returns_pointer, {}, in());
   if (!valueType(FD->getReturnType(), FD->getLocation(), "the return type"))
     return false;
   for (const ParmVarDecl *PVD : FD->parameters())

@@ -20,8 +20,9 @@
 namespace gpupar {
 
 /// Returns why a call to `FD` (no body in this file) cannot be made in an offloaded loop:
-/// `longjmp`, `alloca`, I/O ...; `Where` names the caller for the message.
-std::string undefinedCallProblem(const clang::ASTContext &Ctx, const clang::FunctionDecl *FD);
+/// `longjmp`, `alloca`, I/O ...; `InFunction`: the call is in a function the loop calls (the
+/// message then says that the loop stays serial).
+Reason undefinedCallProblem(const clang::FunctionDecl *FD, bool InFunction);
 
 /// Checks function `FD` (its definition) and everything it calls. Appends the accepted
 /// functions to `Out` (callees first, no duplicates) and the types they use to `Types`.

@@ -51,10 +51,6 @@ bool mentions(const Stmt *S, const VarDecl *VD) {
   return false;
 }
 
-static Problem problemAt(SourceRange R, std::string Message) {
-  return makeProblem(Severity::Warning, R, std::move(Message));
-}
-
 static bool isLoopVarType(QualType T) {
   T = T.getCanonicalType();
   if (!T->isIntegerType() || T->isEnumeralType() || T->isBooleanType() || T->isBitIntType())
@@ -115,15 +111,16 @@ static bool matchStep(ASTContext &Ctx, const Expr *Inc, const VarDecl *Var, int6
   return false;
 }
 
-/// Returns why bound `E` cannot be evaluated once before the loop, or "" when it can. Plain
+/// Returns why bound `E` cannot be evaluated once before the loop, or nothing when it can. Plain
 /// memory reads (`p->n`, `d.n`, `*len`, `sz[0]`) can, as in OpenMP, when the body writes nothing
 /// they may alias (checkBoundMemory): they are appended to `Memory`.
-static std::string boundProblem(ASTContext &Ctx, const Expr *E, const VarDecl *Var,
-                                std::vector<const Expr *> &Memory) {
+static std::optional<Problem> boundProblem(ASTContext &Ctx, const Expr *E, const VarDecl *Var,
+                                           std::vector<const Expr *> &Memory) {
   if (mentions(E, Var))
-    return "depends on the loop variable '" + Var->getNameAsString() + "'";
+    return makeProblem(Diag::bound_depends_on_loop_variable, E->getSourceRange(),
+                       {sourceText(Ctx, E), Var->getNameAsString()});
   if (E->HasSideEffects(Ctx))
-    return "has side effects";
+    return makeProblem(Diag::bound_side_effects, E->getSourceRange(), {sourceText(Ctx, E)});
   struct Finder {
     std::vector<const Expr *> &Memory;
     /// Returns a read that cannot be hoisted (a call, a volatile object), else null.
@@ -147,9 +144,8 @@ static std::string boundProblem(ASTContext &Ctx, const Expr *E, const VarDecl *V
     }
   };
   if (Finder{Memory}.memoryRead(E))
-    return "reads memory through a call or a volatile object; copy it into a local variable "
-           "before the loop";
-  return "";
+    return makeProblem(Diag::bound_reads_memory, E->getSourceRange(), {sourceText(Ctx, E)});
+  return std::nullopt;
 }
 
 /// Returns whether an lvalue of type `W` may be the object of type `R` (C's aliasing rules,
@@ -172,11 +168,9 @@ bool checkBoundMemory(ASTContext &Ctx, const LoopForm &F, const std::vector<cons
   for (const Expr *M : F.BoundMemory)
     for (const Expr *W : Writes)
       if (mayAlias(Ctx, W->getType(), M->getType())) {
-        P = problemAt(M->getSourceRange(),
-                      "loop bound '" + sourceText(Ctx, M) + "' reads memory that '" +
-                          sourceText(Ctx, W) +
-                          "' may write; copy it into a local variable before the loop");
-        P.Notes.push_back({W->getSourceRange(), "written here"});
+        P = makeProblem(Diag::bound_memory_written, M->getSourceRange(),
+                        {sourceText(Ctx, M), sourceText(Ctx, W)});
+        P.Notes.push_back({W->getSourceRange(), Diag::note_written_here});
         return false;
       }
   return true;
@@ -186,16 +180,14 @@ bool matchLoopForm(ASTContext &Ctx, const ForStmt *FS, LoopForm &F, Problem &P) 
   F = LoopForm();
   F.For = FS;
   const Stmt *Init = FS->getInit();
-  const char *Shape = "; an offloaded loop must look like 'for (T i = lo; i < hi; i++)'";
   if (!Init) {
-    P = problemAt(FS->getForLoc(), std::string("loop has no initialisation") + Shape);
+    P = makeProblem(Diag::loop_no_initialisation, FS->getForLoc());
     return false;
   }
   if (const auto *DS = dyn_cast<DeclStmt>(Init)) {
     const auto *VD = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
     if (!VD || !VD->getInit() || !VD->hasLocalStorage()) {
-      P = problemAt(Init->getSourceRange(),
-                    std::string("loop initialisation must declare one variable") + Shape);
+      P = makeProblem(Diag::loop_initialisation_declarations, Init->getSourceRange());
       return false;
     }
     F.Var = VD;
@@ -206,31 +198,27 @@ bool matchLoopForm(ASTContext &Ctx, const ForStmt *FS, LoopForm &F, Problem &P) 
     F.Lo = BO->getRHS();
     F.DeclaredOutside = true;
   } else {
-    P = problemAt(Init->getSourceRange(),
-                  std::string("loop initialisation must be 'T i = lo' or 'i = lo'") + Shape);
+    P = makeProblem(Diag::loop_initialisation_form, Init->getSourceRange());
     return false;
   }
   QualType VT = F.Var->getType();
   if (VT.isVolatileQualified()) {
-    P = problemAt(F.Var->getLocation(),
-                  "volatile loop variable '" + F.Var->getNameAsString() + "' is not supported");
+    P = makeProblem(Diag::loop_variable_volatile, F.Var->getLocation(), {F.Var->getNameAsString()});
     return false;
   }
   if (!isLoopVarType(VT)) {
-    P = problemAt(F.Var->getLocation(), "loop variable '" + F.Var->getNameAsString() +
-                                            "' has type '" + VT.getAsString() +
-                                            "'; an offloaded loop needs an integer loop variable");
+    P = makeProblem(Diag::loop_variable_type, F.Var->getLocation(),
+                    {F.Var->getNameAsString(), VT.getAsString()});
     return false;
   }
 
   const auto *CondE = dyn_cast_or_null<BinaryOperator>(
       FS->getCond() ? FS->getCond()->IgnoreParenImpCasts() : nullptr);
-  std::string CondHelp = "loop condition must compare the loop variable '" +
-                         F.Var->getNameAsString() +
-                         "' with a bound ('i < n', 'i <= n', 'i > n', 'i >= n' or 'i != n')";
   if (!CondE || !CondE->isComparisonOp() || CondE->getOpcode() == BO_EQ ||
       CondE->getOpcode() == BO_Cmp) {
-    P = problemAt(FS->getCond() ? FS->getCond()->getSourceRange() : FS->getForLoc(), CondHelp);
+    P = makeProblem(Diag::loop_condition,
+                    FS->getCond() ? FS->getCond()->getSourceRange() : FS->getForLoc(),
+                    {F.Var->getNameAsString()});
     return false;
   }
   BinaryOperatorKind Op = CondE->getOpcode();
@@ -240,7 +228,7 @@ bool matchLoopForm(ASTContext &Ctx, const ForStmt *FS, LoopForm &F, Problem &P) 
     F.Hi = CondE->getLHS();
     Op = BinaryOperator::reverseComparisonOp(Op);
   } else {
-    P = problemAt(CondE->getSourceRange(), CondHelp);
+    P = makeProblem(Diag::loop_condition, CondE->getSourceRange(), {F.Var->getNameAsString()});
     return false;
   }
   switch (Op) {
@@ -262,21 +250,18 @@ bool matchLoopForm(ASTContext &Ctx, const ForStmt *FS, LoopForm &F, Problem &P) 
   }
   F.CmpType = CondE->getLHS()->getType().getCanonicalType();
   if (!isLoopVarType(F.CmpType)) {
-    P = problemAt(F.Hi->getSourceRange(),
-                  "loop bound '" + sourceText(Ctx, F.Hi) + "' must be an integer");
+    P = makeProblem(Diag::bound_not_integer, F.Hi->getSourceRange(), {sourceText(Ctx, F.Hi)});
     return false;
   }
 
   if (!FS->getInc() || !matchStep(Ctx, FS->getInc(), F.Var, F.Step)) {
-    P = problemAt(FS->getInc() ? FS->getInc()->getSourceRange() : FS->getForLoc(),
-                  "loop increment must be 'i++', 'i--', 'i += c', 'i -= c' or 'i = i + c' with "
-                  "'c' a nonzero integer constant");
+    P = makeProblem(Diag::loop_increment,
+                    FS->getInc() ? FS->getInc()->getSourceRange() : FS->getForLoc());
     return false;
   }
   for (const Expr *B : {F.Lo, F.Hi}) {
-    std::string Why = boundProblem(Ctx, B, F.Var, F.BoundMemory);
-    if (!Why.empty()) {
-      P = problemAt(B->getSourceRange(), "loop bound '" + sourceText(Ctx, B) + "' " + Why);
+    if (std::optional<Problem> Why = boundProblem(Ctx, B, F.Var, F.BoundMemory)) {
+      P = *Why;
       return false;
     }
   }

@@ -548,12 +548,13 @@ static bool idempotentWrites(ASTContext &Ctx, const VarDecl *VD, const std::vect
       W.Guard = VD->getNameAsString() + " >= (" + K + ")";
   }
   Info.Written.push_back(W);
-  Info.Remarks.push_back(makeProblem(
-      Severity::Remark, W.FirstWrite->getSourceRange(),
-      quoted(VD) + " is only set to " + K + " in the loop: it ends as " + K +
-          " when an iteration sets it ('" + reductionOpSpelling(W.Op) + "' reduction" +
-          (W.Guard.empty() ? std::string(")")
-                           : "; the loop runs serially unless " + W.Guard + " before it)")));
+  std::string OpText = reductionOpSpelling(W.Op);
+  Info.Remarks.push_back(W.Guard.empty()
+                             ? makeProblem(Diag::scalar_set_constant,
+                                           W.FirstWrite->getSourceRange(), {quoted(VD), K, OpText})
+                             : makeProblem(Diag::scalar_set_constant_guarded,
+                                           W.FirstWrite->getSourceRange(),
+                                           {quoted(VD), K, OpText, W.Guard}));
   return true;
 }
 
@@ -610,9 +611,8 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
     const ReductionClause *RC = Dir.reductionOf(VD->getName(), &RedItem);
     const ClauseItem *PrivItem = Dir.privateOf(VD->getName());
     if (RC && RedItem->IsSection) {
-      P = makeProblem(Severity::Error, RedItem->Range,
-                      "'" + RedItem->Name + "' is a scalar; write 'reduction(" +
-                          reductionOpSpelling(RC->Op) + ": " + RedItem->Name + ")'");
+      P = makeProblem(Diag::reduction_scalar_section, RedItem->Range,
+                      {RedItem->Name, reductionOpSpelling(RC->Op)});
       return false;
     }
     if (!FirstWrite && !RC && !PrivItem)
@@ -620,8 +620,7 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
     if (FirstWrite)
       for (const Expr *B : Bounds)
         if (mentions(B, VD)) {
-          P = makeProblem(Severity::Warning, FirstWrite->Ref->getSourceRange(),
-                          "loop bound " + quoted(VD) + " is modified in the loop body");
+          P = makeProblem(Diag::bound_modified, FirstWrite->Ref->getSourceRange(), {quoted(VD)});
           return false;
         }
     WrittenScalar W;
@@ -642,28 +641,22 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
         W.Op = RC->Op;
         W.FromClause = true;
         Info.Written.push_back(W);
-        Info.Remarks.push_back(
-            makeProblem(Severity::Remark, WR,
-                        quoted(VD) +
-                            " is assigned before its use in the iterations that use it; as in "
-                            "OpenMP, each thread's copy starts at the identity of '" +
-                            reductionOpSpelling(RC->Op) +
-                            "' and the copies are combined with its value before the loop"));
+        Info.Remarks.push_back(makeProblem(Diag::reduction_assigned_first, WR,
+                                           {quoted(VD), reductionOpSpelling(RC->Op)}));
         continue;
       }
       for (const Use &X : Us)
         if (!X.Update || *X.Update != RC->Op) {
           std::string Op = reductionOpSpelling(RC->Op);
-          P = makeProblem(
-              Severity::Error, X.Ref->getSourceRange(),
-              X.Update ? "reduction variable " + quoted(VD) + " is updated with '" +
-                             reductionOpSpelling(*X.Update) + "' but its clause says '" + Op + "'"
-                       : "reduction variable " + quoted(VD) + " can only be updated with '" + Op +
-                             "' in the loop (as '" + VD->getNameAsString() + " " +
-                             (Op.size() <= 2 && Op != "&&" && Op != "||" ? Op + "= e'"
-                                                                         : "= " + Op + "(...)'") +
-                             "); its value inside the loop is a partial result");
-          P.Notes.push_back({RedItem->Range, "named in 'reduction' here"});
+          P = X.Update ? makeProblem(Diag::reduction_other_operator, X.Ref->getSourceRange(),
+                                     {quoted(VD), reductionOpSpelling(*X.Update), Op})
+                       : makeProblem(Diag::reduction_other_use, X.Ref->getSourceRange(),
+                                     {quoted(VD), Op,
+                                      VD->getNameAsString() + " " +
+                                          (Op.size() <= 2 && Op != "&&" && Op != "||"
+                                               ? Op + "= e"
+                                               : "= " + Op + "(...)")});
+          P.Notes.push_back({RedItem->Range, Diag::note_named_in_reduction});
           return false;
         }
       W.Role = ScalarRole::Reduction;
@@ -675,11 +668,8 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
     if (PrivItem) {
       auto It = FL.Exposed.find(VD);
       if (It != FL.Exposed.end()) {
-        P = makeProblem(Severity::Error, It->second->getSourceRange(),
-                        "private variable " + quoted(VD) +
-                            " is read before the iteration writes it; its value there is "
-                            "unspecified");
-        P.Notes.push_back({PrivItem->Range, "named in 'private' here"});
+        P = makeProblem(Diag::private_read_first, It->second->getSourceRange(), {quoted(VD)});
+        P.Notes.push_back({PrivItem->Range, Diag::note_named_in_private});
         return false;
       }
       W.Role = ScalarRole::Private;
@@ -688,9 +678,7 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
       continue;
     }
     if (!VD->hasLocalStorage() && !VD->isStaticLocal()) {
-      P = makeProblem(Severity::Warning, WR,
-                      "write to global variable " + quoted(VD) +
-                          " in an offloaded loop; the loop stays serial");
+      P = makeProblem(Diag::global_write, WR, {quoted(VD)});
       // Suggest only the clause that keeps the result: a reduction for updates with one
       // operator, `private` when no iteration reads the value of another.
       std::string Name = VD->getNameAsString();
@@ -699,14 +687,12 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
       for (const Use &X : Us)
         GUpdates &= X.Update == GOp;
       if (GUpdates)
-        P.Notes.push_back({WR, "name it in 'reduction(" + std::string(reductionOpSpelling(*GOp)) +
-                                   ": " + Name + ")' if that is what the loop does"});
+        P.Notes.push_back({WR, Diag::note_suggest_reduction, {reductionOpSpelling(*GOp), Name}});
       else if (!FL.Exposed.count(VD))
-        P.Notes.push_back({WR, "name it in 'private(" + Name + ")' if that is what the loop does"});
+        P.Notes.push_back({WR, Diag::note_suggest_private, {Name}});
       else
-        P.Notes.push_back({FL.Exposed.find(VD)->second->getSourceRange(),
-                           "an iteration reads the value another iteration wrote here; the "
-                           "loop cannot run in parallel as written"});
+        P.Notes.push_back(
+            {FL.Exposed.find(VD)->second->getSourceRange(), Diag::note_reads_other_iteration});
       return false;
     }
     // Auto-detected reduction: every use is an update with one operator.
@@ -719,8 +705,7 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
       W.Op = *Op;
       Info.Written.push_back(W);
       Info.Remarks.push_back(
-          makeProblem(Severity::Remark, WR,
-                      quoted(VD) + " is reduced with '" + reductionOpSpelling(*Op) + "'"));
+          makeProblem(Diag::scalar_reduced, WR, {quoted(VD), reductionOpSpelling(*Op)}));
       continue;
     }
     auto Exp = FL.Exposed.find(VD);
@@ -729,43 +714,28 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
       if (After && !End.count(VD) && idempotentWrites(Ctx, VD, Us, U, W, Info))
         continue;
       if (After && !End.count(VD)) {
-        P = makeProblem(Severity::Warning, WR,
-                        quoted(VD) +
-                            " is read after the loop but not written in every iteration, so its "
-                            "value after the loop is not known; the loop stays serial");
-        P.Notes.push_back({WR, "declare it inside the loop, or write it in every iteration"});
+        P = makeProblem(Diag::last_value_unknown, WR, {quoted(VD)});
+        P.Notes.push_back({WR, Diag::note_declare_inside});
         return false;
       }
       W.Role = After ? ScalarRole::LastPrivate : ScalarRole::Private;
       Info.Written.push_back(W);
-      Info.Remarks.push_back(makeProblem(
-          Severity::Remark, WR,
-          quoted(VD) + " is private to each iteration" +
-              (After ? std::string("; the value of the last iteration is kept after the loop")
-                     : std::string())));
+      Info.Remarks.push_back(
+          makeProblem(After ? Diag::scalar_last_private : Diag::scalar_private, WR, {quoted(VD)}));
       continue;
     }
     // A dependence through the scalar.
     if (End.count(VD)) {
-      P = makeProblem(Severity::Error, Exp->second->getSourceRange(),
-                      "read of " + quoted(VD) +
-                          " uses the value written by the previous iteration: the iterations "
-                          "depend on each other through " +
-                          quoted(VD));
-      P.Notes.push_back({WR, "written in every iteration here"});
+      P = makeProblem(Diag::scalar_dependence, Exp->second->getSourceRange(), {quoted(VD)});
+      P.Notes.push_back({WR, Diag::note_written_every_iteration});
       P.BetweenIterations = true;
       return false;
     }
-    P = makeProblem(Severity::Warning, WR,
-                    "write to " + quoted(VD) +
-                        " may carry a value from one iteration to the next (it is read at line " +
-                        std::to_string(Ctx.getSourceManager().getPresumedLineNumber(
-                            Exp->second->getLocation())) +
-                        " before it is written); the loop stays serial");
+    P = makeProblem(Diag::scalar_may_carry, WR,
+                    {quoted(VD), std::to_string(Ctx.getSourceManager().getPresumedLineNumber(
+                                     Exp->second->getLocation()))});
     // Not `private`: the read would then see an unspecified value.
-    P.Notes.push_back({Exp->second->getSourceRange(),
-                       "read here before the iteration writes it; if each iteration should "
-                       "start from its own value, declare and initialise it inside the loop"});
+    P.Notes.push_back({Exp->second->getSourceRange(), Diag::note_read_before_write});
     return false;
   }
   return true;

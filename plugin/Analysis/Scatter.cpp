@@ -177,15 +177,10 @@ struct ShiftMatcher {
 
 bool BodyWalker::checkScatter(const VarDecl *VD, const Access &W, ArrayShape &Shape) {
   std::string Name = VD->getNameAsString();
-  std::string Section = Shape.Map
-                            ? Name + "[" + Shape.Map->Lo.Text + ":" + Shape.Map->Len.Text + "]"
-                            : Name + "[0:len]";
-  auto Fail = [&](Severity Level, SourceRange R, std::string Message) {
+  auto Fail = [&](SourceRange R, Diag Id, std::vector<std::string> Args) {
     if (!Failed) {
       Failed = true;
-      Failure.Level = Level;
-      Failure.Range = R;
-      Failure.Message = std::move(Message);
+      Failure = makeProblem(Id, R, std::move(Args));
     }
     return false;
   };
@@ -195,30 +190,26 @@ bool BodyWalker::checkScatter(const VarDecl *VD, const Access &W, ArrayShape &Sh
     if (R.Array != VD || R.IsWrite)
       continue;
     auto U = Updates.find(W.Expr->IgnoreParenImpCasts());
-    if (U != Updates.end())
-      return Fail(Severity::Warning, U->second.Whole->getSourceRange(),
-                  "'" + text(U->second.Whole) + "' updates " + quoted(VD) +
-                      " at an index that is not affine in the loop variables, so two iterations "
-                      "may update the same element; to offload it, declare 'reduction(" +
-                      reductionOpSpelling(U->second.Op) + ": " + Section + ")'" +
-                      (Shape.Map ? "" : " with the number of elements"));
-    Fail(Severity::Warning, W.Expr->getSourceRange(),
-         quoted(VD) + " is written at '" + text(W.Expr) +
-             "', an index that is not affine in the loop variables, and also read; gpupar "
-             "cannot tell whether an iteration reads what another writes; the loop stays serial");
-    Failure.Notes.push_back({R.Expr->getSourceRange(), "read is here"});
+    if (U != Updates.end()) {
+      const ElementUpdate &EU = U->second;
+      std::string Op = reductionOpSpelling(EU.Op);
+      if (Shape.Map)
+        return Fail(EU.Whole->getSourceRange(), Diag::scatter_update,
+                    {text(EU.Whole), quoted(VD), Op,
+                     Name + "[" + Shape.Map->Lo.Text + ":" + Shape.Map->Len.Text + "]"});
+      return Fail(EU.Whole->getSourceRange(), Diag::scatter_update_no_extent,
+                  {text(EU.Whole), quoted(VD), Op, Name});
+    }
+    Fail(W.Expr->getSourceRange(), Diag::scatter_read, {quoted(VD), text(W.Expr)});
+    Failure.Notes.push_back({R.Expr->getSourceRange(), Diag::note_read});
     return false;
   }
   // Every write at a run-time index: the runtime merges the whole section.
   for (const Access &A : Info.Accesses)
     if (A.Array == VD && A.IsWrite && A.Affine) {
-      Fail(Severity::Warning, W.Expr->getSourceRange(),
-           quoted(VD) + " is written at '" + text(W.Expr) +
-               "', an index that is not affine in the loop variables, and also at '" +
-               text(A.Expr) +
-               "'; writes at run-time indices are offloaded only when every write to the array "
-               "has one; the loop stays serial");
-      Failure.Notes.push_back({A.Expr->getSourceRange(), "other write is here"});
+      Fail(W.Expr->getSourceRange(), Diag::scatter_mixed_writes,
+           {quoted(VD), text(W.Expr), text(A.Expr)});
+      Failure.Notes.push_back({A.Expr->getSourceRange(), Diag::note_other_write});
       return false;
     }
   // One index array read at different positions by two writes: iterations that far apart
@@ -234,43 +225,34 @@ bool BodyWalker::checkScatter(const VarDecl *VD, const Access &W, ArrayShape &Sh
       if (!M.match(A.Expr, B.Expr) || !M.Shift || *M.Shift <= 0 || *M.Shift % F.Step != 0)
         continue;
       bool Proven = A.Unconditional && B.Unconditional && !Info.HasJumps;
-      std::string D = std::to_string(*M.Shift);
-      Fail(Proven ? Severity::Error : Severity::Warning, A.Expr->getSourceRange(),
-           "write to '" + text(A.Expr) + "' and write to '" + text(B.Expr) +
-               (Proven ? "' carry" : "' may carry") + " a dependence of distance " + D +
-               ": both write the element that '" + M.Index->getNameAsString() +
-               "' gives at one index" +
-               (Proven ? std::string() : " (the accesses are conditional); the loop stays serial"));
-      Failure.Notes.push_back({B.Expr->getSourceRange(), "other write is here"});
+      Fail(A.Expr->getSourceRange(),
+           Proven ? Diag::scatter_shifted_dependence : Diag::scatter_shifted_dependence_conditional,
+           {text(A.Expr), text(B.Expr), std::to_string(*M.Shift), M.Index->getNameAsString()});
+      Failure.Notes.push_back({B.Expr->getSourceRange(), Diag::note_other_write});
       Failure.BetweenIterations = Proven;
       return false;
     }
   }
   bool Extent = !Shape.Extent.empty();
   if (!Dir.Independent) {
-    std::string Message = "subscript '" + text(W.Expr) +
-                          "' is not affine in the loop variables, so gpupar cannot prove that "
-                          "different iterations write different elements of " +
-                          quoted(VD);
-    if (X.readsMemory(W.Expr, VD))
-      Message +=
-          std::string("; if no two iterations write the same element, add "
-                      "'independent'") +
-          (Extent ? "" : " and 'map(tofrom: " + Name + "[0:len])' with the number of elements");
-    return Fail(Severity::Warning, W.Expr->getSourceRange(), Message + "; the loop stays serial");
+    if (!X.readsMemory(W.Expr, VD))
+      return Fail(W.Expr->getSourceRange(), Diag::scatter_unproven, {text(W.Expr), quoted(VD)});
+    if (Extent)
+      return Fail(W.Expr->getSourceRange(), Diag::scatter_needs_independent,
+                  {text(W.Expr), quoted(VD)});
+    return Fail(W.Expr->getSourceRange(), Diag::scatter_needs_independent_and_map,
+                {text(W.Expr), quoted(VD), Name});
   }
   if (!Extent)
-    return Fail(Severity::Warning, W.Expr->getSourceRange(),
-                "cannot tell which elements of " + quoted(VD) + " '" + text(W.Expr) +
-                    "' writes; add 'map(tofrom: " + Name + "[0:len])' with the number of elements");
+    return Fail(W.Expr->getSourceRange(), Diag::scatter_needs_map,
+                {quoted(VD), text(W.Expr), Name});
   Shape.Scatter = true;
-  need(S.Scatter, W.Expr->getSourceRange(),
-       "write '" + text(W.Expr) + "' at a run-time index is not generated yet");
-  Info.Remarks.push_back(
-      makeProblem(Severity::Remark, W.Expr->getSourceRange(),
-                  quoted(VD) + " is written at indices known only at run time: each device gets " +
-                      (Shape.Map ? "'" + Section + "'" : "all of " + quoted(VD)) +
-                      " and only the elements it changes are copied back"));
+  need(S.Scatter, W.Expr->getSourceRange(), Diag::scatter_not_generated, {text(W.Expr)});
+  Info.Remarks.push_back(makeProblem(
+      Diag::scatter_offloaded, W.Expr->getSourceRange(),
+      {quoted(VD), Shape.Map
+                       ? "'" + Name + "[" + Shape.Map->Lo.Text + ":" + Shape.Map->Len.Text + "]'"
+                       : "all of " + quoted(VD)}));
   return true;
 }
 

@@ -149,17 +149,13 @@ bool producesObject(const CompilerInstance &CI) {
 bool buildOutput(CompilerInstance &CI, const GeneratedCode &Code, Diagnostics &D) {
   const FrontendOptions &FO = CI.getFrontendOpts();
   if (FO.Inputs.empty() || !FO.Inputs.front().isFile()) {
-    D.diag(Severity::Error, SourceLocation(),
-           "gpupar cannot compile offloaded code from standard input; name the source file");
+    D.diag(Diag::build_stdin, SourceLocation());
     return false;
   }
   if (FO.Inputs.front().getKind().isPreprocessed()) {
     // -save-temps: the compile step reads the .i file without the header search paths the
     // rewritten file needs. Clang's object of the unchanged source stays: correct, but serial.
-    D.diag(Severity::Warning, SourceLocation(),
-           "gpupar cannot offload loops from a preprocessed file (-save-temps); the object "
-           "of '%0' runs them serially: use gpuparcc --gpupar-keep to keep the generated files")
-        << Code.Original;
+    D.diag(Diag::build_preprocessed_input, SourceLocation()) << Code.Original;
     return true;
   }
   std::string OutputFile = FO.OutputFile;
@@ -173,13 +169,10 @@ bool buildOutput(CompilerInstance &CI, const GeneratedCode &Code, Diagnostics &D
   case PendingOutput::Discarded:
     return true;
   case PendingOutput::Stdout:
-    D.diag(Severity::Error, SourceLocation(),
-           "gpupar cannot write offloaded code to standard output; name an output file with -o");
+    D.diag(Diag::build_stdout, SourceLocation());
     return false;
   case PendingOutput::Unknown:
-    D.diag(Severity::Error, SourceLocation(),
-           "gpupar cannot find the file clang is writing for '%0'")
-        << OutputFile;
+    D.diag(Diag::build_output_unknown, SourceLocation()) << OutputFile;
     return false;
   default:
     break;
@@ -188,15 +181,12 @@ bool buildOutput(CompilerInstance &CI, const GeneratedCode &Code, Diagnostics &D
   std::string Why;
   std::string Include = findIncludeDir(Why);
   if (Include.empty()) {
-    D.diag(Severity::Error, SourceLocation(),
-           "cannot find the gpupar headers next to the plugin (looked in %0)")
-        << Why;
+    D.diag(Diag::build_no_headers, SourceLocation()) << Why;
     return false;
   }
   llvm::SmallString<256> Work;
   if (std::error_code EC = llvm::sys::fs::createUniqueDirectory("gpupar", Work)) {
-    D.diag(Severity::Error, SourceLocation(), "cannot create a temporary folder: %0")
-        << EC.message();
+    D.diag(Diag::build_temp_folder, SourceLocation()) << EC.message();
     return false;
   }
   auto RemoveWork = llvm::make_scope_exit([&] { llvm::sys::fs::remove_directories(Work); });
@@ -210,44 +200,44 @@ bool buildOutput(CompilerInstance &CI, const GeneratedCode &Code, Diagnostics &D
   std::string Host = inWork(Code.Stem + ".host." + outputExtension(FO.ProgramAction));
   std::string Errors;
   if (!compileHost(CI, Code, Include, Host, Errors)) {
-    D.diag(Severity::Error, SourceLocation(),
-           "cannot compile the rewritten host code of '%0' (a gpupar bug; please report it "
-           "with this file):\n%1")
+    D.diag(Diag::build_host_compile, SourceLocation())
         << Code.Original << llvm::StringRef(Errors).rtrim();
     return false;
   }
 
   std::string Final;
   if (!uniqueFileBeside(Pending.Path, Final, Why)) {
-    D.diag(Severity::Error, SourceLocation(), "cannot create a file beside '%0': %1")
-        << OutputFile << Why;
+    D.diag(Diag::build_file_beside, SourceLocation()) << OutputFile << Why;
     return false;
   }
   auto RemoveFinal = llvm::make_scope_exit([&] { llvm::sys::fs::remove(Final); });
   if (Object) {
     std::string Cu = inWork(Code.Stem + ".gpupar.cu"), Kernels = inWork(Code.Stem + ".kernels.o");
     if (!writeText(Cu, Code.Cuda, Why)) {
-      D.diag(Severity::Error, SourceLocation(), "cannot write '%0': %1") << Cu << Why;
+      D.diag(Diag::cannot_write, SourceLocation()) << Cu << Why;
       return false;
     }
     Command C;
     std::string Output;
     if (!kernelCommand(Cu, Kernels, Include, C, Why)) {
-      D.diag(Severity::Error, SourceLocation(), "cannot compile the kernels of '%0': %1")
-          << Code.Original << Why;
+      D.diag(Diag::build_kernels, SourceLocation()) << Code.Original << Why;
       return false;
     }
     bool Compiled = runCommand(C, inWork("kernels.log"), Output);
     std::string Rest;
     bool Gate = true;
     for (const PtxasFinding &F : checkPtxasOutput(Output, ptxasStrict(), Rest)) {
-      D.diag(F.Error ? Severity::Error : Severity::Warning, SourceLocation(), "%0: %1")
-          << Code.Original << F.message();
+      if (F.SharedBytes)
+        D.diag(Diag::ptxas_shared_memory, SourceLocation())
+            << Code.Original << F.Kernel << std::to_string(F.SharedBytes) << F.Arch;
+      else
+        D.diag(F.Error ? Diag::ptxas_spill_strict : Diag::ptxas_spill, SourceLocation())
+            << Code.Original << F.Kernel << F.Arch << std::to_string(F.SpillStores)
+            << std::to_string(F.SpillLoads);
       Gate = Gate && !F.Error;
     }
     if (!Compiled) {
-      D.diag(Severity::Error, SourceLocation(),
-             "cannot compile the kernels of '%0': '%1' failed:\n%2")
+      D.diag(Diag::build_kernels_failed, SourceLocation())
           << Code.Original << C.text() << lastLines(Rest.empty() ? Output : Rest);
       return false;
     }
@@ -255,25 +245,22 @@ bool buildOutput(CompilerInstance &CI, const GeneratedCode &Code, Diagnostics &D
       return false;
     if (!relocatableLinkCommand({Host, Kernels}, Final, C, Why) ||
         !runCommand(C, inWork("link.log"), Output)) {
-      D.diag(Severity::Error, SourceLocation(), "cannot join the host code and kernels of '%0': %1")
+      D.diag(Diag::build_join, SourceLocation())
           << Code.Original
           << (Why.empty() ? "'" + C.text() + "' failed:\n" + lastLines(Output) : Why);
       return false;
     }
   } else {
     if (std::error_code EC = llvm::sys::fs::copy_file(Host, Final)) {
-      D.diag(Severity::Error, SourceLocation(), "cannot write '%0': %1") << Final << EC.message();
+      D.diag(Diag::cannot_write, SourceLocation()) << Final << EC.message();
       return false;
     }
-    D.diag(Severity::Warning, SourceLocation(),
-           "'%0' holds the host code of '%1' only: assembly and LLVM IR cannot hold the kernels; "
-           "compile '%2' with nvcc and link it too, or compile with -c")
+    D.diag(Diag::build_host_only, SourceLocation())
         << OutputFile << Code.Original
         << (Code.CudaSide.empty() ? Code.Stem + ".gpupar.cu" : Code.CudaSide);
   }
   if (std::error_code EC = llvm::sys::fs::rename(Final, Pending.Path)) {
-    D.diag(Severity::Error, SourceLocation(), "cannot write '%0': %1")
-        << OutputFile << EC.message();
+    D.diag(Diag::cannot_write, SourceLocation()) << OutputFile << EC.message();
     return false;
   }
   RemoveFinal.release();

@@ -30,17 +30,6 @@ unsigned numberBefore(llvm::StringRef Line, llvm::StringRef What) {
 
 } // namespace
 
-std::string PtxasFinding::message() const {
-  std::string Where = "kernel '" + Kernel + "' ";
-  if (SharedBytes)
-    return Where + "uses " + std::to_string(SharedBytes) + " bytes of static shared memory on " +
-           Arch + ", more than 48 KB (49152 bytes)";
-  return Where + "spills registers on " + Arch + " (" + std::to_string(SpillStores) +
-         " bytes stored, " + std::to_string(SpillLoads) + " bytes loaded)" +
-         (Error ? ", which GPUPAR_PTXAS_STRICT=1 forbids"
-                : ": it runs correctly, more slowly (GPUPAR_PTXAS_STRICT=1 makes this an error)");
-}
-
 bool ptxasStrict() {
   const char *V = std::getenv("GPUPAR_PTXAS_STRICT");
   return V && *V && llvm::StringRef(V) != "0";

@@ -24,8 +24,7 @@ struct PtxasFinding {
   std::string Arch;   ///< `sm_80`
   unsigned SpillStores = 0, SpillLoads = 0;
   unsigned SharedBytes = 0; ///< static shared memory, when over the limit
-  bool Error = false;       ///< fails the build
-  std::string message() const;
+  bool Error = false;       ///< fails the build (the plugin's messages: Diagnostics.def)
 };
 
 /// The largest static shared memory a kernel may have (48 KB).

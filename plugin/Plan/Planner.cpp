@@ -21,20 +21,15 @@ static bool innerDims(ASTContext &Ctx, const VarDecl *VD, const BodyInfo &Info,
       Dims.push_back(std::to_string(CAT->getSize().getZExtValue()));
       continue;
     }
-    P.Level = Severity::Warning;
-    P.Range = VD->getSourceRange();
+    const auto *VAT = dyn_cast<VariableArrayType>(AT);
+    std::string Dim = VAT && VAT->getSizeExpr() ? sourceText(Ctx, VAT->getSizeExpr()) : "?";
+    P = makeProblem(Diag::inner_dimension_not_constant, VD->getSourceRange(),
+                    {VD->getNameAsString(), Dim});
     for (const Access &A : Info.Accesses)
       if (A.Array == VD) {
         P.Range = A.Expr->getSourceRange();
         break;
       }
-    const auto *VAT = dyn_cast<VariableArrayType>(AT);
-    std::string Dim = VAT && VAT->getSizeExpr() ? sourceText(Ctx, VAT->getSizeExpr()) : "?";
-    P.Message = "multi-dimensional array '" + VD->getNameAsString() +
-                "' has a non-constant inner dimension '" + Dim +
-                "'; the loop stays serial (use constant inner dimensions, or a flat array with "
-                "'a[i*" +
-                Dim + " + j]')";
     return false;
   }
   return true;
@@ -352,11 +347,9 @@ static bool planWritten(ASTContext &Ctx, const BodyInfo &Info, LoopPlan &Plan, P
     R.TypeCxx = typeCxx(Ctx, W.Var->getType());
     const char *Kind = typeKind(Ctx, W.Var->getType());
     if (!Kind) {
-      P.Level = Severity::Warning;
-      P.Range = W.FirstWrite ? W.FirstWrite->getSourceRange() : W.Var->getSourceRange();
-      P.Message = "'" + R.Name + "' of type '" + W.Var->getType().getAsString() +
-                  "' cannot be kept per thread (only integer and floating types up to 64 bits "
-                  "are); the loop stays serial";
+      P = makeProblem(Diag::scalar_type_not_per_thread,
+                      W.FirstWrite ? W.FirstWrite->getSourceRange() : W.Var->getSourceRange(),
+                      {R.Name, W.Var->getType().getAsString()});
       return false;
     }
     R.TypeKind = Kind;
@@ -385,15 +378,11 @@ static bool planWritten(ASTContext &Ctx, const BodyInfo &Info, LoopPlan &Plan, P
     R.TypeCxx = typeCxx(Ctx, Shape.Element);
     const char *Kind = typeKind(Ctx, Shape.Element);
     if (!Kind || !Shape.InnerDims.empty()) {
-      P.Level = Severity::Warning;
-      P.Range = AR.Var->getSourceRange();
+      P = Kind ? makeProblem(Diag::reduction_array_dimensions, AR.Var->getSourceRange(), {R.Name})
+               : makeProblem(Diag::reduction_array_element_type, AR.Var->getSourceRange(),
+                             {R.Name, Shape.Element.getAsString()});
       if (!AR.Updates.empty())
         P.Range = AR.Updates.front().Whole->getSourceRange();
-      P.Message = "reduction array '" + R.Name + "' " +
-                  (Kind ? std::string("has more than one dimension")
-                        : "has elements of type '" + Shape.Element.getAsString() + "'") +
-                  "; array reductions take one-dimensional arrays of integer or floating "
-                  "types up to 64 bits; the loop stays serial";
       return false;
     }
     R.TypeKind = Kind;

@@ -111,14 +111,11 @@ bool planDataRegion(ASTContext &Ctx, const PragmaRecord &R, bool Remarks,
     return false;
   if (D.Independent || !D.Privates.empty() || !D.Reductions.empty() || D.CollapseLoc.isValid() ||
       D.If || D.Devices) {
-    Problems.push_back(makeProblem(Severity::Error, At,
-                                   "only 'map' clauses are allowed on '#pragma gpupar data'"));
+    Problems.push_back(makeProblem(Diag::data_only_map, At));
     return false;
   }
   if (D.Maps.empty()) {
-    Problems.push_back(makeProblem(Severity::Error, At,
-                                   "'#pragma gpupar data' needs at least one 'map' clause, e.g. "
-                                   "'map(tofrom: a[0:n])'"));
+    Problems.push_back(makeProblem(Diag::data_needs_map, At));
     return false;
   }
 
@@ -132,28 +129,21 @@ bool planDataRegion(ASTContext &Ctx, const PragmaRecord &R, bool Remarks,
     Block = Finder.Found;
   }
   if (!Block) {
-    Problems.push_back(makeProblem(Severity::Error, At,
-                                   "'#pragma gpupar data' must be followed by a compound "
-                                   "statement '{ ... }'"));
+    Problems.push_back(makeProblem(Diag::data_needs_compound, At));
     return false;
   }
   CharSourceRange Text =
       Lexer::makeFileCharRange(CharSourceRange::getTokenRange(Block->getSourceRange()), SM, LO);
   if (Text.isInvalid() || Block->getLBracLoc().isMacroID() || !SM.isInMainFile(Text.getBegin())) {
-    Problems.push_back(makeProblem(Severity::Warning, At,
-                                   "the data region is not in the main file or comes from a macro "
-                                   "and cannot be rewritten; it is ignored"));
+    Problems.push_back(makeProblem(Diag::data_not_rewritable, At));
     return false;
   }
 
   ExitFinder Exits(SM, Block->getSourceRange());
   Exits.walk(Block, false, false);
   if (Exits.Exit) {
-    Problem P =
-        makeProblem(Severity::Warning, Exits.Exit->getSourceRange(),
-                    "control can leave the data region here without reaching its end; the "
-                    "region is ignored (its loops still run, copying their data each time)");
-    P.Notes.push_back({At, "data region declared here"});
+    Problem P = makeProblem(Diag::data_early_exit, Exits.Exit->getSourceRange());
+    P.Notes.push_back({At, Diag::note_data_region});
     Problems.push_back(std::move(P));
     return false;
   }
@@ -167,15 +157,13 @@ bool planDataRegion(ASTContext &Ctx, const PragmaRecord &R, bool Remarks,
       // function would make the host file fail to compile.
       const VarDecl *VD = visibleVariable(Ctx, Block, It.Name);
       if (!VD) {
-        Problems.push_back(makeProblem(Severity::Error, SourceRange(It.NameLoc, It.NameLoc),
-                                       "use of undeclared identifier '" + It.Name +
-                                           "' in 'map' clause of the data region"));
+        Problems.push_back(
+            makeProblem(Diag::data_map_undeclared, SourceRange(It.NameLoc, It.NameLoc), {It.Name}));
         return false;
       }
       if (!VD->getType()->isPointerType() && !VD->getType()->isArrayType()) {
-        Problem P = makeProblem(Severity::Error, It.Range,
-                                "'" + It.Name + "' in 'map' is not a pointer or array variable");
-        P.Notes.push_back({VD->getSourceRange(), "'" + It.Name + "' is declared here"});
+        Problem P = makeProblem(Diag::data_map_not_variable, It.Range, {It.Name});
+        P.Notes.push_back({VD->getSourceRange(), Diag::note_declared_here, {It.Name}});
         Problems.push_back(std::move(P));
         return false;
       }
@@ -189,7 +177,7 @@ bool planDataRegion(ASTContext &Ctx, const PragmaRecord &R, bool Remarks,
   Edits.push_back({Text.getBegin(), Open});
   Edits.push_back({Text.getEnd(), " " + Close + "}"});
   if (Remarks)
-    Problems.push_back(makeProblem(Severity::Remark, At, "data region: " + What));
+    Problems.push_back(makeProblem(Diag::data_region_remark, At, {What}));
   return true;
 }
 

@@ -93,24 +93,23 @@ private:
     }
     return false;
   }
-  bool error(SourceRange Range, std::string Message) {
-    Problem P;
-    P.Level = Severity::Error;
-    P.Range = Range;
-    P.Message = std::move(Message);
-    Problems.push_back(std::move(P));
+  bool error(SourceRange Range, Diag Id, std::vector<std::string> Args = {}) {
+    Problems.push_back(makeProblem(Id, Range, std::move(Args)));
     return false;
   }
-  bool errorHere(std::string Message) { return error(SourceRange(here(), here()), Message); }
+  bool errorHere(Diag Id, std::vector<std::string> Args = {}) {
+    return error(SourceRange(here(), here()), Id, std::move(Args));
+  }
   bool expect(llvm::StringRef S, const std::string &What) {
     if (accept(S))
       return true;
-    return errorHere("expected '" + S.str() + "' " + What +
-                     (atEnd() ? "" : ", found '" + peek() + "'"));
+    if (atEnd())
+      return errorHere(Diag::expected_token, {S.str(), What});
+    return errorHere(Diag::expected_token_found, {S.str(), What, peek()});
   }
   bool duplicate(SourceLocation Prev, const std::string &Name) {
-    error(SourceRange(T[I - 1].Loc, T[I - 1].Loc), "duplicate '" + Name + "' clause");
-    Problems.back().Notes.push_back({SourceRange(Prev, Prev), "previous '" + Name + "' is here"});
+    error(SourceRange(T[I - 1].Loc, T[I - 1].Loc), Diag::duplicate_clause, {Name});
+    Problems.back().Notes.push_back({SourceRange(Prev, Prev), Diag::note_previous_clause, {Name}});
     return false;
   }
 
@@ -153,17 +152,17 @@ bool ClauseParser::expression(const std::string &Clause,
     ++I;
   }
   if (I == Start)
-    return errorHere("expected an expression in '" + Clause + "' clause");
+    return errorHere(Diag::expected_expression, {Clause});
   E.Range = SourceRange(Begin, T[I - 1].Loc);
   if (Depth != 0)
-    return errorHere("unbalanced parentheses in '" + Clause + "' clause");
+    return errorHere(Diag::unbalanced_parentheses, {Clause});
   return true;
 }
 
 bool ClauseParser::item(const std::string &Clause, bool Section, ClauseItem &It) {
   if (atEnd() || !T[I].IsIdentifier)
-    return errorHere("expected a variable name in '" + Clause + "' clause" +
-                     (atEnd() ? "" : ", found '" + peek() + "'"));
+    return atEnd() ? errorHere(Diag::expected_variable, {Clause})
+                   : errorHere(Diag::expected_variable_found, {Clause, peek()});
   It.Name = T[I].Spelling;
   It.NameLoc = T[I].Loc;
   ++I;
@@ -178,7 +177,7 @@ bool ClauseParser::item(const std::string &Clause, bool Section, ClauseItem &It)
   }
   It.Range = SourceRange(It.NameLoc, T[I - 1].Loc);
   if (!Section && It.IsSection)
-    return error(It.Range, "'" + Clause + "' takes variables, not array sections");
+    return error(It.Range, Diag::clause_takes_variables, {Clause});
   return true;
 }
 
@@ -222,9 +221,7 @@ static bool isOpenMPClause(llvm::StringRef N) {
 /// Accepts OpenMP clause `Name` (its parenthesised argument, if any, must be balanced).
 bool ClauseParser::openmpClause(const std::string &Name, SourceLocation Loc) {
   if (Name == "ordered")
-    return error(SourceRange(Loc, Loc),
-                 "'ordered' cannot be honoured by an offloaded loop: its iterations run in no "
-                 "particular order; remove the clause or keep this loop on OpenMP");
+    return error(SourceRange(Loc, Loc), Diag::ordered_clause);
   if (!accept("("))
     return true;
   for (int Depth = 1; !atEnd(); ++I) {
@@ -235,7 +232,7 @@ bool ClauseParser::openmpClause(const std::string &Name, SourceLocation Loc) {
       return true;
     }
   }
-  return errorHere("expected ')' to close the '" + Name + "' clause");
+  return errorHere(Diag::expected_token, {")", "to close the '" + Name + "' clause"});
 }
 
 bool ClauseParser::clause() {
@@ -243,7 +240,7 @@ bool ClauseParser::clause() {
   std::string N = Name.Spelling;
   SourceLocation Loc = Name.Loc;
   if (!Name.IsIdentifier)
-    return errorHere("expected a clause name in '#pragma gpupar', found '" + N + "'");
+    return errorHere(Diag::expected_clause_name, {N});
   ++I;
   if (N == "independent") {
     if (D.Independent)
@@ -257,7 +254,7 @@ bool ClauseParser::clause() {
   bool Known = N == "private" || N == "reduction" || N == "collapse" || N == "map" || N == "if" ||
                N == "devices";
   if (!Known)
-    return error(SourceRange(Loc, Loc), "unknown clause '" + N + "' in '#pragma gpupar'");
+    return error(SourceRange(Loc, Loc), Diag::unknown_clause, {N});
   if (N == "collapse" && D.CollapseLoc.isValid())
     return duplicate(D.CollapseLoc, N);
   if (N == "if" && D.If)
@@ -278,12 +275,12 @@ bool ClauseParser::clause() {
     RC.OpLoc = here();
     std::optional<ReductionOp> Op = atEnd() ? std::nullopt : reductionOp(peek());
     if (!Op)
-      return errorHere("expected a reduction operator (+ * min max & | ^ && ||)" +
-                       (atEnd() ? std::string() : ", found '" + peek() + "'"));
+      return atEnd() ? errorHere(Diag::expected_reduction_operator)
+                     : errorHere(Diag::expected_reduction_operator_found, {peek()});
     RC.Op = *Op;
     ++I;
     if (!accept(":"))
-      return errorHere("expected ':' after reduction operator");
+      return errorHere(Diag::expected_colon_after_operator);
     if (!list(N, /*Section=*/true, RC.Items))
       return false;
     D.Reductions.push_back(std::move(RC));
@@ -300,18 +297,16 @@ bool ClauseParser::clause() {
     else if (K == "tofrom")
       MC.Kind = MapKind::ToFrom;
     else
-      return errorHere(atEnd() || K == ")" || K == ":"
-                           ? std::string("expected a map kind ('to', 'from' or 'tofrom')")
-                           : "unknown map kind '" + K + "'; expected 'to', 'from' or 'tofrom'");
+      return atEnd() || K == ")" || K == ":" ? errorHere(Diag::expected_map_kind)
+                                             : errorHere(Diag::unknown_map_kind, {K});
     ++I;
     if (!accept(":"))
-      return errorHere("expected ':' after map kind");
+      return errorHere(Diag::expected_colon_after_map_kind);
     if (!list(N, /*Section=*/true, MC.Items))
       return false;
     for (const ClauseItem &It : MC.Items)
       if (!It.IsSection)
-        return error(It.Range, "'map' needs an array section: write '" + It.Name +
-                                   "[lo:len]' (first element and number of elements)");
+        return error(It.Range, Diag::map_needs_section, {It.Name});
     D.Maps.push_back(std::move(MC));
     return true;
   }
@@ -324,11 +319,9 @@ bool ClauseParser::clause() {
     D.CollapseArg = E.Range;
     unsigned long long V = 0;
     if (llvm::StringRef(E.Text).getAsInteger(0, V) || V == 0)
-      return error(E.Range, "the argument of 'collapse' must be a positive integer constant, "
-                            "found '" +
-                                E.Text + "'");
+      return error(E.Range, Diag::collapse_not_constant, {E.Text});
     if (V > 3)
-      return error(E.Range, "'collapse(" + E.Text + ")': at most 3 loops can be collapsed");
+      return error(E.Range, Diag::collapse_too_deep, {E.Text});
     (void)ArgLoc;
     D.Collapse = V;
     return expect(")", "to close the 'collapse' clause");
@@ -360,8 +353,8 @@ bool ClauseParser::run() {
   auto Check = [&](const ClauseItem &It) {
     for (const ClauseItem *O : Seen)
       if (O->Name == It.Name) {
-        error(It.Range, "'" + It.Name + "' appears in more than one " + Kinds + " item");
-        Problems.back().Notes.push_back({O->Range, "first named here"});
+        error(It.Range, Diag::item_repeated, {It.Name, Kinds});
+        Problems.back().Notes.push_back({O->Range, Diag::note_first_named});
         return false;
       }
     Seen.push_back(&It);

@@ -116,31 +116,41 @@ static cudaStream_t stream_of(gpupar__device *dev, int s) {
   return (cudaStream_t)dev->streams[s >= 0 && s < dev->nstreams ? s : 0];
 }
 
+/* Releases what cuda_open made, also when it failed half-way. */
 static void cuda_close(gpupar__device *dev) {
   gpupar__error err;
   if (use(dev, &err) != GPUPAR_OK)
     return;
   for (int s = 0; s < dev->nstreams; s++)
-    if (dev->streams[s])
+    if (dev->streams[s]) {
       cudaStreamDestroy((cudaStream_t)dev->streams[s]);
+      dev->streams[s] = NULL;
+    }
   timing *t = dev->state;
   if (t) {
-    cudaEventDestroy(t->start);
+    if (t->start)
+      cudaEventDestroy(t->start);
     for (int s = 0; s < dev->nstreams; s++)
-      cudaEventDestroy(t->end[s]);
+      if (t->end[s])
+        cudaEventDestroy(t->end[s]);
     free(t);
   }
   dev->state = NULL;
 }
 
+/* Creates the device's streams and timing events; on failure, what it made is left for
+ * cuda_close (the handles of what was not made are NULL). */
 static int cuda_open(gpupar__device *dev, gpupar__error *err) {
+  for (int s = 0; s < dev->nstreams; s++)
+    dev->streams[s] = NULL;
+  dev->state = NULL;
   if (use(dev, err) != GPUPAR_OK)
     return err->status;
   cudaError_t e = cudaSuccess;
   for (int s = 0; s < dev->nstreams && e == cudaSuccess; s++) {
     cudaStream_t stream = NULL;
-    e = cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
-    dev->streams[s] = stream;
+    if ((e = cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking)) == cudaSuccess)
+      dev->streams[s] = stream;
   }
   if (e != cudaSuccess)
     return gpupar__fail(err, GPUPAR_EDEVICE, "cudaStreamCreate: %s", cudaGetErrorString(e));
@@ -148,9 +158,12 @@ static int cuda_open(gpupar__device *dev, gpupar__error *err) {
   if (!t)
     return gpupar__fail(err, GPUPAR_ENOMEM, "out of host memory");
   dev->state = t;
-  e = cudaEventCreate(&t->start);
+  cudaEvent_t ev = NULL;
+  if ((e = cudaEventCreate(&ev)) == cudaSuccess)
+    t->start = ev;
   for (int s = 0; s < dev->nstreams && e == cudaSuccess; s++)
-    e = cudaEventCreate(&t->end[s]);
+    if ((e = cudaEventCreate(&ev)) == cudaSuccess)
+      t->end[s] = ev;
   if (e != cudaSuccess)
     return gpupar__fail(err, GPUPAR_EDEVICE, "cudaEventCreate: %s", cudaGetErrorString(e));
   /* Peer access to every other device that allows it (broadcast of read-only inputs). */

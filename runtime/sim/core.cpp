@@ -306,31 +306,50 @@ int gpupar_sim_fault(const char *item, int dev) {
   return fault_at(item, dev, 1);
 }
 
+int gpupar_sim_fault_nth(const char *item, int dev, int nth) {
+  config();
+  return fault_at(item, dev, nth);
+}
+
 int gpupar_sim_is_device_range(int dev, const void *p, size_t n) { return device_range(dev, p, n); }
+
+cudaError_t gpupar_sim_device_error(int dev) { return sticky(dev); }
 
 const char *cudaGetErrorName(cudaError_t e) {
   switch (e) {
 #define NAME(x)                                                                                    \
   case x:                                                                                          \
-    return #x;
-    NAME(cudaSuccess)
-    NAME(cudaErrorInvalidValue)
-    NAME(cudaErrorMemoryAllocation) NAME(cudaErrorInitializationError)
-        NAME(cudaErrorInvalidConfiguration) NAME(cudaErrorInvalidDevicePointer)
-            NAME(cudaErrorInvalidMemcpyDirection) NAME(cudaErrorInsufficientDriver)
-                NAME(cudaErrorNoDevice) NAME(cudaErrorInvalidDevice)
-                    NAME(cudaErrorNoKernelImageForDevice) NAME(cudaErrorECCUncorrectable)
-                        NAME(cudaErrorInvalidResourceHandle) NAME(cudaErrorNotReady)
-                            NAME(cudaErrorIllegalAddress) NAME(cudaErrorLaunchOutOfResources)
-                                NAME(cudaErrorLaunchTimeout) NAME(cudaErrorPeerAccessAlreadyEnabled)
-                                    NAME(cudaErrorPeerAccessNotEnabled) NAME(cudaErrorAssert) NAME(cudaErrorHostMemoryAlreadyRegistered) NAME(cudaErrorHostMemoryNotRegistered)
-                                        NAME(cudaErrorHardwareStackError)
-                                            NAME(cudaErrorIllegalInstruction)
-                                                NAME(cudaErrorMisalignedAddress)
-                                                    NAME(cudaErrorInvalidAddressSpace)
-                                                        NAME(cudaErrorInvalidPc)
-                                                            NAME(cudaErrorLaunchFailure)
-                                                                NAME(cudaErrorUnknown)
+    return #x
+    NAME(cudaSuccess);
+    NAME(cudaErrorInvalidValue);
+    NAME(cudaErrorMemoryAllocation);
+    NAME(cudaErrorInitializationError);
+    NAME(cudaErrorInvalidConfiguration);
+    NAME(cudaErrorInvalidDevicePointer);
+    NAME(cudaErrorInvalidMemcpyDirection);
+    NAME(cudaErrorInsufficientDriver);
+    NAME(cudaErrorDevicesUnavailable);
+    NAME(cudaErrorNoDevice);
+    NAME(cudaErrorInvalidDevice);
+    NAME(cudaErrorNoKernelImageForDevice);
+    NAME(cudaErrorECCUncorrectable);
+    NAME(cudaErrorInvalidResourceHandle);
+    NAME(cudaErrorNotReady);
+    NAME(cudaErrorIllegalAddress);
+    NAME(cudaErrorLaunchOutOfResources);
+    NAME(cudaErrorLaunchTimeout);
+    NAME(cudaErrorPeerAccessAlreadyEnabled);
+    NAME(cudaErrorPeerAccessNotEnabled);
+    NAME(cudaErrorAssert);
+    NAME(cudaErrorHostMemoryAlreadyRegistered);
+    NAME(cudaErrorHostMemoryNotRegistered);
+    NAME(cudaErrorHardwareStackError);
+    NAME(cudaErrorIllegalInstruction);
+    NAME(cudaErrorMisalignedAddress);
+    NAME(cudaErrorInvalidAddressSpace);
+    NAME(cudaErrorInvalidPc);
+    NAME(cudaErrorLaunchFailure);
+    NAME(cudaErrorUnknown);
 #undef NAME
   }
   return "cudaErrorUnknown";
@@ -350,6 +369,8 @@ const char *cudaGetErrorString(cudaError_t e) {
     return "no CUDA-capable device is detected";
   case cudaErrorInvalidDevice:
     return "invalid device ordinal";
+  case cudaErrorDevicesUnavailable:
+    return "CUDA-capable device(s) is/are busy or unavailable";
   case cudaErrorNoKernelImageForDevice:
     return "no kernel image is available for execution on the device";
   case cudaErrorInvalidResourceHandle:
@@ -427,9 +448,23 @@ cudaError_t cudaSetDevice(int dev) {
   config();
   if (fault_at("nodriver", -1, 1))
     return fail(cudaErrorInsufficientDriver);
-  if (!device(dev))
+  Device *d = device(dev);
+  if (!d)
     return fail(cudaErrorInvalidDevice);
+  int nth;
+  {
+    std::lock_guard<std::mutex> g(d->mu);
+    nth = ++d->set_calls;
+  }
+  // Another process holds the device in exclusive-process compute mode: CUDA 12 creates the
+  // context here and fails; the calling thread's current device is unchanged.
+  if (fault_at("busy", dev, nth))
+    return fail(cudaErrorDevicesUnavailable);
   tls_device = dev;
+  // CUDA 12 may return an earlier asynchronous error of the device here (the device is made
+  // current all the same).
+  if (cudaError_t e = sticky(dev); e != cudaSuccess && fault_at("setdevice", dev, 1))
+    return fail(e);
   return cudaSuccess;
 }
 

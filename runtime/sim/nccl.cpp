@@ -3,7 +3,8 @@
 // and combine when every rank's stream reaches them. Strict: a collective outside
 // ncclGroupStart/End on communicators that one thread created together (ncclCommInitAll)
 // would deadlock on a GPU and is an error here; so are mismatched calls, a stream of another
-// device and buffers outside device memory.
+// device and buffers outside device memory. A failed call inside a group fails the group:
+// ncclGroupEnd returns the error and issues none of its calls (as NCCL does).
 #include <cuda_runtime_api.h>
 
 #include <stdint.h>
@@ -49,8 +50,11 @@ struct Comm {
   int rank, device;
 };
 
+// One rank's call. The rank's own fields are copied from its communicator: an operation still
+// queued after ncclCommAbort (which frees the communicator) must not read it.
 struct Call {
   Comm *comm;
+  int rank, device;
   const void *src;
   void *dst;
   size_t count;
@@ -73,7 +77,14 @@ struct RankOp {
 
 thread_local int tls_group = 0;
 thread_local std::vector<Call> tls_calls;
+thread_local ncclResult_t tls_group_error = ncclSuccess; // the group's first failed call
 std::atomic<int> g_live_comms{0};
+// Counted per device for the faults' N (GPUPAR_SIM_FAULT=KIND@D:N).
+std::atomic<int> g_reduce_calls[16], g_rank_ops[16];
+
+int count_on(std::atomic<int> *counts, int device) {
+  return device >= 0 && device < 16 ? ++counts[device] : 1;
+}
 
 size_t type_size(int t) {
   switch (t) {
@@ -154,11 +165,20 @@ int rank_op(void *p) {
   Clique &q = *c.clique;
   const Call &me = c.calls[r->rank];
   std::unique_lock<std::mutex> g(q.mu);
-  if (gpupar_sim_fault("ncclerror", me.comm->device)) {
+  if (q.aborted) // ncclCommAbort ended the collective before this rank's stream reached it
+    return 0;
+  if (gpupar_sim_fault("ncclerror", me.device)) {
     q.async = ncclSystemError; // this rank never arrives: the others wait until an abort
-    gpupar_sim_report("NCCL: injected failure of rank %d (device %d)", r->rank, me.comm->device);
+    gpupar_sim_report("NCCL: injected failure of rank %d (device %d)", r->rank, me.device);
     q.cv.notify_all();
     return 0;
+  }
+  if (gpupar_sim_fault_nth("ncclkernel", me.device, count_on(g_rank_ops, me.device))) {
+    // The rank's kernel faults: its device is lost (sticky), no asynchronous error is raised and
+    // the others wait for it until an abort.
+    gpupar_sim_report("NCCL: injected kernel failure of rank %d: device %d lost", r->rank,
+                      me.device);
+    return (int)cudaErrorLaunchFailure;
   }
   ++c.arrived;
   q.cv.notify_all();
@@ -186,7 +206,7 @@ int rank_op(void *p) {
 }
 
 ncclResult_t check_call(const Call &c) {
-  Comm *m = c.comm;
+  const Comm *m = c.comm;
   size_t es = type_size(c.type);
   if (!m || !es || c.type == FLOAT16 || c.op < SUM || c.op > MIN || c.root < 0 ||
       c.root >= m->clique->n) {
@@ -238,9 +258,15 @@ ncclResult_t issue(std::vector<Call> &calls) {
                           (int)(calls.size() - rest.size()), q->n);
         return ncclInvalidUsage;
       }
-    for (int i = 0; i < q->n; i++)
-      gpupar_sim_enqueue(coll->calls[(size_t)i].stream, rank_op, new RankOp{coll, i},
+    // Kernels launch rank by rank; a lost device refuses its own (NCCL returns
+    // ncclUnhandledCudaError) and the ranks launched before it wait until an abort.
+    for (int i = 0; i < q->n; i++) {
+      const Call &c = coll->calls[(size_t)i];
+      if (gpupar_sim_device_error(c.device) != cudaSuccess)
+        return ncclUnhandledCudaError;
+      gpupar_sim_enqueue(c.stream, rank_op, new RankOp{coll, i},
                          [](void *p) { delete (RankOp *)p; });
+    }
     calls.swap(rest);
   }
   return ncclSuccess;
@@ -362,7 +388,8 @@ ncclResult_t ncclCommUserRank(const void *comm, int *rank) {
 }
 
 ncclResult_t ncclGroupStart(void) {
-  ++tls_group;
+  if (tls_group++ == 0)
+    tls_group_error = ncclSuccess;
   return ncclSuccess;
 }
 
@@ -375,14 +402,37 @@ ncclResult_t ncclGroupEnd(void) {
     return ncclSuccess;
   std::vector<Call> calls;
   calls.swap(tls_calls);
+  if (ncclResult_t r = tls_group_error) { // NCCL frees the group's calls, launches none
+    tls_group_error = ncclSuccess;
+    return r;
+  }
   return issue(calls);
 }
 
+namespace {
+
+// Records a call's failure: inside a group it fails the whole group (ncclGroupEnd returns it).
+ncclResult_t group_fail(ncclResult_t r) {
+  if (tls_group > 0 && tls_group_error == ncclSuccess)
+    tls_group_error = r;
+  return r;
+}
+
+} // namespace
+
 ncclResult_t ncclReduce(const void *src, void *dst, size_t count, int type, int op, int root,
                         void *comm, cudaStream_t stream) {
-  Call c{(Comm *)comm, src, dst, count, type, op, root, stream};
+  Comm *m = (Comm *)comm;
+  Call c{m, m ? m->rank : -1, m ? m->device : -1, src, dst, count, type, op, root, stream};
   if (ncclResult_t r = check_call(c))
-    return r;
+    return group_fail(r);
+  if (gpupar_sim_fault_nth("ncclreduce", c.device, count_on(g_reduce_calls, c.device))) {
+    // A synchronous failure (NCCL returns ncclUnhandledCudaError when a CUDA call of the enqueue
+    // fails); inside a group, the group fails with it.
+    gpupar_sim_report("NCCL: injected failure of ncclReduce on rank %d (device %d)", c.rank,
+                      c.device);
+    return group_fail(ncclUnhandledCudaError);
+  }
   if (tls_group == 0 && c.comm->clique->n > 1) {
     gpupar_sim_report("NCCL: ncclReduce outside ncclGroupStart/ncclGroupEnd on a communicator of "
                       "%d ranks that one thread drives (ncclCommInitAll): it would deadlock",

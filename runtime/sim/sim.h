@@ -29,7 +29,7 @@ struct Device {
   std::atomic<int> sticky{0}; // a sticky error (cudaError_t): the device is lost
   std::mutex mu;
   size_t total = 0, used = 0;
-  int mallocs = 0, launches = 0;
+  int mallocs = 0, launches = 0, set_calls = 0, events = 0; // counted for the faults' N
   bool peer[kMaxDevices] = {};
   Stream *null_stream = nullptr;
   std::vector<Stream *> streams; // every live stream of the device (for device sync)

@@ -410,6 +410,14 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *out, unsigned flags) {
     return fail(cudaErrorInvalidDevice);
   if (cudaError_t e = sticky(current_device()))
     return fail(e);
+  Device *d = device(current_device());
+  int nth;
+  {
+    std::lock_guard<std::mutex> g(d->mu);
+    nth = ++d->events;
+  }
+  if (fault_at("event", d->ordinal, nth))
+    return fail(cudaErrorMemoryAllocation);
   cudaEvent_t ev = new CUevent_st;
   ev->st = std::make_shared<EventState>();
   ev->st->device = current_device();
@@ -530,6 +538,15 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b) {
   }
   *ms = (float)(tb - ta);
   return cudaSuccess;
+}
+
+int gpupar_sim_live_streams(int dev) {
+  config();
+  Device *d = device(dev);
+  if (!d)
+    return -1;
+  std::lock_guard<std::mutex> g(d->mu);
+  return (int)d->streams.size() - (d->null_stream ? 1 : 0);
 }
 
 int gpupar_sim_stream_device(cudaStream_t h) {

@@ -20,6 +20,10 @@ grep -q "warning: call to 'external_step'" err.txt || fail "warning not passed t
 if "$gpuparcc" --gpupar-werror -c "$src/serial_warning.c" -o w.o 2>/dev/null; then
   fail "--gpupar-werror did not fail on a warning"
 fi
+grep -q "\[gpupar-call-undefined\]" err.txt || fail "the warning does not name its id: $(cat err.txt)"
+"$gpuparcc" --gpupar-werror --gpupar-no=call-undefined -c "$src/serial_warning.c" -o w.o 2>err.txt ||
+  fail "--gpupar-no=call-undefined did not silence the warning: $(cat err.txt)"
+if grep -q "warning\|error" err.txt; then fail "--gpupar-no left a message: $(cat err.txt)"; fi
 
 "$gpuparcc" -O2 --gpupar-keep -c "$src/scale.c" -o scale.o || fail "scale.c did not compile"
 [ -f scale.gpupar.c ] && [ -f scale.gpupar.cu ] || fail "--gpupar-keep kept nothing"

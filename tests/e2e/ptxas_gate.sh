@@ -18,16 +18,19 @@ unset GPUPAR_PTXAS_STRICT
 status=0
 fail() { echo "FAIL: $*"; status=1; }
 
-# compile PATH TAG KERNEL STRICT: compiles saxpy.c -c with KERNEL.cuh added; output in TAG.log
+# compile PATH TAG KERNEL STRICT [NO]: compiles saxpy.c -c with KERNEL.cuh added, silencing
+# diagnostic NO when given; output in TAG.log
 compile() {
-  local path=$1 tag=$2 kernel=$3 strict=$4 rc
-  local flags=(-include "$here/ptxas/$kernel.cuh")
+  local path=$1 tag=$2 kernel=$3 strict=$4 no=${5:-} rc
+  local flags=(-include "$here/ptxas/$kernel.cuh") extra=()
   if [ "$path" = gpuparcc ]; then
+    [ -z "$no" ] || extra=(--gpupar-no="$no")
     GPUPAR_NVCC_FLAGS="${flags[*]}" GPUPAR_PTXAS_STRICT=$strict \
-      "$gpuparcc" -O2 -c "$src" -o "$tag.o" >"$tag.log" 2>&1
+      "$gpuparcc" "${extra[@]}" -O2 -c "$src" -o "$tag.o" >"$tag.log" 2>&1
   else
+    [ -z "$no" ] || extra=(-fplugin-arg-gpupar-no="$no")
     GPUPAR_NVCC_FLAGS="${flags[*]}" GPUPAR_PTXAS_STRICT=$strict \
-      "$clang" -fplugin="$plugin" -O2 -c "$src" -o "$tag.o" >"$tag.log" 2>&1
+      "$clang" -fplugin="$plugin" "${extra[@]}" -O2 -c "$src" -o "$tag.o" >"$tag.log" 2>&1
   fi
   rc=$?
   echo "== $tag: exit status $rc"
@@ -42,8 +45,14 @@ for path in gpuparcc plugin; do
   # ptxas's usage lines are not shown.
   compile $path $path.spill spill 0 || fail "$path.spill: a spill failed a default build"
   grep -q "ptxas info" $path.spill.log && fail "$path.spill: ptxas usage shown"
-  has $path.spill "warning: .*saxpy.c: kernel 'gate_spills' spills registers on sm_80 \([0-9]+ bytes stored, [0-9]+ bytes loaded\)"
+  has $path.spill "warning: .*saxpy.c: kernel 'gate_spills' spills registers on sm_80 \([0-9]+ bytes stored, [0-9]+ bytes loaded\).* \[gpupar-ptxas-spill\]$"
   [ -f $path.spill.o ] || fail "$path.spill: no object"
+  # Silenced by its id (docs/diagnostics.md); a strict build still fails.
+  compile $path $path.quiet spill 0 ptxas-spill || fail "$path.quiet: a silenced spill failed"
+  grep -q "spills registers" $path.quiet.log && fail "$path.quiet: the silenced spill is shown"
+  [ -f $path.quiet.o ] || fail "$path.quiet: no object"
+  compile $path $path.quietstrict spill 1 ptxas-spill &&
+    fail "$path.quietstrict: a spill passed GPUPAR_PTXAS_STRICT=1 with ptxas-spill silenced"
   compile $path $path.strict spill 1 && fail "$path.strict: a spill passed GPUPAR_PTXAS_STRICT=1"
   has $path.strict "error: .*saxpy.c: kernel 'gate_spills' spills registers on sm_80 \([0-9]+ bytes stored, [0-9]+ bytes loaded\), which GPUPAR_PTXAS_STRICT=1 forbids"
   [ -f $path.strict.o ] && fail "$path.strict: an object was written"

@@ -81,7 +81,7 @@ Verdict analyse(const std::string &Code, std::string *Message = nullptr, bool In
   if (analyzeLoop(AST->getASTContext(), Finder.Found, Dir, S, F, Info, P))
     return Offloaded;
   if (Message)
-    *Message = P.Message;
+    *Message = P.message();
   return P.Level == Severity::Error ? ProvenDependence : Unknown;
 }
 

@@ -179,13 +179,22 @@ static void test_nccl(void **state) {
   assert_int_equal(cudaMalloc((void **)&out, 4 * sizeof(int)), cudaSuccess);
   enum { INT32 = 2, SUM = 0 };
   assert_int_equal(reduce(buf[0], out, 4, INT32, SUM, 0, comms[0], st[0]), 5 /* invalid usage */);
+  /* A failed call fails its group: ncclGroupEnd returns the error and issues none of its calls. */
+  int h[4] = {-7, -7, -7, -7};
+  assert_int_equal(cudaMemcpy(out, h, sizeof h, cudaMemcpyHostToDevice), cudaSuccess);
   assert_int_equal(group_start(), 0);
   assert_int_equal(reduce(buf[0], out, 4, INT32, SUM, 0, comms[0], st[1]), 4 /* wrong stream */);
   assert_int_equal(reduce(buf[0], out, 4, INT32, SUM, 0, comms[0], st[0]), 0);
   assert_int_equal(reduce(buf[1], buf[1], 4, INT32, SUM, 0, comms[1], st[1]), 0);
+  assert_int_equal(group_end(), 4);
+  assert_int_equal(cudaStreamSynchronize(st[0]), cudaSuccess);
+  assert_int_equal(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
+  assert_int_equal(h[0], -7);
+  assert_int_equal(group_start(), 0);
+  assert_int_equal(reduce(buf[0], out, 4, INT32, SUM, 0, comms[0], st[0]), 0);
+  assert_int_equal(reduce(buf[1], buf[1], 4, INT32, SUM, 0, comms[1], st[1]), 0);
   assert_int_equal(group_end(), 0);
   assert_int_equal(cudaStreamSynchronize(st[0]), cudaSuccess);
-  int h[4];
   assert_int_equal(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
   assert_int_equal(h[0], 3);
   assert_int_equal(h[1], 30);
@@ -271,14 +280,120 @@ static void test_registered(void **state) {
   free(buf);
 }
 
+/* NCCL's entry points (the simulator's libnccl.so.2) and one reduction of 4 ints from devices 0
+ * and 1 (GPUPAR_SIM_GPUS=2) into `out` on device 0, each rank on a stream of its own. */
+struct NcclPair {
+  int (*init_all)(void **, int, const int *);
+  int (*reduce)(const void *, void *, size_t, int, int, int, void *, cudaStream_t);
+  int (*group_start)(void), (*group_end)(void);
+  int (*async_error)(void *, int *), (*abort)(void *);
+  void *comms[2];
+  cudaStream_t st[2];
+  int *buf[2], *out;
+
+  bool open() {
+    void *lib = dlopen("libnccl.so.2", RTLD_NOW);
+    if (!lib)
+      return false;
+    *(void **)&init_all = dlsym(lib, "ncclCommInitAll");
+    *(void **)&reduce = dlsym(lib, "ncclReduce");
+    *(void **)&group_start = dlsym(lib, "ncclGroupStart");
+    *(void **)&group_end = dlsym(lib, "ncclGroupEnd");
+    *(void **)&async_error = dlsym(lib, "ncclCommGetAsyncError");
+    *(void **)&abort = dlsym(lib, "ncclCommAbort");
+    int devs[2] = {0, 1};
+    if (!init_all || !reduce || !group_start || !group_end || !async_error || !abort ||
+        init_all(comms, 2, devs) != 0)
+      return false;
+    for (int r = 0; r < 2; r++) {
+      int h[4] = {r + 1, r + 1, r + 1, r + 1};
+      if (cudaSetDevice(r) || cudaStreamCreate(&st[r]) || cudaMalloc((void **)&buf[r], sizeof h) ||
+          cudaMemcpy(buf[r], h, sizeof h, cudaMemcpyHostToDevice))
+        return false;
+    }
+    int h[4] = {-7, -7, -7, -7};
+    return cudaSetDevice(0) == cudaSuccess && cudaMalloc((void **)&out, sizeof h) == cudaSuccess &&
+           cudaMemcpy(out, h, sizeof h, cudaMemcpyHostToDevice) == cudaSuccess;
+  }
+  // Issues the reduction (int32 sum, root 0) as one group; returns ncclGroupEnd's result, or the
+  // first failed ncclReduce's plus 100.
+  int run() {
+    group_start();
+    for (int r = 0; r < 2; r++)
+      if (int e = reduce(buf[r], r == 0 ? out : buf[r], 4, 2, 0, 0, comms[r], st[r])) {
+        group_end();
+        return 100 + e;
+      }
+    return group_end();
+  }
+  int out0() {
+    int h[4] = {0};
+    cudaSetDevice(0);
+    return cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost) == cudaSuccess ? h[0] : -1;
+  }
+};
+
+/* Faults of a rank inside an NCCL group (GPUPAR_SIM_GPUS=2). ncclreduce@1: rank 1's ncclReduce
+ * fails and the group with it: nothing is issued. ncclkernel@1: rank 1's kernel fails, its
+ * device is lost and rank 0 waits for it (no asynchronous error) until ncclCommAbort. */
+static int injected_nccl(const char *mode) {
+  NcclPair p;
+  if (!p.open())
+    return 1;
+  if (strcmp(mode, "ncclreduce") == 0) {
+    int rc = p.run();
+    return !(rc == 101 /* ncclUnhandledCudaError */ && cudaStreamQuery(p.st[0]) == cudaSuccess &&
+             p.out0() == -7);
+  }
+  if (p.run() != 0)
+    return 1;
+  cudaError_t e1 = cudaSuccess; /* rank 1's stream: lost within 5 s */
+  for (int i = 0; i < 5000 && (e1 == cudaSuccess || e1 == cudaErrorNotReady); i++) {
+    usleep(1000);
+    e1 = cudaStreamQuery(p.st[1]);
+  }
+  int async = -1;
+  if (e1 != cudaErrorLaunchFailure || cudaStreamQuery(p.st[0]) != cudaErrorNotReady ||
+      p.async_error(p.comms[0], &async) != 0 || async != 0)
+    return 1;
+  p.abort(p.comms[0]);
+  p.abort(p.comms[1]);
+  if (!(cudaStreamSynchronize(p.st[0]) == cudaSuccess && p.out0() == -7))
+    return 1;
+  /* A collective with a rank on the lost device: ncclGroupEnd fails, rank 0's part waits. */
+  int devs[2] = {0, 1};
+  if (p.init_all(p.comms, 2, devs) != 0 || p.run() != 1 /* ncclUnhandledCudaError */ ||
+      cudaStreamQuery(p.st[0]) != cudaErrorNotReady)
+    return 1;
+  p.abort(p.comms[0]);
+  p.abort(p.comms[1]);
+  return !(cudaStreamSynchronize(p.st[0]) == cudaSuccess && p.out0() == -7);
+}
+
 /* Injected faults (GPUPAR_SIM_FAULT set by the test). */
 static int injected(const char *mode) {
   int n = -1;
   cudaError_t e = cudaGetDeviceCount(&n);
   if (strcmp(mode, "nodriver") == 0)
     return !(e == cudaErrorInsufficientDriver && n == 0);
+  if (strncmp(mode, "nccl", 4) == 0)
+    return injected_nccl(mode);
+  if (strcmp(mode, "busy") == 0) { /* busy@1:2: the second cudaSetDevice(1) on fails */
+    int cur = -1;
+    return !(cudaSetDevice(1) == cudaSuccess && cudaSetDevice(0) == cudaSuccess &&
+             cudaSetDevice(1) == cudaErrorDevicesUnavailable && cudaGetDevice(&cur) == 0 &&
+             cur == 0 && cudaGetLastError() == cudaErrorDevicesUnavailable &&
+             cudaGetLastError() == cudaSuccess && cudaSetDevice(1) == cudaErrorDevicesUnavailable);
+  }
   if (e || cudaSetDevice(0))
     return 1;
+  if (strcmp(mode, "event") == 0) { /* event@0:2: the second event on device 0 on fails */
+    cudaEvent_t a = NULL, b = NULL;
+    return !(cudaEventCreate(&a) == cudaSuccess &&
+             cudaEventCreate(&b) == cudaErrorMemoryAllocation && b == NULL &&
+             cudaGetLastError() == cudaErrorMemoryAllocation && cudaGetLastError() == cudaSuccess &&
+             cudaEventDestroy(a) == cudaSuccess);
+  }
   cudaStream_t s;
   void *d = NULL;
   if (strcmp(mode, "oom") == 0) /* oom@0:2: the second allocation fails */
@@ -294,6 +409,13 @@ static int injected(const char *mode) {
     return !(cudaGetLastError() == cudaSuccess &&
              cudaStreamSynchronize(s) == cudaErrorLaunchFailure &&
              cudaMalloc(&d, 64) == cudaErrorLaunchFailure);
+  if (strcmp(mode, "setdevice") == 0) { /* kernel@0,setdevice (2 GPUs) */
+    int cur = -1;
+    return !(cudaStreamSynchronize(s) == cudaErrorLaunchFailure &&
+             cudaGetLastError() == cudaErrorLaunchFailure && cudaSetDevice(1) == cudaSuccess &&
+             cudaGetLastError() == cudaSuccess && cudaSetDevice(0) == cudaErrorLaunchFailure &&
+             cudaGetDevice(&cur) == 0 && cur == 0);
+  }
   return 1;
 }
 

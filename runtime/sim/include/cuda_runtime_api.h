@@ -22,6 +22,7 @@ typedef enum cudaError {
   cudaErrorInvalidDevicePointer = 17,
   cudaErrorInvalidMemcpyDirection = 21,
   cudaErrorInsufficientDriver = 35,
+  cudaErrorDevicesUnavailable = 46,
   cudaErrorNoDevice = 100,
   cudaErrorInvalidDevice = 101,
   cudaErrorNoKernelImageForDevice = 209,
@@ -138,12 +139,19 @@ cudaError_t gpupar_sim_launch(const unsigned grid[3], const unsigned block[3], s
  * the stream's other work; a non-zero return is a sticky error (cudaError_t) of the device. */
 cudaError_t gpupar_sim_enqueue(cudaStream_t stream, int (*fn)(void *ctx), void *ctx,
                                void (*release)(void *ctx));
+/* The number of streams of `device` created and not destroyed (the NULL stream aside), or -1. */
+int gpupar_sim_live_streams(int device);
 /* The device of `stream` (the current device for NULL), or -1 for an unknown stream. */
 int gpupar_sim_stream_device(cudaStream_t stream);
+/* The sticky error of `device` (cudaSuccess while it is not lost); no side effect. */
+cudaError_t gpupar_sim_device_error(int device);
 /* Whether [ptr, ptr + bytes) lies in one allocation of `device`. */
 int gpupar_sim_is_device_range(int device, const void *ptr, size_t bytes);
 /* Whether `item` (e.g. "nccl") is in GPUPAR_SIM_FAULT for `device` (-1: any). */
 int gpupar_sim_fault(const char *item, int device);
+/* Whether the `nth` (1-based, counted by the caller) event of kind `item` on `device` is a fault:
+ * GPUPAR_SIM_FAULT has `item[@device][:n]` with n <= nth. */
+int gpupar_sim_fault_nth(const char *item, int device, int nth);
 /* Prints a strictness report ("gpupar-sim: ...") on stderr. */
 void gpupar_sim_report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
