@@ -181,9 +181,10 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
       std::string What;
       for (const PlanArray &A : Plan.Arrays)
         What += (What.empty() ? "" : ", ") + A.Name +
-                (A.Read && A.Write ? " (inout)"
-                 : A.Write         ? " (out)"
-                                   : " (in)");
+                (A.Scatter           ? " (out, scatter)"
+                 : A.Read && A.Write ? " (inout)"
+                 : A.Write           ? " (out)"
+                                     : " (in)");
       for (const PlanReduction &R : Plan.Reductions)
         What += (What.empty() ? "" : ", ") + R.Name +
                 (R.Kind == PlanReduction::Private ? " (private)"

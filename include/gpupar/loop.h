@@ -37,8 +37,16 @@ typedef enum gpupar_cond {
   GPUPAR_NE = 4
 } gpupar_cond;
 
-/* Access bits of an array or term. */
-enum { GPUPAR_READ = 1, GPUPAR_WRITE = 2 };
+/* Access bits of an array or term.
+ *
+ * GPUPAR_SCATTER (added in 0.3; gpupar_array_desc.access only, never on a term) marks an array
+ * the loop writes at indices known only at run time (`dst[perm[i]] = v` under `independent`
+ * with `map(tofrom: dst[lo:len])`): the loop never reads it, its write terms cover the mapped
+ * section in every iteration (coef 0), and `independent` vouches that no two iterations write
+ * the same element. Each device gets the whole section and only the bytes it changed are
+ * copied back (docs/runtime.md, "Scatter writes"). A runtime that does not know the bit sees
+ * write terms that touch the same elements in every iteration and runs the loop serially. */
+enum { GPUPAR_READ = 1, GPUPAR_WRITE = 2, GPUPAR_SCATTER = 4 };
 
 /* Arguments of one chunk run. `arrays[a]` is a base pointer valid for every element index the
  * chunk touches (on a device: the device buffer shifted so that index j is at arrays[a] + j).
@@ -119,7 +127,8 @@ typedef struct gpupar_reduction_desc {
 typedef struct gpupar_array_desc {
   const char *name; /* the array as written in the source, for logs */
   size_t elem_size; /* bytes per element */
-  int access;       /* GPUPAR_READ | GPUPAR_WRITE bits over all terms of this array */
+  int access;       /* GPUPAR_READ | GPUPAR_WRITE bits over all terms of this array, and
+                       GPUPAR_SCATTER (added in 0.3) for an array written at run-time indices */
 } gpupar_array_desc;
 
 typedef struct gpupar_term_desc {

@@ -836,6 +836,7 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
     return fail(E->getSourceRange(), Diag::reduction_array_reached, {text(E), quoted(VD)});
   // A triangular loop's variable: one per subscript, and no condition on it (the planner
   // folds its range into the outer variable's and could not narrow it).
+  bool TriUnsupported = false;
   if (P.Affine) {
     unsigned Tri = 0;
     for (unsigned V : P.Index.loopVars(Info.Atoms))
@@ -845,10 +846,14 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
           for (const Guard &G : Guards)
             Tri += G.Atom == V ? 2 : 0;
         }
-    if (Tri > 1)
+    if (Tri > 1) {
       P.Affine = false;
+      TriUnsupported = true;
+    }
   }
-  if (!P.Affine && M != Mode::Read && !Reduced)
+  // A write at an index known only at run time in the loop body itself is a scatter candidate
+  // (finish() decides); in a called function, or an index the planner cannot fold, it is not.
+  if (!P.Affine && M != Mode::Read && !Reduced && (TriUnsupported || !Frames.empty()))
     return fail(E->getSourceRange(), Diag::non_affine_subscript, {text(E)});
   if (std::find(Info.Arrays.begin(), Info.Arrays.end(), VD) == Info.Arrays.end())
     Info.Arrays.push_back(VD);
@@ -1266,15 +1271,37 @@ bool BodyWalker::finish() {
                        (RowText == "1LL" ? "" : " * (" + RowText + ")");
     }
     bool Written = false;
-    const Access *NonAffine = nullptr;
+    const Access *NonAffine = nullptr, *Scatter = nullptr;
     for (const Access &A : Info.Accesses)
       if (A.Array == VD) {
         Written |= A.IsWrite;
         if (!A.Affine && !NonAffine)
           NonAffine = &A;
+        if (!A.Affine && A.IsWrite && !Scatter)
+          Scatter = &A;
       }
     const ClauseItem *RedItem = nullptr;
     bool Reduced = Dir.reductionOf(VD->getName(), &RedItem) && RedItem->IsSection;
+    // The elements every chunk gets of an array accessed at run-time indices: the `map`
+    // section, else the whole fixed-size array.
+    auto SetCopyRange = [&]() {
+      std::string Row = RowText == "1LL" ? "" : " * (" + RowText + ")";
+      if (Shape.Map) {
+        Shape.CopyLo = "(long long)(" + Shape.Map->Lo.Text + ")" + Row;
+        Shape.CopyHi = "((long long)(" + Shape.Map->Lo.Text + ") + (long long)(" +
+                       Shape.Map->Len.Text + "))" + Row + " - 1LL";
+      } else {
+        Shape.CopyLo = "0LL";
+        Shape.CopyHi = "(long long)(" + Shape.Extent + ") - 1LL";
+      }
+    };
+    if (Scatter && !Reduced) {
+      if (!checkScatter(VD, *Scatter, Shape))
+        return false;
+      SetCopyRange();
+      Info.Shapes.push_back(Shape);
+      continue;
+    }
     // An access in a called function: name the function, and point at the call in the loop.
     std::string In;
     if (NonAffine && NonAffine->Via)
@@ -1296,15 +1323,7 @@ bool BodyWalker::finish() {
         return failAtNonAffine({Diag::non_affine_read_unknown_extent,
                                 {quoted(VD), text(NonAffine->Expr), VD->getNameAsString()}});
       Shape.CopyWhole = true;
-      std::string Row = RowText == "1LL" ? "" : " * (" + RowText + ")";
-      if (Shape.Map) {
-        Shape.CopyLo = "(long long)(" + Shape.Map->Lo.Text + ")" + Row;
-        Shape.CopyHi = "((long long)(" + Shape.Map->Lo.Text + ") + (long long)(" +
-                       Shape.Map->Len.Text + "))" + Row + " - 1LL";
-      } else {
-        Shape.CopyLo = "0LL";
-        Shape.CopyHi = "(long long)(" + Shape.Extent + ") - 1LL";
-      }
+      SetCopyRange();
       need(S.CopyWhole, NonAffine->Expr->getSourceRange(), Diag::copy_whole_not_generated,
            {text(NonAffine->Expr), quoted(VD)});
     }

@@ -114,6 +114,10 @@ struct ArrayShape {
   /// (C expressions, element units; the `map` section, else [0, Extent)) to every chunk.
   bool CopyWhole = false;
   std::string CopyLo, CopyHi;
+  /// Only written, every write at an index known only at run time (`dst[perm[i]] = v`) under
+  /// `independent`, with a known Extent: every chunk gets elements [CopyLo, CopyHi] and the
+  /// runtime merges the elements each device changed (Scatter.cpp, GPUPAR_SCATTER).
+  bool Scatter = false;
   /// The `map` clause for this array, if any (its section replaces the inferred one).
   const ClauseItem *Map = nullptr;
   MapKind MapAs = MapKind::ToFrom;
@@ -170,6 +174,7 @@ struct EmitSupport {
   bool PointerArith = false;    ///< `*(p + i)` and `T *q = p + off` locals
   bool Functions = false;       ///< calls to functions defined in the translation unit
   bool CopyWhole = false;       ///< non-affine read-only arrays copied whole
+  bool Scatter = false;         ///< arrays written at run-time indices (GPUPAR_SCATTER)
   bool IfClause = false;        ///< `if(expr)`
   bool DevicesClause = false;   ///< `devices(expr)`
 };

@@ -197,6 +197,10 @@ private:
   bool walkAccess(const Expr *E, Mode M);
   void addType(QualType T);
   bool finish();
+  /// Decides whether array `VD`, written at `W` with a subscript that is not affine, is a
+  /// scatter array (sets Shape.Scatter) or keeps the loop serial (Scatter.cpp). `Shape` has its
+  /// Extent and Map.
+  bool checkScatter(const VarDecl *VD, const Access &W, ArrayShape &Shape);
   bool isInvariant(const Expr *E);
   bool checkName(const NamedDecl *D, SourceRange R);
   bool checkLocal(const VarDecl *VD);

@@ -306,9 +306,10 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
     for (const PlanArray &A : P.Arrays)
       // A pointer-to-pointer array's unit is a row pointer (its rows: gpupar_rows_desc).
       OS << "    {\"" << A.Name << "\", sizeof(" << A.ElemCxx << (A.Rows ? " *" : "") << "), "
-         << (A.Read && A.Write ? "GPUPAR_READ | GPUPAR_WRITE"
-             : A.Write         ? "GPUPAR_WRITE"
-                               : "GPUPAR_READ")
+         << (A.Scatter           ? "GPUPAR_WRITE | GPUPAR_SCATTER"
+             : A.Read && A.Write ? "GPUPAR_READ | GPUPAR_WRITE"
+             : A.Write           ? "GPUPAR_WRITE"
+                                 : "GPUPAR_READ")
          << "},\n";
     OS << "};\n";
   }

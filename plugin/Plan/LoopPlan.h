@@ -37,6 +37,9 @@ struct PlanArray {
   /// Empty for one-dimensional arrays and plain pointers.
   std::vector<std::string> Dims;
   bool Read = false, Write = false;
+  /// Written at indices known only at run time (GPUPAR_SCATTER): one write term covers its
+  /// whole section; the runtime merges what each device changed.
+  bool Scatter = false;
   /// A pointer-to-pointer array: the body sees `gpupar_rows<Elem>` (kernel.h), laid out by
   /// scalar LayoutScalar (an index into LoopPlan::Scalars).
   bool Rows = false;

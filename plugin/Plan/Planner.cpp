@@ -239,16 +239,19 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     }
     Plan.Terms.push_back(std::move(PT));
   }
+  // Arrays accessed at run-time indices: one term over the section, every iteration (a read
+  // of a CopyWhole array; a write of a scatter array, never exact).
   for (size_t I = 0; I < Info.Arrays.size(); ++I) {
     const ArrayShape &Shape = Info.Shapes[I];
-    if (!Shape.CopyWhole || PlanIndex[I] < 0)
+    if ((!Shape.CopyWhole && !Shape.Scatter) || PlanIndex[I] < 0)
       continue;
     PlanTerm PT;
     PT.Array = (unsigned)PlanIndex[I];
+    PT.Write = Shape.Scatter;
     PT.Coef = "0LL";
     PT.Offset = Shape.CopyLo;
     PT.Ranges.push_back({"1LL", "0LL", "(" + Shape.CopyHi + ") - (" + Shape.CopyLo + ")"});
-    PT.Text = Info.Arrays[I]->getNameAsString() + ", whole";
+    PT.Text = Info.Arrays[I]->getNameAsString() + (Shape.Scatter ? ", whole (scatter)" : ", whole");
     Plan.Terms.push_back(std::move(PT));
   }
 }
@@ -423,6 +426,7 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
   Support.ArrayReductions = true;
   Support.Collapse = true;
   Support.CopyWhole = true;
+  Support.Scatter = true;
   BodyInfo Info;
   if (!analyzeLoop(Ctx, FS, Dir, Support, F, Info, P))
     return false;
@@ -498,6 +502,7 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
     for (const Access &X : Info.Accesses)
       if (X.Array == VD)
         (X.IsWrite ? A.Write : A.Read) = true;
+    A.Scatter = Info.Shapes[I].Scatter;
     PlanIndex.push_back((int)Plan.Arrays.size());
     Plan.Arrays.push_back(A);
   }

@@ -95,6 +95,10 @@ static void commit(exec *x, sub *s) {
       gpupar__region_commit(sl->region, dev, element(s->ptrs[a], sl->write.lo, es),
                             element(x->call->arrays[a], sl->write.lo, es),
                             hull_bytes(&sl->write, es));
+    else if (x->snap[a]) /* a scatter array other chunks write too: only what this one changed */
+      gpupar__xfer_merge(element(x->call->arrays[a], sl->write.lo, es), sl->stage,
+                         element(x->snap[a], sl->write.lo - x->snap_hull[a].lo, es),
+                         hull_bytes(&sl->write, es));
     else if (!sl->direct) {
       memcpy(element(x->call->arrays[a], sl->write.lo, es), sl->stage, hull_bytes(&sl->write, es));
       x->out->cnt.memcpy_bytes += hull_bytes(&sl->write, es);
@@ -156,7 +160,8 @@ static void reassign(exec *x, int i) {
       /* Halves whose write hulls overlap (a triangular loop's terms are not one footprint per
        * iteration) would copy stale elements over each other's results. */
       for (int a = 0; a < x->na && !overlap; a++)
-        overlap = gpupar__hull_overlap(&s->slots[a].write, &t->slots[a].write);
+        overlap = !gpupar__scatter(x->loop, a) &&
+                  gpupar__hull_overlap(&s->slots[a].write, &t->slots[a].write);
       if (overlap) {
         /* Keep it whole on the host (an index overflow cannot happen: sub-ranges of a valid
          * range). */
@@ -396,13 +401,19 @@ int gpupar__exec(const gpupar__exec_in *in, gpupar__exec_out *out, char *why, si
   x.shared_buf = calloc(2 * GPUPAR__MAX_DEVICES * na, sizeof *x.shared_buf);
   x.shared_size = calloc(2 * GPUPAR__MAX_DEVICES * na, sizeof *x.shared_size);
   x.reg = calloc(na, sizeof *x.reg);
+  x.snap = calloc(na, sizeof *x.snap);
+  x.snap_size = calloc(na, sizeof *x.snap_size);
+  x.snap_hull = calloc(na, sizeof *x.snap_hull);
   int rc = GPUPAR_OK;
-  if (!x.dense || !x.shared || !x.shared_hull || !x.shared_buf || !x.shared_size || !x.reg) {
+  if (!x.dense || !x.shared || !x.shared_hull || !x.shared_buf || !x.shared_size || !x.reg ||
+      !x.snap || !x.snap_size || !x.snap_hull) {
     snprintf(why, len, "out of host memory");
     rc = GPUPAR_ENOMEM;
   }
   if (rc == GPUPAR_OK)
     rc = gpupar__plan(&x, why, len);
+  if (rc == GPUPAR_OK)
+    rc = gpupar__xfer_snapshot(&x, why, len);
   if (rc == GPUPAR_OK)
     gpupar__xfer_register(&x);
   /* Each round either finishes chunks or moves failed ones closer to the host: it ends. */
@@ -412,7 +423,11 @@ int gpupar__exec(const gpupar__exec_in *in, gpupar__exec_out *out, char *why, si
       pending += x.subs[i].dev >= 0 && x.subs[i].state == SUB_PENDING;
     if (!pending && !first)
       break;
-    rc = round_once(&x, first);
+    /* A lone chunk split after running out of memory: its halves merge from here on (nothing
+     * was committed yet, so the arrays still hold what the call found). */
+    rc = gpupar__xfer_snapshot(&x, why, len);
+    if (rc == GPUPAR_OK)
+      rc = round_once(&x, first);
   }
   if (rc == GPUPAR_OK)
     rc = run_host_subs(&x); /* fallbacks */
@@ -466,5 +481,10 @@ int gpupar__exec(const gpupar__exec_in *in, gpupar__exec_out *out, char *why, si
   if (x.reg)
     gpupar__xfer_unregister(&x);
   free(x.reg);
+  if (x.snap)
+    gpupar__xfer_free_snapshots(&x);
+  free(x.snap);
+  free(x.snap_size);
+  free(x.snap_hull);
   return rc == GPUPAR_OK ? GPUPAR_OK : rc == GPUPAR_EINVAL ? GPUPAR_EINVAL : GPUPAR_EDEVICE;
 }

@@ -9,9 +9,10 @@
 #include "registry.h"
 #include "schedule/section.h"
 
-/* Bytes a whole call would move between host and devices (arrays in a data region: none). */
+/* Bytes a whole call on `ndev` devices would move between host and devices (arrays in a data
+ * region: none; a scatter array's section: in and out once per device). */
 static void traffic(const gpupar_loop *loop, const gpupar_call *call, const gpupar__space *sp,
-                    unsigned long long *in, unsigned long long *out) {
+                    int ndev, unsigned long long *in, unsigned long long *out) {
   *in = *out = 0;
   for (int a = 0; a < loop->narrays; a++) {
     gpupar__hull r, w, buf;
@@ -26,10 +27,11 @@ static void traffic(const gpupar_loop *loop, const gpupar_call *call, const gpup
     gpupar__hull inh = r;
     if (!dense)
       gpupar__hull_add(&inh, &w);
+    unsigned long long copies = gpupar__scatter(loop, a) ? (unsigned long long)ndev : 1;
     if (!inh.empty)
-      *in += (unsigned long long)(inh.hi - inh.lo + 1) * es;
+      *in += (unsigned long long)(inh.hi - inh.lo + 1) * es * copies;
     if (!w.empty)
-      *out += (unsigned long long)(w.hi - w.lo + 1) * es;
+      *out += (unsigned long long)(w.hi - w.lo + 1) * es * copies;
   }
 }
 
@@ -65,7 +67,7 @@ void gpupar__place(const gpupar_loop *loop, const gpupar_call *call, const gpupa
   cost.host_rate = gpupar__site_rate(site, -1);
   cost.serial_rate = gpupar__site_serial_rate(site);
   if (cost.ndev > 0 && reg->backend == GPUPAR_BACKEND_CUDA)
-    traffic(loop, call, sp, &cost.bytes_in, &cost.bytes_out);
+    traffic(loop, call, sp, cost.ndev, &cost.bytes_in, &cost.bytes_out);
   for (int a = 0; a < loop->narrays && cost.ndev > 0; a++)
     cost.present |= gpupar__region_contains(call->arrays[a]);
   gpupar__where where = gpupar__cost_decide(&cost, why, why_len);

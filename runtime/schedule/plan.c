@@ -126,6 +126,9 @@ static int plan_device(exec *x, int d, gpupar__range r) {
   unsigned long long min_iters = waves > GPUPAR__MIN_SUB_ITERS ? waves : GPUPAR__MIN_SUB_ITERS;
   unsigned long long pieces =
       gpupar__sub_count(n, dev->nstreams, copy_us + kernel_us, op_us, min_iters);
+  /* A scatter array's whole section goes in and out with every sub-chunk: one per device. */
+  if (gpupar__has_scatter(x->loop))
+    pieces = 1;
   for (unsigned long long i = 0; i < pieces; i++) {
     __extension__ unsigned __int128 b = (unsigned __int128)n * i / pieces,
                                     e = (unsigned __int128)n * (i + 1) / pieces;
@@ -147,11 +150,14 @@ int gpupar__best_device(const exec *x, unsigned long long excluded) {
   return best;
 }
 
+/* Returns whether two sub-chunks' write hulls of an array overlap (scatter arrays excepted: every
+ * chunk's hull is their whole section, and only the elements a chunk changed are merged). */
 static int write_hulls_overlap(const exec *x) {
   for (int a = 0; a < x->na; a++)
     for (int i = 0; i < x->nsubs; i++)
       for (int j = i + 1; j < x->nsubs; j++)
-        if (gpupar__hull_overlap(&x->subs[i].slots[a].write, &x->subs[j].slots[a].write))
+        if (!gpupar__scatter(x->loop, a) &&
+            gpupar__hull_overlap(&x->subs[i].slots[a].write, &x->subs[j].slots[a].write))
           return 1;
   return 0;
 }
@@ -214,6 +220,15 @@ int gpupar__plan(exec *x, char *why, size_t len) {
       snprintf(why, len, "an array index overflows");
       return GPUPAR_EINVAL;
     }
+  /* A scatter array's copies on several devices would each be committed whole into a region's
+   * copies: the loop runs on the host, which brings the region's host copy up to date. */
+  for (int i = 0; i < x->nsubs; i++)
+    for (int a = 0; a < x->na; a++)
+      if (x->subs[i].dev != HOST && x->subs[i].slots[a].region && gpupar__scatter(x->loop, a)) {
+        snprintf(why, len, "'%s' is written at run-time indices and present in a data region",
+                 x->loop->arrays[a].name ? x->loop->arrays[a].name : "?");
+        return GPUPAR_EINVAL;
+      }
   if (x->nsubs > 1 && write_hulls_overlap(x)) {
     /* Interleaved write terms (a[2*i], a[2*i+3]): one range keeps copy-back exact. */
     int best = gpupar__best_device(x, 0);

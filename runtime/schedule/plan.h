@@ -109,6 +109,12 @@ typedef struct exec {
   int committed;                             /* a chunk's results are in host memory */
   gpupar__red_acc *acc[GPUPAR__MAX_DEVICES]; /* this round's array-reduction buffer per device */
   gpupar__hostreg **reg; /* per array: its registration for DMA held by the call, or NULL */
+  /* Scatter arrays (GPUPAR_SCATTER) that more than one sub-chunk writes: per array, a copy of its
+   * section taken before any chunk wrote it (staging memory, `snap_size` bytes; NULL: none).
+   * Device chunks copy it in, and their commits merge only the bytes that differ from it. */
+  void **snap;
+  size_t *snap_size;
+  gpupar__hull *snap_hull;
 } exec;
 
 /* Returns host address of element `index` of an array at `base`, modulo 2^64 like the serial

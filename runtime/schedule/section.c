@@ -112,6 +112,8 @@ static i128 stride(const gpupar_span *span, const gpupar__space *sp) {
 int gpupar__array_dense(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
                         int array) {
   const gpupar_span *first = NULL;
+  if (gpupar__scatter(loop, array))
+    return 0;
   for (int t = 0; t < loop->nterms; t++) {
     if (loop->terms[t].array != array || !(loop->terms[t].access & GPUPAR_WRITE))
       continue;
@@ -135,7 +137,8 @@ int gpupar__check_writes(const gpupar_loop *loop, const gpupar_span *spans, cons
     return GPUPAR_OK;
   for (int t = 0; t < loop->nterms; t++) {
     const gpupar_span *s = &spans[t];
-    if (!(loop->terms[t].access & GPUPAR_WRITE) || s->empty)
+    if (!(loop->terms[t].access & GPUPAR_WRITE) || s->empty ||
+        gpupar__scatter(loop, loop->terms[t].array))
       continue;
     const char *name = loop->arrays[loop->terms[t].array].name;
     i128 c = stride(s, sp);

@@ -10,6 +10,20 @@
 #include "gpupar/loop.h"
 #include "schedule/space.h"
 
+/* Returns whether array `a` of `loop` is written at run-time indices (GPUPAR_SCATTER): its write
+ * terms cover its whole section in every iteration, and each device's changes are merged. */
+static inline int gpupar__scatter(const gpupar_loop *loop, int a) {
+  return (loop->arrays[a].access & GPUPAR_SCATTER) != 0;
+}
+
+/* Returns whether `loop` has an array written at run-time indices. */
+static inline int gpupar__has_scatter(const gpupar_loop *loop) {
+  for (int a = 0; a < loop->narrays; a++)
+    if (gpupar__scatter(loop, a))
+      return 1;
+  return 0;
+}
+
 /* An inclusive interval of element indices; `empty` when it holds none. */
 typedef struct gpupar__hull {
   long long lo, hi;
@@ -36,13 +50,15 @@ int gpupar__array_hulls(const gpupar_loop *loop, const gpupar_span *spans, const
 
 /* Returns 1 when the writes to array `array` cover their hull of every chunk completely, so the
  * hull needs no copy-in: the array has a write term, every write term is exact, all write terms
- * are the same, and consecutive iterations abut (|coef * step| == off_hi - off_lo + 1). */
+ * are the same, and consecutive iterations abut (|coef * step| == off_hi - off_lo + 1). Never
+ * for a scatter array (GPUPAR_SCATTER). */
 int gpupar__array_dense(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
                         int array);
 
 /* Checks that no write term touches the same element in two iterations
- * (off_hi - off_lo < |coef * step|, and coef * step != 0 when trip > 1). Returns GPUPAR_OK, or
- * GPUPAR_EINVAL with a reason in `why` (`len` bytes). */
+ * (off_hi - off_lo < |coef * step|, and coef * step != 0 when trip > 1); the write terms of a
+ * scatter array (GPUPAR_SCATTER) are exempt. Returns GPUPAR_OK, or GPUPAR_EINVAL with a reason
+ * in `why` (`len` bytes). */
 int gpupar__check_writes(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
                          char *why, size_t len);
 

@@ -52,7 +52,7 @@ void gpupar__xfer_register(exec *x) {
     for (int i = 0; i < x->nsubs; i++)
       if (x->subs[i].dev >= 0 && !x->subs[i].slots[a].region)
         gpupar__hull_add(&all, &x->subs[i].slots[a].buf);
-    if (all.empty)
+    if (all.empty || (x->snap && x->snap[a])) /* a scatter array's chunks copy its snapshot */
       continue;
     size_t es = x->loop->arrays[a].elem_size;
     int fresh = 0;
@@ -71,15 +71,87 @@ void gpupar__xfer_unregister(exec *x) {
 
 /* Copies `bytes` of array `a` from host `src` to device `dst` on stream `st`, by DMA from the
  * program's memory: asynchronous when the range is registered, else a pageable copy (CUDA stages
- * it itself and returns when `src` may be reused). */
+ * it itself and returns when `src` may be reused). A scatter array's snapshot is staging memory
+ * (pinned on CUDA). */
 static int copy_in(exec *x, int a, gpupar__device *dev, int st, void *dst, const void *src,
                    size_t bytes, gpupar__error *err) {
   if (gpupar__dev_check_lost(dev))
     return gpupar__dev_lost_error(dev, err);
   const gpupar__backend *be = dev->backend;
-  if (be->host_register && !x->reg[a])
+  if (be->host_register && !x->reg[a] && !(x->snap && x->snap[a]))
     x->out->cnt.pageable++;
   return be->copy_in(dev, st, dst, src, bytes, err);
+}
+
+/* Returns the host base pointer device chunks copy array `a` from: its snapshot (element j at
+ * the returned pointer + j, valid over the snapshot's hull), or the program's array. */
+static void *copy_source(const exec *x, int a) {
+  if (x->snap && x->snap[a])
+    return element(x->snap[a], -x->snap_hull[a].lo, x->loop->arrays[a].elem_size);
+  return x->call->arrays[a];
+}
+
+int gpupar__xfer_snapshot(exec *x, char *why, size_t len) {
+  int devsubs = 0;
+  for (int i = 0; i < x->nsubs; i++)
+    devsubs += x->subs[i].dev != HOST;
+  if (x->nsubs < 2 || devsubs == 0 || !gpupar__has_scatter(x->loop))
+    return GPUPAR_OK;
+  const gpupar__backend *be = x->in->devs[0]->backend;
+  for (int a = 0; a < x->na; a++) {
+    if (!gpupar__scatter(x->loop, a) || x->snap[a])
+      continue;
+    gpupar__hull all = {.empty = 1};
+    for (int i = 0; i < x->nsubs; i++)
+      gpupar__hull_add(&all, &x->subs[i].slots[a].write);
+    if (all.empty)
+      continue;
+    size_t es = x->loop->arrays[a].elem_size, bytes = hull_bytes(&all, es);
+    gpupar__error err;
+    if (gpupar__stage_alloc(be, bytes, &x->snap[a], &x->snap_size[a], &err) != GPUPAR_OK) {
+      x->snap[a] = NULL;
+      snprintf(why, len, "out of host memory (a copy of '%s', written at run-time indices)",
+               x->loop->arrays[a].name ? x->loop->arrays[a].name : "?");
+      return GPUPAR_EINVAL;
+    }
+    x->snap_hull[a] = all;
+    memcpy(x->snap[a], element(x->call->arrays[a], all.lo, es), bytes);
+    x->out->cnt.memcpy_bytes += bytes;
+  }
+  return GPUPAR_OK;
+}
+
+size_t gpupar__xfer_merge(void *dst, const void *got, const void *snap, size_t bytes) {
+  const unsigned char *g = got, *o = snap;
+  unsigned char *d = dst;
+  size_t merged = 0, at = 0;
+  for (; at + 8 <= bytes; at += 8) { /* words that did not change: one compare each */
+    uint64_t gw, ow;
+    memcpy(&gw, g + at, 8);
+    memcpy(&ow, o + at, 8);
+    if (gw == ow)
+      continue;
+    for (size_t b = at; b < at + 8; b++)
+      if (g[b] != o[b]) {
+        d[b] = g[b];
+        merged++;
+      }
+  }
+  for (; at < bytes; at++)
+    if (g[at] != o[at]) {
+      d[at] = g[at];
+      merged++;
+    }
+  return merged;
+}
+
+void gpupar__xfer_free_snapshots(exec *x) {
+  if (!x->snap || x->in->ndev == 0)
+    return;
+  for (int a = 0; a < x->na; a++) {
+    gpupar__stage_release(x->in->devs[0]->backend, x->snap[a], x->snap_size[a]);
+    x->snap[a] = NULL;
+  }
 }
 
 /* Returns whether array `a`'s write-back may go straight into the program's memory before the
@@ -196,7 +268,7 @@ int gpupar__xfer_in(exec *x, sub *s) {
       continue;
     }
     if (copy_in(x, a, dev, s->stream, element(s->ptrs[a], h->lo, es),
-                element(x->call->arrays[a], h->lo, es), bytes, &s->err) != GPUPAR_OK)
+                element(copy_source(x, a), h->lo, es), bytes, &s->err) != GPUPAR_OK)
       return fail_sub(s, gpupar__fail_kind(dev, &s->err, 0));
     gpupar__xfer_record(x, dev, s, x->loop->arrays[a].name, bytes, GPUPAR__H2D, t0, seq, NULL);
     x->out->bytes_in += bytes;

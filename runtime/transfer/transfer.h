@@ -22,6 +22,18 @@ int gpupar__xfer_in(exec *x, sub *s);
 /* Copies out what `s` wrote (staging, or kept on the device for a data region); on failure
  * marks `s` failed and returns -1. */
 int gpupar__xfer_out(exec *x, sub *s);
+/* Copies the section of each scatter array (GPUPAR_SCATTER) into a snapshot once more than one
+ * sub-chunk of the call may write it and some run on a device (before any of them committed:
+ * the section still holds what the call found). Device chunks then copy the snapshot in, and
+ * commits merge. Returns GPUPAR_OK, or GPUPAR_EINVAL with `why` when out of host memory. */
+int gpupar__xfer_snapshot(exec *x, char *why, size_t len);
+/* Copies into `dst` each of the `bytes` bytes of `got` that differs from the same byte of `snap`:
+ * what a chunk changed. Bytes, not values: NaN and -0.0 are like any other value, and chunks
+ * that wrote different members of one struct element both land. Returns the number of bytes
+ * copied. The caller owns all three buffers. */
+size_t gpupar__xfer_merge(void *dst, const void *got, const void *snap, size_t bytes);
+/* Frees the snapshots of gpupar__xfer_snapshot (after every device synchronised). */
+void gpupar__xfer_free_snapshots(exec *x);
 /* Returns a sub-chunk's buffers to the pools (after its device synchronised). */
 void gpupar__xfer_release(exec *x, sub *s);
 /* Frees the per-device copies of shared arrays and their staging. */

@@ -399,4 +399,78 @@ static inline int hist_offload(int n, const int *x, const int *w, int *bin, long
   return rc;
 }
 
+/* scatter.c:5:  #pragma gpupar independent map(tofrom: dst[0:m])
+ *   for (int i = 0; i < n; i++) { if (keep[i]) dst[perm[i]] = v[i]; out[i] = 2 * v[i]; }
+ * (dst is written at run-time indices: GPUPAR_SCATTER, one write term over dst[0:m]; `out` is
+ * written densely so that a chunk has an ordinary array too) */
+static inline int scatter_host(const gpupar_launch *L) {
+  const int *perm = (const int *)L->arrays[0], *keep = (const int *)L->arrays[1];
+  const double *v = (const double *)L->arrays[2];
+  double *dst = (double *)L->arrays[3], *out = (double *)L->arrays[4];
+  for (unsigned long long k = L->begin; k < L->end; ++k) {
+    int i = (int)GPUPAR_INDEX(L->lo, L->step, k);
+    if (keep[i])
+      dst[perm[i]] = v[i];
+    out[i] = 2 * v[i];
+  }
+  return 0;
+}
+static const gpupar_array_desc scatter_arrays[] = {
+    {"perm", sizeof(int), GPUPAR_READ},
+    {"keep", sizeof(int), GPUPAR_READ},
+    {"v", sizeof(double), GPUPAR_READ},
+    {"dst", sizeof(double), GPUPAR_WRITE | GPUPAR_SCATTER},
+    {"out", sizeof(double), GPUPAR_WRITE}};
+static const gpupar_term_desc scatter_terms[] = {{0, GPUPAR_READ, 1},
+                                                 {1, GPUPAR_READ, 1},
+                                                 {2, GPUPAR_READ, 1},
+                                                 {3, GPUPAR_WRITE, 0},
+                                                 {4, GPUPAR_WRITE, 1}};
+static const gpupar_loop scatter_loop = {GPUPAR_VERSION_CODE,
+                                         "scatter.c:5",
+                                         5,
+                                         scatter_arrays,
+                                         5,
+                                         scatter_terms,
+                                         0,
+                                         scatter_host,
+                                         NULL,
+                                         0,
+                                         NULL,
+                                         NULL,
+                                         0,
+                                         NULL};
+
+static inline void scatter_serial(int n, const int *perm, const int *keep, const double *v,
+                                  double *dst, double *out) {
+  for (int i = 0; i < n; i++) {
+    if (keep[i])
+      dst[perm[i]] = v[i];
+    out[i] = 2 * v[i];
+  }
+}
+
+/* Runs the scatter loop over dst[0:m]; returns gpupar_run's result. */
+static inline int scatter_offload(int n, int m, const int *perm, const int *keep, const double *v,
+                                  double *dst, double *out) {
+  gpupar_span spans[5];
+  for (int t = 0; t < 5; t++)
+    gpupar_span_init(&spans[t], t == 3 ? 0 : 1, 0);
+  gpupar_span_add_range(&spans[3], 1, 0, (long long)m - 1);
+  void *const arrays[5] = {(void *)perm, (void *)keep, (void *)v, dst, out};
+  gpupar_call call = {.version = GPUPAR_VERSION_CODE,
+                      .lo = 0,
+                      .hi = n,
+                      .step = 1,
+                      .cond = GPUPAR_LT,
+                      .arrays = arrays,
+                      .spans = spans};
+  int rc = gpupar_run(&scatter_loop, &call);
+  if (!rc && !loops_skip_host_fallback) {
+    scatter_serial(n, perm, keep, v, dst, out);
+    gpupar_host_done(&scatter_loop, &call);
+  }
+  return rc;
+}
+
 #endif

@@ -16,10 +16,10 @@
 
 #include "backends/backend.h"
 #include "execute/exec.h"
-#include "memory/devmem.h"
+#include "gather/nccl_dl.h"
 #include "log.h"
 #include "loops.h"
-#include "gather/nccl_dl.h"
+#include "memory/devmem.h"
 #include "registry.h"
 #include "trace.h"
 
@@ -108,6 +108,8 @@ typedef struct data {
   int hx[N], hw[N], hbin[N];
   long long hist[HIST_BINS];
   double top[HIST_TOPS];
+  int perm[N], keep[N];
+  double v[N], dst[2 * N + 1], sout[N];
 } data;
 
 static void fill(data *d) {
@@ -127,6 +129,11 @@ static void fill(data *d) {
     d->hist[b] = b; /* the values before the loop count once */
   for (int b = 0; b < HIST_TOPS; b++)
     d->top[b] = b - 3.0;
+  for (int i = 0; i < N; i++) { /* a scatter into every other element, from the end */
+    d->perm[i] = 2 * (N - 1 - i) + 1;
+    d->keep[i] = i % 3 != 0;
+    d->v[i] = i * 0.5;
+  }
 }
 
 typedef int (*case_fn)(data *d);
@@ -136,7 +143,10 @@ static int case_strided(data *d) {
 }
 static int case_stencil(data *d) { return stencil_offload(N / M, M, d->in, d->out); }
 static int case_hist(data *d) { return hist_offload(N, d->hx, d->hw, d->hbin, d->hist, d->top); }
-static const case_fn cases[] = {case_saxpy, case_strided, case_stencil, case_hist};
+static int case_scatter(data *d) {
+  return scatter_offload(N, 2 * N + 1, d->perm, d->keep, d->v, d->dst, d->sout);
+}
+static const case_fn cases[] = {case_saxpy, case_strided, case_stencil, case_hist, case_scatter};
 
 /* The serial results of case `c` from `d`'s initial state. */
 static void serial(size_t c, data *d) {
@@ -146,8 +156,10 @@ static void serial(size_t c, data *d) {
     strided_serial(N - 1, 0, -1, GPUPAR_GE, d->sx, d->sy);
   else if (c == 2)
     stencil_serial(N / M, M, d->in, d->out);
-  else
+  else if (c == 3)
     hist_serial(N, d->hx, d->hw, d->hbin, d->hist, d->top);
+  else
+    scatter_serial(N, d->perm, d->keep, d->v, d->dst, d->sout);
 }
 
 static void test_every_failure(void **state) {

@@ -12,6 +12,7 @@
 #include "backends/backend.h"
 #include "loops.h"
 #include "registry.h"
+#include "transfer/transfer.h"
 
 static const int device_counts[] = {1, 3, 7};
 
@@ -261,6 +262,86 @@ static void test_host_entry_error(void **state) {
   same_elements(y, before, N, sizeof *y, "failed launch");
 }
 
+/* Fills the scatter case: dst[0:m] holds sentinels (NaNs with payloads, -0.0, +0.0, numbers);
+ * perm sends iteration i to a distinct element of a subset of dst; some values written have the
+ * bytes the element already holds, some differ from it only in bytes (-0.0 over +0.0, another
+ * NaN). */
+static void scatter_fill(int n, int m, int *perm, int *keep, double *v, double *dst) {
+  for (int j = 0; j < m; j++) {
+    uint64_t nan = 0x7ff8000000000000ull | (uint64_t)(j + 1);
+    double sentinel = j % 4 == 0 ? 0.0 : j % 4 == 1 ? -0.0 : (double)j + 0.5;
+    if (j % 4 == 3)
+      memcpy(&sentinel, &nan, sizeof sentinel);
+    dst[j] = sentinel;
+  }
+  for (int i = 0; i < n; i++) {
+    perm[i] = (int)(((long long)i * 7919 + 13) % m); /* m is prime: distinct for i < m */
+    keep[i] = i % 5 != 0;
+    int j = perm[i];
+    uint64_t other = 0x7ff8000000000000ull | (uint64_t)(1000000 + i);
+    v[i] = j % 4 == 0 ? -0.0 : j % 4 == 1 ? 0.0 : j % 8 == 2 ? dst[j] : (double)i * 0.25;
+    if (j % 8 == 7)
+      memcpy(&v[i], &other, sizeof v[i]);
+  }
+}
+
+static void test_scatter(void **state) {
+  (void)state;
+  enum { M = 4999 }; /* prime */
+  const int sizes[] = {0, 1, 2, 7, 1000, 3000};
+  static int perm[M], keep[M];
+  static double v[M], dst[M], want[M], out[M], want_out[M];
+  for (int h = 0; h < 2; h++) {
+    /* With a host share the host writes the program's array while the devices run. */
+    assert_int_equal(gpupar__registry_set("GPUPAR_HYBRID", h ? "0.3" : "0"), 0);
+    for (size_t d = 0; d < 3; d++) {
+      use_emu(device_counts[d]);
+      for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        int n = sizes[s];
+        scatter_fill(n, M, perm, keep, v, dst);
+        memcpy(want, dst, sizeof want);
+        memset(out, 0xA5, sizeof out);
+        memset(want_out, 0xA5, sizeof want_out);
+        scatter_serial(n, perm, keep, v, want, want_out);
+        assert_int_equal(scatter_offload(n, M, perm, keep, v, dst, out), 1);
+        same_elements(dst, want, M, sizeof *dst, "scatter");
+        same_elements(out, want_out, M, sizeof *out, "scatter (out)");
+      }
+    }
+  }
+  assert_int_equal(gpupar__registry_set("GPUPAR_HYBRID", "0"), 0);
+  /* In a data region the devices' copies of dst could not be merged into the region's: the
+   * call runs serially on the host, from the region's up-to-date host copy. */
+  use_emu(3);
+  int n = 3000;
+  scatter_fill(n, M, perm, keep, v, dst);
+  memcpy(want, dst, sizeof want);
+  scatter_serial(n, perm, keep, v, want, want_out);
+  assert_int_equal(gpupar_data_enter(dst, sizeof dst, GPUPAR_MAP_TOFROM), GPUPAR_OK);
+  assert_int_equal(scatter_offload(n, M, perm, keep, v, dst, out), 0);
+  assert_int_equal(gpupar_data_exit(dst), GPUPAR_OK);
+  same_elements(dst, want, M, sizeof *dst, "scatter in a data region");
+}
+
+/* The merge copies exactly the bytes that differ, whatever the length and alignment. */
+static void test_scatter_merge(void **state) {
+  (void)state;
+  unsigned char got[61], snap[61], dst[61];
+  for (size_t off = 0; off < 8; off++)
+    for (size_t len = 0; off + len <= sizeof got; len += 7) {
+      size_t want = 0;
+      for (size_t i = 0; i < sizeof got; i++) {
+        snap[i] = (unsigned char)i;
+        got[i] = (unsigned char)(i % 5 == 0 || i % 17 == 3 ? i + 100 : i);
+        dst[i] = 0xEE;
+        want += i >= off && i < off + len && got[i] != snap[i];
+      }
+      assert_int_equal(gpupar__xfer_merge(dst + off, got + off, snap + off, len), want);
+      for (size_t i = 0; i < sizeof got; i++)
+        assert_int_equal(dst[i], i >= off && i < off + len && got[i] != snap[i] ? got[i] : 0xEE);
+    }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_environment),
                                      cmocka_unit_test(test_saxpy),
@@ -269,6 +350,8 @@ int main(void) {
                                      cmocka_unit_test(test_interleaved_writes),
                                      cmocka_unit_test(test_alias_untouched),
                                      cmocka_unit_test(test_host_fallbacks),
-                                     cmocka_unit_test(test_host_entry_error)};
+                                     cmocka_unit_test(test_host_entry_error),
+                                     cmocka_unit_test(test_scatter),
+                                     cmocka_unit_test(test_scatter_merge)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

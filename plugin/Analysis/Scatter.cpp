@@ -1,0 +1,260 @@
+//===- Scatter.cpp - writes at indices known only at run time -------------===//
+//
+// `dst[perm[i]] = v`: a write whose subscript is not affine in the loop variables (an index
+// read from memory, a product of loop variables). Such an array is offloaded as a *scatter*
+// array when the user vouches with `independent` that no two iterations write the same element
+// and the extent is known (`map(tofrom: dst[lo:len])`, or a fixed-size array): every device
+// gets the whole section and the runtime copies back only the bytes a device changed
+// (GPUPAR_SCATTER, docs/runtime.md "Scatter writes"). The loop must not read the array (a read
+// is a read-modify-write: `dst[idx[i]] += v` may update one element twice, which is an array
+// reduction), and every write to it must be such a write.
+//
+// Without the clauses the loop stays serial with a warning that names the clause that would
+// make it offloadable if what it asserts is true; `independent` is not suggested when the index
+// is not read from memory (`a[k]` with `k` set in branches) or when two writes use one index
+// array at different positions (`x[idx[i]]` and `x[idx[i + 1]]`: iterations i and i + 1 both
+// write the element idx[i + 1] names, a proven dependence, an error even under `independent`).
+//
+//===----------------------------------------------------------------------===//
+#include "Analysis/BodyWalker.h"
+#include "Text.h"
+
+using namespace clang;
+
+namespace gpupar {
+namespace body {
+
+namespace {
+
+/// Expands body locals into the expressions they hold: `int k = perm[i]; x[k] = v` writes at
+/// `perm[i]`. Only locals with an initialiser (or one assignment: AssignedOnce) that the body
+/// never assigns otherwise.
+struct Expander {
+  const WriteCollector &Pre;
+  const llvm::DenseMap<const VarDecl *, const Expr *> &AssignedOnce;
+
+  const Expr *expand(const Expr *E, unsigned &Depth) const {
+    E = E->IgnoreParenImpCasts();
+    while (Depth < 8) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E);
+      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (!VD || !Pre.Locals.count(VD))
+        return E;
+      const Expr *Value = nullptr;
+      if (auto It = AssignedOnce.find(VD); It != AssignedOnce.end())
+        Value = It->second;
+      else if (VD->getInit() && !Pre.Written.count(VD))
+        Value = VD->getInit();
+      if (!Value)
+        return E;
+      E = Value->IgnoreParenImpCasts();
+      ++Depth;
+    }
+    return E;
+  }
+
+  /// Returns whether evaluating `E` reads memory other than `Self` (the written array): an
+  /// element of another array, `*p` or `p->f`, also through the locals it uses.
+  bool readsMemory(const Expr *E, const VarDecl *Self, unsigned Depth = 0) const {
+    if (!E || Depth > 8)
+      return false;
+    E = expand(E, Depth);
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
+      while (const auto *Inner = dyn_cast<ArraySubscriptExpr>(Base))
+        Base = Inner->getBase()->IgnoreParenImpCasts();
+      const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+      if (!DRE || DRE->getDecl() != Self)
+        return true;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref)
+      return !mentions(UO->getSubExpr(), Self) || readsMemory(UO->getSubExpr(), Self, Depth + 1);
+    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && ME->isArrow())
+      return true;
+    for (const Stmt *C : E->children())
+      if (const auto *CE = dyn_cast_or_null<Expr>(C); CE && readsMemory(CE, Self, Depth + 1))
+        return true;
+    return false;
+  }
+};
+
+/// Compares two write subscripts structurally: equal except, possibly, where both read one
+/// index array (never written in the loop) at `v + c1` and `v + c2`, `v` the loop variable.
+struct ShiftMatcher {
+  const ASTContext &Ctx;
+  const Expander &X;
+  const VarDecl *Var;
+  const BodyInfo &Info;
+  std::optional<int64_t> Shift; ///< c2 - c1 where they differ (the same everywhere)
+  const VarDecl *Index = nullptr;
+
+  /// `v`, `v + c`, `c + v`, `v - c` with an integer constant c: c.
+  std::optional<int64_t> offset(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    auto IsVar = [&](const Expr *S) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(S->IgnoreParenImpCasts());
+      return DRE && DRE->getDecl() == Var;
+    };
+    if (IsVar(E))
+      return 0;
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (!BO || (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub))
+      return std::nullopt;
+    Expr::EvalResult R;
+    const Expr *C = IsVar(BO->getLHS())                                ? BO->getRHS()
+                    : BO->getOpcode() == BO_Add && IsVar(BO->getRHS()) ? BO->getLHS()
+                                                                       : nullptr;
+    if (!C || !C->EvaluateAsInt(R, Ctx) || R.Val.getInt().getSignificantBits() > 32)
+      return std::nullopt;
+    int64_t V = R.Val.getInt().getExtValue();
+    return BO->getOpcode() == BO_Sub ? -V : V;
+  }
+
+  bool writtenInLoop(const VarDecl *VD) const {
+    for (const Access &A : Info.Accesses)
+      if (A.Array == VD && A.IsWrite)
+        return true;
+    return false;
+  }
+
+  bool match(const Expr *A, const Expr *B, unsigned Depth = 0) {
+    if (Depth > 32)
+      return false;
+    unsigned DA = 0, DB = 0;
+    A = X.expand(A, DA);
+    B = X.expand(B, DB);
+    if (A->getStmtClass() != B->getStmtClass())
+      return false;
+    if (const auto *SA = dyn_cast<ArraySubscriptExpr>(A)) {
+      const auto *SB = cast<ArraySubscriptExpr>(B);
+      if (!match(SA->getBase(), SB->getBase(), Depth + 1))
+        return false;
+      std::optional<int64_t> Saved = Shift;
+      if (match(SA->getIdx(), SB->getIdx(), Depth + 1))
+        return true;
+      Shift = Saved;
+      const auto *Base = dyn_cast<DeclRefExpr>(SA->getBase()->IgnoreParenImpCasts());
+      const auto *VD = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
+      std::optional<int64_t> CA = offset(SA->getIdx()), CB = offset(SB->getIdx());
+      if (!VD || !CA || !CB || writtenInLoop(VD) || (Shift && *Shift != *CB - *CA))
+        return false;
+      Shift = *CB - *CA;
+      Index = VD;
+      return true;
+    }
+    if (const auto *RA = dyn_cast<DeclRefExpr>(A))
+      return RA->getDecl() == cast<DeclRefExpr>(B)->getDecl();
+    if (const auto *IA = dyn_cast<IntegerLiteral>(A))
+      return IA->getValue() == cast<IntegerLiteral>(B)->getValue();
+    if (const auto *BA = dyn_cast<BinaryOperator>(A))
+      if (BA->getOpcode() != cast<BinaryOperator>(B)->getOpcode())
+        return false;
+    if (const auto *UA = dyn_cast<UnaryOperator>(A))
+      if (UA->getOpcode() != cast<UnaryOperator>(B)->getOpcode())
+        return false;
+    if (const auto *MA = dyn_cast<MemberExpr>(A))
+      if (MA->getMemberDecl() != cast<MemberExpr>(B)->getMemberDecl() ||
+          MA->isArrow() != cast<MemberExpr>(B)->isArrow())
+        return false;
+    if (const auto *CA = dyn_cast<ExplicitCastExpr>(A))
+      if (CA->getType().getCanonicalType() !=
+          cast<ExplicitCastExpr>(B)->getType().getCanonicalType())
+        return false;
+    if (!isa<BinaryOperator, UnaryOperator, MemberExpr, ExplicitCastExpr, CallExpr>(A))
+      return false; // anything else: not compared
+    auto CA = A->children(), CB = B->children();
+    auto IA = CA.begin(), IB = CB.begin();
+    for (; IA != CA.end() && IB != CB.end(); ++IA, ++IB) {
+      const auto *EA = dyn_cast_or_null<Expr>(*IA), *EB = dyn_cast_or_null<Expr>(*IB);
+      if (!EA || !EB || !match(EA, EB, Depth + 1))
+        return false;
+    }
+    return IA == CA.end() && IB == CB.end();
+  }
+};
+
+} // namespace
+
+bool BodyWalker::checkScatter(const VarDecl *VD, const Access &W, ArrayShape &Shape) {
+  std::string Name = VD->getNameAsString();
+  auto Fail = [&](SourceRange R, Diag Id, std::vector<std::string> Args) {
+    if (!Failed) {
+      Failed = true;
+      Failure = makeProblem(Id, R, std::move(Args));
+    }
+    return false;
+  };
+  // A read of the array: a read-modify-write of one element (an array reduction when it is
+  // an update), or a read of what another iteration may write.
+  for (const Access &R : Info.Accesses) {
+    if (R.Array != VD || R.IsWrite)
+      continue;
+    auto U = Updates.find(W.Expr->IgnoreParenImpCasts());
+    if (U != Updates.end()) {
+      const ElementUpdate &EU = U->second;
+      std::string Op = reductionOpSpelling(EU.Op);
+      if (Shape.Map)
+        return Fail(EU.Whole->getSourceRange(), Diag::scatter_update,
+                    {text(EU.Whole), quoted(VD), Op,
+                     Name + "[" + Shape.Map->Lo.Text + ":" + Shape.Map->Len.Text + "]"});
+      return Fail(EU.Whole->getSourceRange(), Diag::scatter_update_no_extent,
+                  {text(EU.Whole), quoted(VD), Op, Name});
+    }
+    Fail(W.Expr->getSourceRange(), Diag::scatter_read, {quoted(VD), text(W.Expr)});
+    Failure.Notes.push_back({R.Expr->getSourceRange(), Diag::note_read});
+    return false;
+  }
+  // Every write at a run-time index: the runtime merges the whole section.
+  for (const Access &A : Info.Accesses)
+    if (A.Array == VD && A.IsWrite && A.Affine) {
+      Fail(W.Expr->getSourceRange(), Diag::scatter_mixed_writes,
+           {quoted(VD), text(W.Expr), text(A.Expr)});
+      Failure.Notes.push_back({A.Expr->getSourceRange(), Diag::note_other_write});
+      return false;
+    }
+  // One index array read at different positions by two writes: iterations that far apart
+  // write the same element.
+  Expander X{Pre, AssignedOnce};
+  for (const Access &A : Info.Accesses) {
+    if (A.Array != VD || !A.IsWrite)
+      continue;
+    for (const Access &B : Info.Accesses) {
+      if (B.Array != VD || !B.IsWrite || &B == &A)
+        continue;
+      ShiftMatcher M{Ctx, X, F.Var, Info, std::nullopt, nullptr};
+      if (!M.match(A.Expr, B.Expr) || !M.Shift || *M.Shift <= 0 || *M.Shift % F.Step != 0)
+        continue;
+      bool Proven = A.Unconditional && B.Unconditional && !Info.HasJumps;
+      Fail(A.Expr->getSourceRange(),
+           Proven ? Diag::scatter_shifted_dependence : Diag::scatter_shifted_dependence_conditional,
+           {text(A.Expr), text(B.Expr), std::to_string(*M.Shift), M.Index->getNameAsString()});
+      Failure.Notes.push_back({B.Expr->getSourceRange(), Diag::note_other_write});
+      Failure.BetweenIterations = Proven;
+      return false;
+    }
+  }
+  bool Extent = !Shape.Extent.empty();
+  if (!Dir.Independent) {
+    if (!X.readsMemory(W.Expr, VD))
+      return Fail(W.Expr->getSourceRange(), Diag::scatter_unproven, {text(W.Expr), quoted(VD)});
+    if (Extent)
+      return Fail(W.Expr->getSourceRange(), Diag::scatter_needs_independent,
+                  {text(W.Expr), quoted(VD)});
+    return Fail(W.Expr->getSourceRange(), Diag::scatter_needs_independent_and_map,
+                {text(W.Expr), quoted(VD), Name});
+  }
+  if (!Extent)
+    return Fail(W.Expr->getSourceRange(), Diag::scatter_needs_map,
+                {quoted(VD), text(W.Expr), Name});
+  Shape.Scatter = true;
+  need(S.Scatter, W.Expr->getSourceRange(), Diag::scatter_not_generated, {text(W.Expr)});
+  Info.Remarks.push_back(makeProblem(
+      Diag::scatter_offloaded, W.Expr->getSourceRange(),
+      {quoted(VD), Shape.Map
+                       ? "'" + Name + "[" + Shape.Map->Lo.Text + ":" + Shape.Map->Len.Text + "]'"
+                       : "all of " + quoted(VD)}));
+  return true;
+}
+
+} // namespace body
+} // namespace gpupar
