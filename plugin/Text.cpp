@@ -165,6 +165,18 @@ std::string llLiteral(int64_t V) {
   return std::to_string(V) + "LL";
 }
 
+std::optional<int64_t> literalValue(std::string Text) {
+  while (Text.size() >= 2 && Text.front() == '(' && Text.back() == ')')
+    Text = Text.substr(1, Text.size() - 2);
+  llvm::StringRef T = llvm::StringRef(Text).trim();
+  bool Neg = T.consume_front("-");
+  T = T.ltrim().rtrim("uUlL");
+  int64_t V = 0;
+  if (T.empty() || T.getAsInteger(0, V))
+    return std::nullopt;
+  return Neg ? -V : V;
+}
+
 const clang::VarDecl *visibleVariable(clang::ASTContext &Ctx, const clang::Stmt *At,
                                       llvm::StringRef Name) {
   using namespace clang;

@@ -7,6 +7,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace gpupar {
@@ -35,6 +36,9 @@ std::string escapeString(llvm::StringRef Text);
 std::string identifierSafe(llvm::StringRef Text);
 /// Returns `V` as a C `long long` literal.
 std::string llLiteral(int64_t V);
+/// The value of `Text` when it is an integer literal, possibly signed and parenthesised (`16`,
+/// `(3)`, `-1`, `1LL`): clause section bounds are kept as text.
+std::optional<int64_t> literalValue(std::string Text);
 /// Returns the variable `Name` names where statement `At` begins (C scoping: a parameter of the
 /// enclosing function, a local declared earlier in a block around `At` or in the header of a
 /// loop around it, or a file-scope variable declared before it; the innermost wins), or null.

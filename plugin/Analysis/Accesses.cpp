@@ -40,20 +40,6 @@ bool isArrayVariable(const VarDecl *VD) {
   return !E.isNull() && (isArithmetic(E) || E->isRecordType());
 }
 
-/// The value of `Text` when it is an integer literal, possibly signed and parenthesised
-/// (`16`, `(3)`, `-1`, `1LL`); a clause's section bounds are kept as text.
-static std::optional<int64_t> literalValue(std::string Text) {
-  while (Text.size() >= 2 && Text.front() == '(' && Text.back() == ')')
-    Text = Text.substr(1, Text.size() - 2);
-  llvm::StringRef T = llvm::StringRef(Text).trim();
-  bool Neg = T.consume_front("-");
-  T = T.ltrim().rtrim("uUlL");
-  int64_t V = 0;
-  if (T.empty() || T.getAsInteger(0, V))
-    return std::nullopt;
-  return Neg ? -V : V;
-}
-
 static QualType elementType(const VarDecl *VD) { return innermost(VD->getType()); }
 
 /// The element type of the rows of pointer-to-pointer `T` (`float **` gives float), or null.

@@ -256,20 +256,6 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
   }
 }
 
-/// The value of `Text` when it is an integer literal, possibly signed and parenthesised (a
-/// clause's section bounds are kept as text).
-static std::optional<int64_t> literalValue(std::string Text) {
-  while (Text.size() >= 2 && Text.front() == '(' && Text.back() == ')')
-    Text = Text.substr(1, Text.size() - 2);
-  llvm::StringRef T = llvm::StringRef(Text).trim();
-  bool Neg = T.consume_front("-");
-  T = T.ltrim().rtrim("uUlL");
-  int64_t V = 0;
-  if (T.empty() || T.getAsInteger(0, V))
-    return std::nullopt;
-  return Neg ? -V : V;
-}
-
 /// Returns whether every element access `A` can update lies in the section [Lo, Lo + Len): a
 /// constant index, or one affine in the loop variable alone with constant bounds. Those
 /// updates need no run-time check.
