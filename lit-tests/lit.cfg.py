@@ -23,6 +23,8 @@ config.substitutions.append(
 config.substitutions.append(("%FileCheck", config.filecheck))
 config.substitutions.append(("%cxx", config.cxx))
 config.substitutions.append(("%gcc", config.gcc or "gcc"))
+config.substitutions.append(
+    ("%unline_prologue", "awk -f " + os.path.join(config.test_source_root, "unline-prologue.awk")))
 
 # The ptxas gate is strict in CI: a kernel the plugin's -c path compiles must not spill.
 config.environment["GPUPAR_PTXAS_STRICT"] = "1"

@@ -4,7 +4,7 @@
 // RUN: %gpupar_cc -fplugin-arg-gpupar-outdir=%t -fsyntax-only %s 2>&1 | %filecheck %s --check-prefix=DIAG --allow-empty
 // RUN: %clang19 -Wall -Werror -fsyntax-only %gpupar_include %t/oddities.gpupar.c
 // RUN: %cxx -x c++ -fsyntax-only %gpupar_include %t/oddities.gpupar.cu
-// RUN: %filecheck %s --check-prefix=HOST < %t/oddities.gpupar.c
+// RUN: %unline_prologue %t/oddities.gpupar.c | %filecheck %s --check-prefix=HOST
 // DIAG-NOT: {{.}}
 void f(int n, float *a, int c) {
   if (c)

@@ -1,7 +1,7 @@
 // _Pragma("gpupar") written in the file and produced by a macro.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %gpupar_cc -fplugin-arg-gpupar-outdir=%t -fplugin-arg-gpupar-remarks -fsyntax-only %s 2>&1 | %filecheck %s --check-prefix=DIAG
-// RUN: %filecheck %s --check-prefix=HOST < %t/pragma-operator.gpupar.c
+// RUN: %unline_prologue %t/pragma-operator.gpupar.c | %filecheck %s --check-prefix=HOST
 // RUN: %clang19 -Wall -Werror -fsyntax-only %gpupar_include %t/pragma-operator.gpupar.c
 // RUN: %cxx -x c++ -fsyntax-only %gpupar_include %t/pragma-operator.gpupar.cu
 #define OFFLOAD _Pragma("gpupar")

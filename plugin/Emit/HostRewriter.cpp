@@ -197,6 +197,18 @@ static std::string prologue(const LoopPlan &P, const std::string &Indent) {
   return S;
 }
 
+/// Puts every line of the generated `Prologue` on the user's `for` line: a warning about a user
+/// expression copied into it, or a debugger stepping through it, then points at the loop rather
+/// than at whatever user lines follow it in the rewritten file.
+static std::string onLoopLine(const std::string &Prologue, const std::string &Indent,
+                              const std::string &Directive) {
+  std::string S;
+  size_t Begin = 0;
+  for (size_t End; (End = Prologue.find('\n', Begin)) != std::string::npos; Begin = End + 1)
+    S += Directive + (Begin ? "" : Indent) + Prologue.substr(Begin, End + 1 - Begin);
+  return S;
+}
+
 std::string rewriteHost(ASTContext &Ctx, const std::vector<const PragmaRecord *> &Pragmas,
                         const std::vector<LoopPlan> &Plans, const std::vector<HostInsertion> &Extra,
                         const std::string &FileName) {
@@ -221,10 +233,15 @@ std::string rewriteHost(ASTContext &Ctx, const std::vector<const PragmaRecord *>
     bool Invalid = false;
     const char *Start = SM.getCharacterData(For, &Invalid) - (Column - 1);
     std::string Indent;
-    for (unsigned I = 0; I + 1 < Column; ++I)
+    bool OnlyIndent = true;
+    for (unsigned I = 0; I + 1 < Column; ++I) {
       Indent += Start[I] == '\t' ? '\t' : ' ';
+      OnlyIndent &= Start[I] == '\t' || Start[I] == ' ';
+    }
+    // The prologue goes on lines of its own, before the `for` line when only blanks precede
+    // `for` on it (the `#line` directives must start a line).
     std::string Line = lineDirective(P.Line, P.File);
-    std::string Text = prologue(P, Indent) + Line;
+    std::string Text = onLoopLine(prologue(P, Indent), Indent, Line) + Line;
     // Other tools' loop pragmas (`#pragma omp parallel for`) go with the `for` that stays the
     // CPU fallback: moved right before it, commented out where they were.
     for (const CharSourceRange &M : P.MovedPragmas) {
@@ -240,7 +257,10 @@ std::string rewriteHost(ASTContext &Ctx, const std::vector<const PragmaRecord *>
           Flat += Pragma[I];
       R.ReplaceText(M.getBegin(), Pragma.size(), "/* " + commentSafe(Flat) + " */");
     }
-    R.InsertText(For, Text + Indent, /*InsertAfter=*/true);
+    if (OnlyIndent)
+      R.InsertText(For.getLocWithOffset(-(int)(Column - 1)), Text, /*InsertAfter=*/true);
+    else
+      R.InsertText(For, "\n" + Text + Indent, /*InsertAfter=*/true);
     R.InsertText(loopEnd(SM, LO, P.Form.For),
                  std::string(" } ") + (P.IfExpr.empty() ? "" : "if (gpupar_if) ") +
                      "gpupar_host_done(&" + P.Symbol + ", &gpupar_c); } }",
