@@ -398,8 +398,13 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
       L.TriLo = *TriLo;
       L.TriHi = *TriHi;
     }
+    // A variable that an earlier loop of the body already ran (`for (j...) ...; for (j...)`)
+    // gets an atom of its own too: each loop's accesses then take that loop's bounds.
+    unsigned Shared = Info.Atoms.loopVar(Inner.Var);
+    bool Reused = std::any_of(Info.Inner.begin(), Info.Inner.end(),
+                              [&](const InnerLoop &IL) { return IL.Atom == Shared; });
     if (Frames.empty())
-      L.Atom = Info.Atoms.loopVar(Inner.Var);
+      L.Atom = Reused ? Info.Atoms.freshLoopVar(Inner.Var) : Shared;
     else {
       // Each call walked gets its own variable: two calls' loops may have different bounds.
       L.Atom = Info.Atoms.freshLoopVar(Inner.Var);
