@@ -88,7 +88,7 @@ int main(int argc, char **argv) {
     y[i] = ref[i] = (float)bench_rand(&seed);
   }
   const float a = 1.5f;
-  gpupar_counters in_place = {0}, out_of_place = {0};
+  gpupar_counters in_place = GPUPAR_COUNTERS_INIT, out_of_place = GPUPAR_COUNTERS_INIT;
   int bad = 0;
   printf("%-9s %4s %9s %5s %12s %5s %5s %5s %6s %8s %5s %8s %9s\n", "loop", "call", "n", "subs",
          "memcpy_bytes", "h2d", "d2h", "d2d", "syncs", "launches", "reg", "pageable", "ms");

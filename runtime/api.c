@@ -1,5 +1,7 @@
-/* Public API: init, version, backend and devices, options, NCCL version. */
+/* Public API: init, version, backend and devices, options, NCCL version, counters; the output
+ * structs' `size` (gpupar.h). */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,22 +39,49 @@ const char *gpupar_backend_reason(void) { return gpupar__registry_get()->reason;
 
 int gpupar_device_count(void) { return gpupar__registry_get()->ndev; }
 
+/* Returns whether the caller's output struct `out` (starting with its size_t size) can take the
+ * first `min` bytes of the layout; logs why not, naming the function `fn` and the struct. */
+static int out_size_ok(const void *out, size_t min, const char *fn, const char *type) {
+  if (!out) {
+    GPUPAR__WARN("%s: NULL %s pointer", fn, type);
+    return 0;
+  }
+  size_t size = *(const size_t *)out;
+  if (size < min) {
+    GPUPAR__WARN("%s: %s.size is %zu, less than the %zu bytes of its first layout (set it with "
+                 "the struct's _INIT macro)",
+                 fn, type, size, min);
+    return 0;
+  }
+  return 1;
+}
+
+/* Copies the `full` bytes of `src` into `out` after its `size` member, up to out->size bytes. */
+static void out_copy(void *out, const void *src, size_t full) {
+  size_t size = *(const size_t *)out, n = size < full ? size : full;
+  memcpy((char *)out + sizeof(size_t), (const char *)src + sizeof(size_t), n - sizeof(size_t));
+}
+
 int gpupar_device_get_info(int index, gpupar_device_info *info) {
   gpupar__registry *reg = gpupar__registry_get();
-  if (!info || index < 0 || index >= reg->ndev)
+  /* The first layout: `size` and the fields that precede those added in 0.1. */
+  if (!out_size_ok(info, offsetof(gpupar_device_info, clock_khz), "gpupar_device_get_info",
+                   "gpupar_device_info") ||
+      index < 0 || index >= reg->ndev)
     return GPUPAR_EINVAL;
   const gpupar__device *d = &reg->dev[index];
-  *info = d->info;
-  info->h2d_bandwidth = d->h2d_bps;
-  info->d2h_bandwidth = d->d2h_bps;
-  info->streams = d->nstreams;
-  info->lost = atomic_load(&((gpupar__device *)d)->lost);
+  gpupar_device_info full = d->info;
+  full.h2d_bandwidth = d->h2d_bps;
+  full.d2h_bandwidth = d->d2h_bps;
+  full.streams = d->nstreams;
+  full.lost = atomic_load(&((gpupar__device *)d)->lost);
   if (d->backend->kind == GPUPAR_BACKEND_CUDA) {
     const gpupar__cuda_probe *probe = gpupar__cuda_probe_get();
     for (int i = 0; i < probe->count; i++)
       if (probe->info[i].ordinal == d->info.ordinal)
-        info->clock_khz = probe->clock_khz[i];
+        full.clock_khz = probe->clock_khz[i];
   }
+  out_copy(info, &full, sizeof full);
   return GPUPAR_OK;
 }
 
@@ -196,7 +225,19 @@ int gpupar_configure(const gpupar_options *o) {
 }
 
 int gpupar_counters_get(const char *site, gpupar_counters *total, gpupar_counters *last) {
-  return gpupar__site_counters(site, total, last) == 0 ? GPUPAR_OK : GPUPAR_EINVAL;
+  /* One layout so far (0.4): the whole struct. Nothing is written unless both sizes are fine. */
+  if ((total && !out_size_ok(total, sizeof(gpupar_counters), "gpupar_counters_get",
+                             "gpupar_counters (total)")) ||
+      (last && !out_size_ok(last, sizeof(gpupar_counters), "gpupar_counters_get",
+                            "gpupar_counters (last)")))
+    return GPUPAR_EINVAL;
+  gpupar_counters t, l;
+  int found = gpupar__site_counters(site, &t, &l) == 0;
+  if (total)
+    out_copy(total, &t, sizeof t);
+  if (last)
+    out_copy(last, &l, sizeof l);
+  return found ? GPUPAR_OK : GPUPAR_EINVAL;
 }
 
 int gpupar_unregister(const void *host, size_t bytes) {

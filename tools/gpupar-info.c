@@ -29,7 +29,7 @@ int main(void) {
   if (n > 0) {
     printf("devices: %d\n", n);
     for (int i = 0; i < n; i++) {
-      gpupar_device_info info;
+      gpupar_device_info info = GPUPAR_DEVICE_INFO_INIT;
       if (gpupar_device_get_info(i, &info) == GPUPAR_OK)
         print_device(&info);
     }

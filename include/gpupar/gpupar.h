@@ -73,7 +73,13 @@ typedef enum gpupar_backend {
   GPUPAR_BACKEND_CUDA = 2
 } gpupar_backend;
 
+/* Output structs (gpupar_device_info, gpupar_counters) start with `size`, set by the caller
+ * (GPUPAR_DEVICE_INFO_INIT, GPUPAR_COUNTERS_INIT) to the struct's size as the caller was built:
+ * the runtime writes only the bytes that fit in it (later versions append fields), never `size`
+ * itself. Added in 0.4. */
+
 typedef struct gpupar_device_info {
+  size_t size;            /* sizeof(gpupar_device_info), set by the caller */
   char name[64];          /* trace name: "cuda:0", "emu:2" */
   char model[128];        /* "NVIDIA H100 80GB HBM3", "host-emulated device" */
   int backend;            /* gpupar_backend */
@@ -90,6 +96,9 @@ typedef struct gpupar_device_info {
   int lost;             /* the device failed for good and is no longer used */
 } gpupar_device_info;
 
+#define GPUPAR_DEVICE_INFO_INIT                                                                    \
+  {sizeof(gpupar_device_info), "", "", 0, 0, 0, 0, 0, 0, 0, 0, 0.0, 0.0, 0, 0}
+
 /* Returns the backend loops run on: GPUPAR_BACKEND_CPU when no device is in use. */
 GPUPAR_EXTERN int gpupar_backend_in_use(void);
 /* Returns the name of backend kind `backend` ("cpu", "emu", "cuda", or "unknown"); never NULL. */
@@ -99,8 +108,10 @@ GPUPAR_EXTERN const char *gpupar_backend_name(int backend);
 GPUPAR_EXTERN const char *gpupar_backend_reason(void);
 /* Returns the number of devices loops are split across (0 for the cpu backend). */
 GPUPAR_EXTERN int gpupar_device_count(void);
-/* Fills `*info` (owned by the caller) for device `index` in [0, gpupar_device_count()).
- * Returns GPUPAR_OK or GPUPAR_EINVAL. */
+/* Fills `*info` (owned by the caller, info->size set: GPUPAR_DEVICE_INFO_INIT) for device `index`
+ * in [0, gpupar_device_count()), the fields that fit in info->size. Returns GPUPAR_OK, or
+ * GPUPAR_EINVAL (nothing written) for another index, a NULL `info`, or an info->size smaller than
+ * the first layout (`size` through `cc_minor`; logged). */
 GPUPAR_EXTERN int gpupar_device_get_info(int index, gpupar_device_info *info);
 /* Returns why no GPU is usable ("no CUDA driver", "built without CUDA"), or NULL when one is;
  * the string is owned by the library. */
@@ -143,7 +154,7 @@ typedef struct gpupar_options {
 } gpupar_options;
 
 #define GPUPAR_OPTIONS_INIT                                                                        \
-  { GPUPAR_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, -1, -1, -1, 0 }
+  {GPUPAR_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, -1, -1, -1, 0}
 
 /* Sets the configuration from `*options` (owned by the caller; strings are copied). Must be
  * called before any other gpupar function (before the first offloaded loop). Returns GPUPAR_OK;
@@ -162,6 +173,7 @@ GPUPAR_EXTERN int gpupar_profile_dump(void);
 
 /* What the data path did: counted by the runtime for every call that ran on the devices. */
 typedef struct gpupar_counters {
+  size_t size;                      /* sizeof(gpupar_counters), set by the caller (added in 0.4) */
   unsigned long long calls;         /* calls on the devices counted here */
   unsigned long long subchunks;     /* device sub-chunks committed */
   unsigned long long memcpy_bytes;  /* bytes the host copied with memcpy (staging, commit) */
@@ -172,11 +184,15 @@ typedef struct gpupar_counters {
   unsigned long long pageable;      /* copies from or to pageable (unregistered) user memory */
 } gpupar_counters;
 
+#define GPUPAR_COUNTERS_INIT {sizeof(gpupar_counters), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+
 /* Copies the data-path counters: `total` (may be NULL) gets the sums over every call so far, of
  * the loop site named `site` (its `#pragma gpupar` location as in the profile, "file:line"), or
  * of every site when `site` is NULL; `last` (may be NULL) gets those of the last call on the
- * devices (of any site). Both are owned by the caller. Returns GPUPAR_OK, or GPUPAR_EINVAL when
- * no site has that name. */
+ * devices (of any site). Both are owned by the caller and have `size` set (GPUPAR_COUNTERS_INIT);
+ * each gets the fields that fit in its size. Returns GPUPAR_OK, or GPUPAR_EINVAL when no site has
+ * that name, or (nothing written, logged) when a size is smaller than sizeof(gpupar_counters) of
+ * 0.4, the first layout. */
 GPUPAR_EXTERN int gpupar_counters_get(const char *site, gpupar_counters *total,
                                       gpupar_counters *last);
 

@@ -80,7 +80,8 @@ template <typename T> struct gpupar_rows {
 
 /* --- Reductions (see loop.h, gpupar_launch.partials) ---------------------------------------
  * Operators as types: gpupar_red_add<T>::id() is the identity, ::f(a, b) combines; the runtime
- * uses the same identities and operators (runtime/reduce.c). */
+ * uses the same identities and operators (runtime/gather/reduce.c): both come from
+ * GPUPAR_RED_OP_MAP (loop.h). */
 template <typename T> struct gpupar_lim {
   static __host__ __device__ inline T hi() {
     return std::is_signed<T>::value ? (T)(~0ull >> (65 - 8 * sizeof(T))) : (T)~0ull;
@@ -102,22 +103,25 @@ template <> struct gpupar_lim<long double> {
   static __host__ __device__ inline long double lo() { return -__builtin_huge_vall(); }
 };
 
-#define GPUPAR_RED_OPERATOR(name, identity, combine)                                               \
-  template <typename T> struct name {                                                              \
+/* The operators of loop.h's GPUPAR_RED_OP_MAP, each identity spelled for the template's T. */
+#define GPUPAR__RED_ID_ZERO (T)0
+#define GPUPAR__RED_ID_ONE (T)1
+#define GPUPAR__RED_ID_ONES (T) ~0ull
+#define GPUPAR__RED_ID_HI gpupar_lim<T>::hi()
+#define GPUPAR__RED_ID_LO gpupar_lim<T>::lo()
+#define GPUPAR__RED_OPERATOR(NAME, name, Name, value, spelling, ident, combine, cls)               \
+  template <typename T> struct gpupar_red_##name {                                                 \
     typedef T type;                                                                                \
-    static __host__ __device__ inline T id() { return identity; }                                  \
-    static __host__ __device__ inline T f(T a, T b) { return combine; }                            \
+    static __host__ __device__ inline T id() { return GPUPAR__RED_ID_##ident; }                    \
+    static __host__ __device__ inline T f(T a, T b) { return (T)(combine); }                       \
   };
-GPUPAR_RED_OPERATOR(gpupar_red_add, (T)0, (T)(a + b))
-GPUPAR_RED_OPERATOR(gpupar_red_mul, (T)1, (T)(a *b))
-GPUPAR_RED_OPERATOR(gpupar_red_min, gpupar_lim<T>::hi(), b < a ? b : a)
-GPUPAR_RED_OPERATOR(gpupar_red_max, gpupar_lim<T>::lo(), b > a ? b : a)
-GPUPAR_RED_OPERATOR(gpupar_red_band, (T)~0ull, (T)(a &b))
-GPUPAR_RED_OPERATOR(gpupar_red_bor, (T)0, (T)(a | b))
-GPUPAR_RED_OPERATOR(gpupar_red_bxor, (T)0, (T)(a ^ b))
-GPUPAR_RED_OPERATOR(gpupar_red_land, (T)1, (T)(a &&b))
-GPUPAR_RED_OPERATOR(gpupar_red_lor, (T)0, (T)(a || b))
-#undef GPUPAR_RED_OPERATOR
+GPUPAR_RED_OP_MAP(GPUPAR__RED_OPERATOR)
+#undef GPUPAR__RED_OPERATOR
+#undef GPUPAR__RED_ID_ZERO
+#undef GPUPAR__RED_ID_ONE
+#undef GPUPAR__RED_ID_ONES
+#undef GPUPAR__RED_ID_HI
+#undef GPUPAR__RED_ID_LO
 
 /* Host entry points: stores a chunk's result `v` in slot 0 and the identity in the other
  * slots. */

@@ -87,21 +87,46 @@ typedef struct gpupar_launch {
 /* Runs one chunk; returns 0 on success, a backend error code (a cudaError_t value) otherwise. */
 typedef int (*gpupar_launch_fn)(const gpupar_launch *launch);
 
-/* Reduction operators: `reduction(op: x)`. GPUPAR_RED_LAST is not an operator of the clause: it
- * gives a private variable the value of the loop's last iteration (the chunk that contains it
- * reports the value). */
+/* Reduction operators of `reduction(op: x)`: the one list every user derives its part from (the
+ * enum below, the typed combine and identities of runtime/gather/reduce.c, the operator templates
+ * of kernel.h, the plugin's clause parsing and the names it emits). One row per operator:
+ *
+ *   XX(NAME, name, Name, value, spelling, IDENTITY, combine, CLASS)
+ *
+ *   NAME, value  the enumerator GPUPAR_RED_NAME and its value (fixed: generated code stores it)
+ *   name         kernel.h's operator template gpupar_red_name<T>
+ *   Name         the plugin's gpupar::ReductionOp::Name
+ *   spelling     the operator as written in the clause
+ *   IDENTITY     the neutral element: ZERO, ONE, ONES (all bits set), HI (the type's largest
+ *                value, +inf for floating types) or LO (the smallest, -inf)
+ *   combine      the combined value of `a` (the accumulator) and `b`, a C expression
+ *   CLASS        ARITH (+ *: integer results wrap modulo 2^bits on the host), ORDER (min max),
+ *                BITS (integer types only), LOGIC (&& ||: the result is 0 or 1)
+ *
+ * The NCCL mapping (runtime/gather/nccl_dl.c) and kernel.h's atomic updates stay explicit: they
+ * exist for some operators only. */
+/* clang-format off */
+#define GPUPAR_RED_OP_MAP(XX)                                                                      \
+  XX(ADD,  add,  Add,    0, "+",   ZERO, a + b,          ARITH)                                    \
+  XX(MUL,  mul,  Mul,    1, "*",   ONE,  a * b,          ARITH)                                    \
+  XX(MIN,  min,  Min,    2, "min", HI,   b < a ? b : a,  ORDER)                                    \
+  XX(MAX,  max,  Max,    3, "max", LO,   b > a ? b : a,  ORDER)                                    \
+  XX(BAND, band, BitAnd, 4, "&",   ONES, a & b,          BITS)                                     \
+  XX(BOR,  bor,  BitOr,  5, "|",   ZERO, a | b,          BITS)                                     \
+  XX(BXOR, bxor, BitXor, 6, "^",   ZERO, a ^ b,          BITS)                                     \
+  XX(LAND, land, LogAnd, 7, "&&",  ONE,  a && b,         LOGIC)                                    \
+  XX(LOR,  lor,  LogOr,  8, "||",  ZERO, a || b,         LOGIC)
+/* clang-format on */
+
+#define GPUPAR__RED_ENUMERATOR(NAME, name, Name, value, spelling, ident, combine, cls)             \
+  GPUPAR_RED_##NAME = value,
 typedef enum gpupar_red_op {
-  GPUPAR_RED_ADD = 0,  /* + */
-  GPUPAR_RED_MUL = 1,  /* * */
-  GPUPAR_RED_MIN = 2,  /* min */
-  GPUPAR_RED_MAX = 3,  /* max */
-  GPUPAR_RED_BAND = 4, /* & */
-  GPUPAR_RED_BOR = 5,  /* | */
-  GPUPAR_RED_BXOR = 6, /* ^ */
-  GPUPAR_RED_LAND = 7, /* && */
-  GPUPAR_RED_LOR = 8,  /* || */
-  GPUPAR_RED_LAST = 9  /* the value after the last iteration */
+  GPUPAR_RED_OP_MAP(GPUPAR__RED_ENUMERATOR)
+  /* Not an operator of the clause: gives a private variable the value of the loop's last
+   * iteration (the chunk that contains it reports the value; combining keeps the later one). */
+  GPUPAR_RED_LAST = 9
 } gpupar_red_op;
+#undef GPUPAR__RED_ENUMERATOR
 
 /* Kinds of C arithmetic types; with the size in bytes they name the type: GPUPAR_TYPE_SIGNED
  * with size 4 is `int`, GPUPAR_TYPE_FLOAT with size 8 `double` (16: `long double`). */

@@ -298,18 +298,6 @@ static bool provenInSection(ASTContext &Ctx, const BodyInfo &Info, const LoopFor
   return Inside(C * First + K) && Inside(C * Last + K);
 }
 
-/// The runtime names of reduction operator `Op`: GPUPAR_RED_* and the kernel.h template.
-static void opNames(ReductionOp Op, std::string &Enum, std::string &Template) {
-  static const char *const Names[][2] = {
-      {"GPUPAR_RED_ADD", "gpupar_red_add"},   {"GPUPAR_RED_MUL", "gpupar_red_mul"},
-      {"GPUPAR_RED_MIN", "gpupar_red_min"},   {"GPUPAR_RED_MAX", "gpupar_red_max"},
-      {"GPUPAR_RED_BAND", "gpupar_red_band"}, {"GPUPAR_RED_BOR", "gpupar_red_bor"},
-      {"GPUPAR_RED_BXOR", "gpupar_red_bxor"}, {"GPUPAR_RED_LAND", "gpupar_red_land"},
-      {"GPUPAR_RED_LOR", "gpupar_red_lor"}};
-  Enum = Names[(int)Op][0];
-  Template = Names[(int)Op][1];
-}
-
 /// Returns the GPUPAR_TYPE_* kind of arithmetic type `T`, or null when the kernel cannot keep a
 /// per-thread copy of it (pointers, records, complex, long double).
 static const char *typeKind(ASTContext &Ctx, QualType T) {
@@ -349,7 +337,8 @@ static bool planWritten(ASTContext &Ctx, const BodyInfo &Info, LoopPlan &Plan, P
       break;
     case ScalarRole::Reduction:
       R.Kind = PlanReduction::Reduce;
-      opNames(W.Op, R.Op, R.OpTemplate);
+      R.Op = reductionOpEnum(W.Op);
+      R.OpTemplate = reductionOpTemplate(W.Op);
       break;
     }
     Plan.Reductions.push_back(std::move(R));
@@ -372,7 +361,8 @@ static bool planWritten(ASTContext &Ctx, const BodyInfo &Info, LoopPlan &Plan, P
       return false;
     }
     R.TypeKind = Kind;
-    opNames(AR.Op, R.Op, R.OpTemplate);
+    R.Op = reductionOpEnum(AR.Op);
+    R.OpTemplate = reductionOpTemplate(AR.Op);
     R.Lo = AR.Lo;
     R.Len = AR.Len;
     R.LoScalar = "gpupar_lo_" + R.Name;

@@ -9,26 +9,46 @@ using namespace clang;
 
 namespace gpupar {
 
+// The operator functions below are the rows of GPUPAR_RED_OP_MAP (gpupar/loop.h).
+
 const char *reductionOpSpelling(ReductionOp Op) {
   switch (Op) {
-  case ReductionOp::Add:
-    return "+";
-  case ReductionOp::Mul:
-    return "*";
-  case ReductionOp::Min:
-    return "min";
-  case ReductionOp::Max:
-    return "max";
-  case ReductionOp::BitAnd:
-    return "&";
-  case ReductionOp::BitOr:
-    return "|";
-  case ReductionOp::BitXor:
-    return "^";
-  case ReductionOp::LogAnd:
-    return "&&";
-  case ReductionOp::LogOr:
-    return "||";
+#define GPUPAR_PLUGIN_RED_OP(NAME, name, Name, value, spelling, ident, combine, cls)               \
+  case ReductionOp::Name:                                                                          \
+    return spelling;
+    GPUPAR_RED_OP_MAP(GPUPAR_PLUGIN_RED_OP)
+#undef GPUPAR_PLUGIN_RED_OP
+  }
+  return "?";
+}
+
+std::optional<ReductionOp> reductionOpFromSpelling(llvm::StringRef Spelling) {
+#define GPUPAR_PLUGIN_RED_OP(NAME, name, Name, value, spelling, ident, combine, cls)               \
+  if (Spelling == spelling)                                                                        \
+    return ReductionOp::Name;
+  GPUPAR_RED_OP_MAP(GPUPAR_PLUGIN_RED_OP)
+#undef GPUPAR_PLUGIN_RED_OP
+  return std::nullopt;
+}
+
+const char *reductionOpEnum(ReductionOp Op) {
+  switch (Op) {
+#define GPUPAR_PLUGIN_RED_OP(NAME, name, Name, value, spelling, ident, combine, cls)               \
+  case ReductionOp::Name:                                                                          \
+    return "GPUPAR_RED_" #NAME;
+    GPUPAR_RED_OP_MAP(GPUPAR_PLUGIN_RED_OP)
+#undef GPUPAR_PLUGIN_RED_OP
+  }
+  return "?";
+}
+
+const char *reductionOpTemplate(ReductionOp Op) {
+  switch (Op) {
+#define GPUPAR_PLUGIN_RED_OP(NAME, name, Name, value, spelling, ident, combine, cls)               \
+  case ReductionOp::Name:                                                                          \
+    return "gpupar_red_" #name;
+    GPUPAR_RED_OP_MAP(GPUPAR_PLUGIN_RED_OP)
+#undef GPUPAR_PLUGIN_RED_OP
   }
   return "?";
 }
@@ -191,20 +211,6 @@ bool ClauseParser::list(const std::string &Clause, bool Section, std::vector<Cla
   return expect(")", "to close the '" + Clause + "' clause");
 }
 
-static std::optional<ReductionOp> reductionOp(llvm::StringRef S) {
-  return llvm::StringSwitch<std::optional<ReductionOp>>(S)
-      .Case("+", ReductionOp::Add)
-      .Case("*", ReductionOp::Mul)
-      .Case("min", ReductionOp::Min)
-      .Case("max", ReductionOp::Max)
-      .Case("&", ReductionOp::BitAnd)
-      .Case("|", ReductionOp::BitOr)
-      .Case("^", ReductionOp::BitXor)
-      .Case("&&", ReductionOp::LogAnd)
-      .Case("||", ReductionOp::LogOr)
-      .Default(std::nullopt);
-}
-
 /// OpenMP words and clauses accepted so that a loop written for `#pragma omp parallel for` keeps
 /// compiling when the pragma becomes `#pragma gpupar`. None changes what gpupar does: the
 /// analysis decides privatisation and last values itself (`firstprivate`, `lastprivate`,
@@ -273,7 +279,7 @@ bool ClauseParser::clause() {
     ReductionClause RC;
     RC.Loc = Loc;
     RC.OpLoc = here();
-    std::optional<ReductionOp> Op = atEnd() ? std::nullopt : reductionOp(peek());
+    std::optional<ReductionOp> Op = atEnd() ? std::nullopt : reductionOpFromSpelling(peek());
     if (!Op)
       return atEnd() ? errorHere(Diag::expected_reduction_operator)
                      : errorHere(Diag::expected_reduction_operator_found, {peek()});

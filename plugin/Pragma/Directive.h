@@ -20,6 +20,9 @@
 
 #include "Diagnostics.h"
 #include "Pragma/PragmaHandler.h"
+#include "gpupar/loop.h"
+
+#include "llvm/ADT/StringRef.h"
 
 #include <optional>
 #include <string>
@@ -27,11 +30,24 @@
 
 namespace gpupar {
 
-/// A reduction operator.
-enum class ReductionOp { Add, Mul, Min, Max, BitAnd, BitOr, BitXor, LogAnd, LogOr };
+/// A reduction operator: a row of GPUPAR_RED_OP_MAP (gpupar/loop.h), with the runtime's value.
+enum class ReductionOp {
+#define GPUPAR_PLUGIN_RED_OP(NAME, name, Name, value, spelling, ident, combine, cls)               \
+  Name = GPUPAR_RED_##NAME,
+  GPUPAR_RED_OP_MAP(GPUPAR_PLUGIN_RED_OP)
+#undef GPUPAR_PLUGIN_RED_OP
+};
 
 /// Returns the clause spelling of `Op` ("+", "min", "&&", ...).
 const char *reductionOpSpelling(ReductionOp Op);
+
+/// Returns the operator written `Spelling` in a `reduction` clause, or nothing.
+std::optional<ReductionOp> reductionOpFromSpelling(llvm::StringRef Spelling);
+
+/// Returns the runtime's names of `Op`: its enumerator ("GPUPAR_RED_ADD") and kernel.h's
+/// operator template ("gpupar_red_add").
+const char *reductionOpEnum(ReductionOp Op);
+const char *reductionOpTemplate(ReductionOp Op);
 
 /// A C expression from a clause: its text and where it was written.
 struct ClauseExpr {

@@ -14,95 +14,88 @@
 
 /* --- Typed operations --------------------------------------------------------------------- */
 
-/* Integer + and * in unsigned arithmetic, truncated to the width: wrap instead of overflowing. */
+/* The operators of GPUPAR_RED_OP_MAP (loop.h) on one type: the rows are spelled with RT (the
+ * type), RU (the unsigned type of its width), `hi` and `lo` (its largest and smallest values),
+ * which RED_OPS defines in each function. Integer + and * (class ARITH) are computed in unsigned
+ * arithmetic and truncated to the width: they wrap instead of overflowing. Floating types have no
+ * BITS operators. GPUPAR_RED_LAST keeps the later value and has the identity 0. */
 typedef unsigned long long WIDE;
-#define INT_OPS(T, U, MAXV, MINV)                                                                  \
-  static void combine_##T(int op, T *d, const T *s, long long n) {                                 \
-    for (long long j = 0; j < n; j++) {                                                            \
-      T a = d[j], b = s[j];                                                                        \
-      switch (op) {                                                                                \
-      case GPUPAR_RED_ADD:                                                                         \
-        d[j] = (T)(U)((WIDE)a + (WIDE)b);                                                          \
-        break;                                                                                     \
-      case GPUPAR_RED_MUL: {                                                                       \
-        U m = (U)((WIDE)a * (WIDE)b);                                                              \
-        d[j] = (T)m;                                                                               \
-        break;                                                                                     \
-      }                                                                                            \
-      case GPUPAR_RED_MIN:                                                                         \
-        d[j] = b < a ? b : a;                                                                      \
-        break;                                                                                     \
-      case GPUPAR_RED_MAX:                                                                         \
-        d[j] = b > a ? b : a;                                                                      \
-        break;                                                                                     \
-      case GPUPAR_RED_BAND:                                                                        \
-        d[j] = (T)(a & b);                                                                         \
-        break;                                                                                     \
-      case GPUPAR_RED_BOR:                                                                         \
-        d[j] = (T)(a | b);                                                                         \
-        break;                                                                                     \
-      case GPUPAR_RED_BXOR:                                                                        \
-        d[j] = (T)(a ^ b);                                                                         \
-        break;                                                                                     \
-      case GPUPAR_RED_LAND:                                                                        \
-        d[j] = (T)(a && b);                                                                        \
-        break;                                                                                     \
-      case GPUPAR_RED_LOR:                                                                         \
-        d[j] = (T)(a || b);                                                                        \
-        break;                                                                                     \
-      default:                                                                                     \
-        d[j] = b;                                                                                  \
-        break;                                                                                     \
-      }                                                                                            \
-    }                                                                                              \
-  }                                                                                                \
-  static void identity_##T(int op, T *d, long long n) {                                            \
-    T v = op == GPUPAR_RED_MUL || op == GPUPAR_RED_LAND ? (T)1                                     \
-          : op == GPUPAR_RED_BAND                       ? (T) ~(U)0                                \
-          : op == GPUPAR_RED_MIN                        ? (T)(MAXV)                                \
-          : op == GPUPAR_RED_MAX                        ? (T)(MINV)                                \
-                                                        : (T)0;                                                           \
-    for (long long j = 0; j < n; j++)                                                              \
-      d[j] = v;                                                                                    \
-  }
+#define RED_ID_ZERO (RT)0
+#define RED_ID_ONE (RT)1
+#define RED_ID_ONES (RT) ~(RU)0
+#define RED_ID_HI hi
+#define RED_ID_LO lo
 
-#define FLOAT_OPS(T, INF)                                                                          \
+#define RED_CASE_PLAIN(NAME, combine)                                                              \
+  case GPUPAR_RED_##NAME: {                                                                        \
+    RT a = x, b = y;                                                                               \
+    d[j] = (RT)(combine);                                                                          \
+    break;                                                                                         \
+  }
+#define RED_CASE_WRAP(NAME, combine)                                                               \
+  case GPUPAR_RED_##NAME: {                                                                        \
+    WIDE a = (WIDE)x, b = (WIDE)y;                                                                 \
+    RU r = (RU)(combine);                                                                          \
+    d[j] = (RT)r;                                                                                  \
+    break;                                                                                         \
+  }
+#define INT_CASE_ARITH RED_CASE_WRAP
+#define INT_CASE_ORDER RED_CASE_PLAIN
+#define INT_CASE_BITS RED_CASE_PLAIN
+#define INT_CASE_LOGIC RED_CASE_PLAIN
+#define INT_CASE(NAME, name, Name, value, spelling, ident, combine, cls)                           \
+  INT_CASE_##cls(NAME, combine)
+#define FLOAT_CASE_ARITH RED_CASE_PLAIN
+#define FLOAT_CASE_ORDER RED_CASE_PLAIN
+#define FLOAT_CASE_BITS(NAME, combine)
+#define FLOAT_CASE_LOGIC RED_CASE_PLAIN
+#define FLOAT_CASE(NAME, name, Name, value, spelling, ident, combine, cls)                         \
+  FLOAT_CASE_##cls(NAME, combine)
+
+#define RED_ID_CASE(NAME, ident)                                                                   \
+  case GPUPAR_RED_##NAME:                                                                          \
+    v = RED_ID_##ident;                                                                            \
+    break;
+#define INT_ID_CASE(NAME, name, Name, value, spelling, ident, combine, cls) RED_ID_CASE(NAME, ident)
+#define FLOAT_ID_CASE_ARITH RED_ID_CASE
+#define FLOAT_ID_CASE_ORDER RED_ID_CASE
+#define FLOAT_ID_CASE_BITS(NAME, ident)
+#define FLOAT_ID_CASE_LOGIC RED_ID_CASE
+#define FLOAT_ID_CASE(NAME, name, Name, value, spelling, ident, combine, cls)                      \
+  FLOAT_ID_CASE_##cls(NAME, ident)
+
+/* combine_T and identity_T for the type T (RU: the unsigned type of its width; HI and LO: its
+ * largest and smallest values), with CASE and ID_CASE spelling the map's rows for it. */
+#define RED_OPS(T, U, HI, LO, CASE, ID_CASE)                                                       \
   static void combine_##T(int op, T *d, const T *s, long long n) {                                 \
+    typedef T RT;                                                                                  \
+    typedef U RU __attribute__((unused));                                                          \
     for (long long j = 0; j < n; j++) {                                                            \
-      T a = d[j], b = s[j];                                                                        \
+      RT x = d[j], y = s[j];                                                                       \
       switch (op) {                                                                                \
-      case GPUPAR_RED_ADD:                                                                         \
-        d[j] = a + b;                                                                              \
-        break;                                                                                     \
-      case GPUPAR_RED_MUL:                                                                         \
-        d[j] = a * b;                                                                              \
-        break;                                                                                     \
-      case GPUPAR_RED_MIN:                                                                         \
-        d[j] = b < a ? b : a;                                                                      \
-        break;                                                                                     \
-      case GPUPAR_RED_MAX:                                                                         \
-        d[j] = b > a ? b : a;                                                                      \
-        break;                                                                                     \
-      case GPUPAR_RED_LAND:                                                                        \
-        d[j] = (T)(a && b);                                                                        \
-        break;                                                                                     \
-      case GPUPAR_RED_LOR:                                                                         \
-        d[j] = (T)(a || b);                                                                        \
-        break;                                                                                     \
+        GPUPAR_RED_OP_MAP(CASE)                                                                    \
       default:                                                                                     \
-        d[j] = b;                                                                                  \
+        d[j] = y;                                                                                  \
         break;                                                                                     \
       }                                                                                            \
     }                                                                                              \
   }                                                                                                \
   static void identity_##T(int op, T *d, long long n) {                                            \
-    T v = op == GPUPAR_RED_MUL || op == GPUPAR_RED_LAND ? (T)1                                     \
-          : op == GPUPAR_RED_MIN                        ? (INF)                                    \
-          : op == GPUPAR_RED_MAX                        ? -(INF)                                   \
-                                                        : (T)0;                                                           \
+    typedef T RT;                                                                                  \
+    typedef U RU __attribute__((unused));                                                          \
+    const RT hi = (RT)(HI), lo = (RT)(LO);                                                         \
+    RT v;                                                                                          \
+    switch (op) {                                                                                  \
+      GPUPAR_RED_OP_MAP(ID_CASE)                                                                   \
+    default:                                                                                       \
+      v = (RT)0;                                                                                   \
+      break;                                                                                       \
+    }                                                                                              \
     for (long long j = 0; j < n; j++)                                                              \
       d[j] = v;                                                                                    \
   }
+#define INT_OPS(T, U, MAXV, MINV) RED_OPS(T, U, MAXV, MINV, INT_CASE, INT_ID_CASE)
+#define FLOAT_OPS(T, INF) RED_OPS(T, T, INF, -(INF), FLOAT_CASE, FLOAT_ID_CASE)
 
 typedef _Bool b1;
 typedef long double f128;
@@ -143,14 +136,26 @@ static int type_index(int kind, size_t size) {
   }
 }
 
+/* Whether floating types have the operator: all classes but BITS. */
+#define RED_FLOAT_OK(NAME, name, Name, value, spelling, ident, combine, cls)                       \
+  case GPUPAR_RED_##NAME:                                                                          \
+    return RED_FLOAT_OK_##cls;
+#define RED_FLOAT_OK_ARITH 1
+#define RED_FLOAT_OK_ORDER 1
+#define RED_FLOAT_OK_BITS 0
+#define RED_FLOAT_OK_LOGIC 1
+
 int gpupar__red_supported(int kind, size_t size, int op) {
   int t = type_index(kind, size);
   if (t < 0 || op < GPUPAR_RED_ADD || op > GPUPAR_RED_LAST)
     return 0;
-  if (kind == GPUPAR_TYPE_FLOAT &&
-      (op == GPUPAR_RED_BAND || op == GPUPAR_RED_BOR || op == GPUPAR_RED_BXOR))
-    return 0;
-  return 1;
+  if (kind != GPUPAR_TYPE_FLOAT)
+    return 1;
+  switch (op) {
+    GPUPAR_RED_OP_MAP(RED_FLOAT_OK)
+  default:
+    return 1; /* GPUPAR_RED_LAST */
+  }
 }
 
 /* The reduction types, in type_index() order. */

@@ -44,7 +44,7 @@ static void test_options(void **state) {
   assert_int_equal(gpupar_configure(&good), GPUPAR_ESTARTED);
   assert_int_equal(gpupar_backend_in_use(), GPUPAR_BACKEND_EMU);
   assert_int_equal(gpupar_device_count(), 2);
-  gpupar_device_info info;
+  gpupar_device_info info = GPUPAR_DEVICE_INFO_INIT;
   assert_int_equal(gpupar_device_get_info(0, &info), GPUPAR_OK);
   assert_int_equal(info.streams, 3);
   assert_true(info.h2d_bandwidth > 0);
@@ -115,7 +115,7 @@ static void test_backend(void **state) {
   assert_string_equal(gpupar_backend_name(9), "unknown");
   const char *why = gpupar_cuda_unavailable_reason();
   assert_true(why == NULL || strlen(why) > 0);
-  gpupar_device_info info;
+  gpupar_device_info info = GPUPAR_DEVICE_INFO_INIT;
   assert_int_equal(gpupar_device_get_info(-1, &info), GPUPAR_EINVAL);
   assert_int_equal(gpupar_device_get_info(0, NULL), GPUPAR_EINVAL);
   if (strcmp(mode, "cpu") == 0) {
@@ -157,11 +157,96 @@ static void test_run_in_mode(void **state) {
   assert_int_equal(gpupar_trace_flush(), GPUPAR_OK); /* tracing is off */
 }
 
+/* Output structs carry their size (`test_api emu`): a caller built against a smaller layout gets
+ * the fields that fit and nothing past them; a size below the first layout and NULL are refused
+ * with nothing written; a caller built against a larger (newer) layout gets the fields this
+ * library has. */
+typedef struct first_device_info { /* gpupar_device_info through cc_minor */
+  size_t size;
+  char name[64];
+  char model[128];
+  int backend;
+  int ordinal;
+  size_t total_mem;
+  size_t free_mem;
+  int sm_count;
+  int cc_major, cc_minor;
+} first_device_info;
+
+static void test_out_size(void **state) {
+  (void)state;
+  if (strcmp(mode, "emu") != 0)
+    return;
+  gpupar_device_info full = GPUPAR_DEVICE_INFO_INIT;
+  assert_int_equal(gpupar_device_get_info(1, &full), GPUPAR_OK);
+  assert_int_equal(full.size, sizeof full);
+  assert_string_equal(full.name, "emu:1");
+  struct {
+    first_device_info info;
+    unsigned char canary[64];
+  } old;
+  memset(&old, 0xa5, sizeof old);
+  old.info.size = sizeof old.info;
+  assert_int_equal(gpupar_device_get_info(1, (gpupar_device_info *)&old.info), GPUPAR_OK);
+  assert_int_equal(old.info.size, sizeof old.info);
+  assert_string_equal(old.info.name, full.name);
+  assert_string_equal(old.info.model, full.model);
+  assert_int_equal(old.info.backend, full.backend);
+  assert_int_equal(old.info.ordinal, full.ordinal);
+  assert_true(old.info.total_mem == full.total_mem && old.info.free_mem == full.free_mem);
+  assert_int_equal(old.info.sm_count, full.sm_count);
+  assert_int_equal(old.info.cc_major, full.cc_major);
+  assert_int_equal(old.info.cc_minor, full.cc_minor);
+  for (size_t i = 0; i < sizeof old.canary; i++)
+    assert_int_equal(old.canary[i], 0xa5); /* nothing written past its size */
+  /* Smaller than the first layout, or NULL: refused, nothing written. */
+  const size_t sizes[] = {0, sizeof(size_t), offsetof(gpupar_device_info, clock_khz) - 1};
+  for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+    memset(&old, 0xa5, sizeof old);
+    old.info.size = sizes[k];
+    assert_int_equal(gpupar_device_get_info(1, (gpupar_device_info *)&old.info), GPUPAR_EINVAL);
+    assert_int_equal(old.info.size, sizes[k]);
+    for (size_t i = sizeof(size_t); i < sizeof old; i++)
+      assert_int_equal(((unsigned char *)&old)[i], 0xa5);
+  }
+  assert_int_equal(gpupar_device_get_info(1, NULL), GPUPAR_EINVAL);
+
+  /* Counters (after test_run_in_mode's offloaded call). */
+  gpupar_counters total = GPUPAR_COUNTERS_INIT, last = GPUPAR_COUNTERS_INIT;
+  assert_int_equal(gpupar_counters_get(NULL, &total, &last), GPUPAR_OK);
+  assert_int_equal(total.size, sizeof total);
+  assert_true(total.calls >= 1 && last.calls == 1);
+  assert_int_equal(gpupar_counters_get(NULL, NULL, NULL), GPUPAR_OK); /* NULL: not wanted */
+  struct {
+    gpupar_counters c;
+    unsigned char canary[64];
+  } newer; /* a caller built against a larger layout */
+  memset(&newer, 0xa5, sizeof newer);
+  newer.c.size = sizeof newer.c + 16;
+  assert_int_equal(gpupar_counters_get(NULL, &newer.c, NULL), GPUPAR_OK);
+  assert_int_equal(newer.c.size, sizeof newer.c + 16);
+  assert_memory_equal((char *)&newer.c + sizeof(size_t), (char *)&total + sizeof(size_t),
+                      sizeof total - sizeof(size_t));
+  for (size_t i = 0; i < sizeof newer.canary; i++)
+    assert_int_equal(newer.canary[i], 0xa5); /* the fields this library does not have */
+  memset(&newer, 0xa5, sizeof newer);
+  newer.c.size = sizeof newer.c - 1; /* below the first layout (0.4: the whole struct) */
+  gpupar_counters kept;
+  memset(&kept, 0x5a, sizeof kept);
+  kept.size = sizeof kept;
+  const gpupar_counters before = kept;
+  assert_int_equal(gpupar_counters_get(NULL, &kept, &newer.c), GPUPAR_EINVAL);
+  for (size_t i = sizeof(size_t); i < sizeof newer; i++)
+    assert_int_equal(((unsigned char *)&newer)[i], 0xa5);
+  assert_memory_equal(&kept, &before, sizeof kept); /* refused as a whole: `total` untouched */
+}
+
 int main(int argc, char **argv) {
   if (argc > 1)
     mode = argv[1];
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_options), cmocka_unit_test(test_status),
-                                     cmocka_unit_test(test_logger), cmocka_unit_test(test_backend),
-                                     cmocka_unit_test(test_run_in_mode)};
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_options),     cmocka_unit_test(test_status),
+      cmocka_unit_test(test_logger),      cmocka_unit_test(test_backend),
+      cmocka_unit_test(test_run_in_mode), cmocka_unit_test(test_out_size)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -363,7 +363,7 @@ static void test_fault_lost(void **state) {
   assert_int_equal(count_events(third, GPUPAR__TRACE_CHUNK, "emu:1", NULL), 0);
   assert_true(count_events(third, GPUPAR__TRACE_CHUNK, "emu:0", NULL) >= 1);
   assert_true(count_events(third, GPUPAR__TRACE_CHUNK, "emu:2", NULL) >= 1);
-  gpupar_device_info info;
+  gpupar_device_info info = GPUPAR_DEVICE_INFO_INIT;
   assert_int_equal(gpupar_device_get_info(1, &info), GPUPAR_OK);
   assert_int_equal(info.lost, 1);
   gpupar__log_set_stream(NULL);

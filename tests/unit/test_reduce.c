@@ -1,7 +1,8 @@
-/* Reductions: the typed combine and identities (every operator on every type), the combine order
- * (value before the loop once, then chunks in iteration order), and gpupar_run end to end with
- * scalar, last-value and array reductions on 1, 3 and 7 emulated devices and on the host threads.
- * Run with GPUPAR_FORCE=gpu (devices) or GPUPAR_FORCE=cpu (host threads). */
+/* Reductions: the typed combine and identities (every operator on every type), every operator
+ * folded in chunks against the serial loop, the combine order (value before the loop once, then
+ * chunks in iteration order), and gpupar_run end to end with scalar, last-value and array
+ * reductions on 1, 3 and 7 emulated devices and on the host threads. Run with GPUPAR_FORCE=gpu
+ * (devices) or GPUPAR_FORCE=cpu (host threads). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,14 +19,15 @@
 #include "gpupar/kernel.h"
 #include "registry.h"
 
-static const int ops[] = {GPUPAR_RED_ADD,  GPUPAR_RED_MUL,  GPUPAR_RED_MIN,
-                          GPUPAR_RED_MAX,  GPUPAR_RED_BAND, GPUPAR_RED_BOR,
-                          GPUPAR_RED_BXOR, GPUPAR_RED_LAND, GPUPAR_RED_LOR};
+/* Every operator of GPUPAR_RED_OP_MAP (loop.h). */
+#define OP_VALUE(NAME, ...) GPUPAR_RED_##NAME,
+static const int ops[] = {GPUPAR_RED_OP_MAP(OP_VALUE)};
+#undef OP_VALUE
 
 /* Checks combine and identity of one integer type against C's own operators. */
 #define CHECK_INT(T, KIND)                                                                         \
   do {                                                                                             \
-    const T vals[] = {(T)0, (T)1, (T)-1, (T)3, (T)100, (T)-77, (T)(T) ~(T)0};                      \
+    const T vals[] = {(T)0, (T)1, (T) - 1, (T)3, (T)100, (T) - 77, (T)(T) ~(T)0};                  \
     for (size_t o = 0; o < sizeof ops / sizeof *ops; o++)                                          \
       for (size_t i = 0; i < sizeof vals / sizeof *vals; i++)                                      \
         for (size_t j = 0; j < sizeof vals / sizeof *vals; j++) {                                  \
@@ -55,9 +57,12 @@ static const int ops[] = {GPUPAR_RED_ADD,  GPUPAR_RED_MUL,  GPUPAR_RED_MIN,
           case GPUPAR_RED_LAND:                                                                    \
             want = (T)(a && b);                                                                    \
             break;                                                                                 \
-          default:                                                                                 \
+          case GPUPAR_RED_LOR:                                                                     \
             want = (T)(a || b);                                                                    \
             break;                                                                                 \
+          default:                                                                                 \
+            fail_msg("operator %d has no check", ops[o]);                                          \
+            return;                                                                                \
           }                                                                                        \
           T got = a;                                                                               \
           assert_int_equal(gpupar__red_combine(KIND, sizeof(T), ops[o], &got, &b, 1), GPUPAR_OK);  \
@@ -115,7 +120,7 @@ static void test_bool(void **state) {
 
 #define CHECK_FLOAT(T)                                                                             \
   do {                                                                                             \
-    const T vals[] = {(T)0, (T)1.5, (T)-2.25, (T)1e30, (T)-3};                                     \
+    const T vals[] = {(T)0, (T)1.5, (T) - 2.25, (T)1e30, (T) - 3};                                 \
     const int fops[] = {GPUPAR_RED_ADD, GPUPAR_RED_MUL,  GPUPAR_RED_MIN,                           \
                         GPUPAR_RED_MAX, GPUPAR_RED_LAND, GPUPAR_RED_LOR};                          \
     for (size_t o = 0; o < sizeof fops / sizeof *fops; o++)                                        \
@@ -160,6 +165,91 @@ static void test_floats(void **state) {
   long long last = 5, v = 9;
   gpupar__red_combine(GPUPAR_TYPE_SIGNED, 8, GPUPAR_RED_LAST, &last, &v, 1);
   assert_int_equal(last, 9);
+}
+
+/* --- Every operator against the serial loop ------------------------------------------------
+ * The loop a user writes (`x += v[i]`, `x = v[i] < x ? v[i] : x`, `x &= v[i]`, ...) against
+ * what gpupar_run does with the runtime's combine: each of three chunks folds its values into
+ * the identity, then the value before the loop is combined with the chunks' results in order. */
+#define SERIAL_STEP(op, x, v, BITWISE)                                                             \
+  switch (op) {                                                                                    \
+  case GPUPAR_RED_ADD:                                                                             \
+    x += v;                                                                                        \
+    break;                                                                                         \
+  case GPUPAR_RED_MUL:                                                                             \
+    x *= v;                                                                                        \
+    break;                                                                                         \
+  case GPUPAR_RED_MIN:                                                                             \
+    x = v < x ? v : x;                                                                             \
+    break;                                                                                         \
+  case GPUPAR_RED_MAX:                                                                             \
+    x = v > x ? v : x;                                                                             \
+    break;                                                                                         \
+    BITWISE(x, v)                                                                                  \
+  case GPUPAR_RED_LAND:                                                                            \
+    x = x && v;                                                                                    \
+    break;                                                                                         \
+  case GPUPAR_RED_LOR:                                                                             \
+    x = x || v;                                                                                    \
+    break;                                                                                         \
+  default:                                                                                         \
+    fail_msg("operator %d has no serial loop", op);                                                \
+  }
+#define INT_BITWISE(x, v)                                                                          \
+  case GPUPAR_RED_BAND:                                                                            \
+    x &= v;                                                                                        \
+    break;                                                                                         \
+  case GPUPAR_RED_BOR:                                                                             \
+    x |= v;                                                                                        \
+    break;                                                                                         \
+  case GPUPAR_RED_BXOR:                                                                            \
+    x ^= v;                                                                                        \
+    break;
+#define NO_BITWISE(x, v)
+
+#define CHECK_SERIAL(T, KIND, BITWISE, SCALE)                                                      \
+  do {                                                                                             \
+    static const int seqs[][12] = {{3, -1, 2, 0, -2, 1, 5, -3, 1, 2, -1, 4},                       \
+                                   {3, -1, 2, 7, -2, 1, 5, -3, 1, 2, -1, 6}};                      \
+    static const int starts[] = {0, 1, -5, 6};                                                     \
+    for (size_t o = 0; o < sizeof ops / sizeof *ops; o++) {                                        \
+      if (!gpupar__red_supported(KIND, sizeof(T), ops[o])) {                                       \
+        /* only the bitwise operators are missing, and only on floating types */                   \
+        assert_int_equal(KIND, GPUPAR_TYPE_FLOAT);                                                 \
+        assert_true(ops[o] == GPUPAR_RED_BAND || ops[o] == GPUPAR_RED_BOR ||                       \
+                    ops[o] == GPUPAR_RED_BXOR);                                                    \
+        continue;                                                                                  \
+      }                                                                                            \
+      for (size_t q = 0; q < sizeof seqs / sizeof *seqs; q++)                                      \
+        for (size_t st = 0; st < sizeof starts / sizeof *starts; st++) {                           \
+          T v[12], x = (T)(starts[st] * SCALE), acc = x;                                           \
+          for (int i = 0; i < 12; i++) {                                                           \
+            v[i] = (T)(seqs[q][i] * SCALE);                                                        \
+            SERIAL_STEP(ops[o], x, v[i], BITWISE)                                                  \
+          }                                                                                        \
+          for (int c = 0; c < 3; c++) {                                                            \
+            T part;                                                                                \
+            assert_int_equal(gpupar__red_identity(KIND, sizeof(T), ops[o], &part, 1), GPUPAR_OK);  \
+            for (int i = 4 * c; i < 4 * c + 4; i++)                                                \
+              assert_int_equal(gpupar__red_combine(KIND, sizeof(T), ops[o], &part, &v[i], 1),      \
+                               GPUPAR_OK);                                                         \
+            assert_int_equal(gpupar__red_combine(KIND, sizeof(T), ops[o], &acc, &part, 1),         \
+                             GPUPAR_OK);                                                           \
+          }                                                                                        \
+          if (acc != x)                                                                            \
+            fail_msg("operator %d, sequence %zu, start %d: serial %g, combined %g", ops[o], q,     \
+                     starts[st], (double)x, (double)acc);                                          \
+        }                                                                                          \
+    }                                                                                              \
+  } while (0)
+
+static void test_serial(void **state) {
+  (void)state;
+  CHECK_SERIAL(int, GPUPAR_TYPE_SIGNED, INT_BITWISE, 1);
+  CHECK_SERIAL(long long, GPUPAR_TYPE_SIGNED, INT_BITWISE, 1);
+  CHECK_SERIAL(unsigned, GPUPAR_TYPE_UNSIGNED, INT_BITWISE, 1);
+  CHECK_SERIAL(double, GPUPAR_TYPE_FLOAT, NO_BITWISE, 0.5);
+  CHECK_SERIAL(float, GPUPAR_TYPE_FLOAT, NO_BITWISE, 0.5);
 }
 
 /* A loop with one float sum; host chunks recorded out of order. */
@@ -323,8 +413,8 @@ static void test_run(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_integers), cmocka_unit_test(test_bool), cmocka_unit_test(test_floats),
-      cmocka_unit_test(test_order),    cmocka_unit_test(test_run),
+      cmocka_unit_test(test_integers), cmocka_unit_test(test_bool),  cmocka_unit_test(test_floats),
+      cmocka_unit_test(test_serial),   cmocka_unit_test(test_order), cmocka_unit_test(test_run),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

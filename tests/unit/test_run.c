@@ -33,7 +33,7 @@ static void test_environment(void **state) {
   /* The first call reads GPUPAR_DEVICES=emu:3. */
   assert_int_equal(gpupar_backend_in_use(), GPUPAR_BACKEND_EMU);
   assert_int_equal(gpupar_device_count(), 3);
-  gpupar_device_info info;
+  gpupar_device_info info = GPUPAR_DEVICE_INFO_INIT;
   assert_int_equal(gpupar_device_get_info(2, &info), GPUPAR_OK);
   assert_string_equal(info.name, "emu:2");
   assert_int_equal(info.backend, GPUPAR_BACKEND_EMU);
