@@ -3,7 +3,7 @@
 // RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-outdir=%t %s
 static void put(double *p, int k) { p[k * k] = 1; } // expected-warning {{in function 'put': subscript 'p[k * k]' is not affine in the loop variables}}
 static void put2(double *p, int k) { put(p + 1, k); } // expected-note {{called from function 'put2' here}}
-static double at(const double *p, int k) { return p[k % 4]; } // expected-warning {{in function 'at': cannot tell which elements of 'b' 'p[k % 4]' reads; add 'map(to: b[0:len])' with the number of elements}}
+static double at(const double *p, int k) { return p[k & 3]; } // expected-warning {{in function 'at': cannot tell which elements of 'b' 'p[k & 3]' reads; add 'map(to: b[0:len])' with the number of elements}}
 void f(int n, double *a, const double *b, double *out) {
 #pragma gpupar
   for (int i = 0; i < n; i++)

@@ -597,10 +597,35 @@ std::optional<Poly> BodyWalker::buildIndex(const Expr *E) {
         return Info.Inner[*I].Atom;
     return Info.Atoms.loopVar(V);
   };
+  Builder.VarRange = [this](unsigned V) { return varRange(V); };
   std::optional<Poly> P = Builder.build(E);
   if (P && !P->isAffine(Info.Atoms))
     return std::nullopt;
   return P;
+}
+
+std::optional<std::pair<Poly, Poly>> BodyWalker::varRange(unsigned V) {
+  // `for (v = lo; v OP hi; ...)`: the inclusive range of v, bounds over invariant atoms.
+  auto Of = [&](const LoopForm &L, std::optional<Poly> Lo,
+                std::optional<Poly> Hi) -> std::optional<std::pair<Poly, Poly>> {
+    if (!Lo || !Hi || !Lo->loopVars(Info.Atoms).empty() || !Hi->loopVars(Info.Atoms).empty())
+      return std::nullopt;
+    bool Up = L.Op == Cond::LT || L.Op == Cond::LE || (L.Op == Cond::NE && L.Step > 0);
+    bool Strict = L.Op == Cond::LT || L.Op == Cond::GT || L.Op == Cond::NE;
+    if (Strict && !Hi->addScaled(Poly::constant(Up ? -1 : 1), 1))
+      return std::nullopt;
+    return Up ? std::make_pair(*Lo, *Hi) : std::make_pair(*Hi, *Lo);
+  };
+  for (const LoopForm &C : Info.Collapse)
+    if (Info.Atoms.loopVar(C.Var) == V)
+      return Of(C, buildIndex(C.Lo), buildIndex(C.Hi));
+  for (auto I = Active.rbegin(); I != Active.rend(); ++I) { // the loop around the access
+    const InnerLoop &L = Info.Inner[*I];
+    if (L.Atom == V && !L.Tri)
+      return L.Bounds ? Of(L.Form, L.LoBound, L.HiBound)
+                      : Of(L.Form, buildIndex(L.Form.Lo), buildIndex(L.Form.Hi));
+  }
+  return std::nullopt;
 }
 
 bool BodyWalker::addIndex(Place &P, const Expr *Idx, std::optional<Poly> Units, int Sign) {
@@ -1214,7 +1239,12 @@ bool BodyWalker::run(Problem &P) {
         P = Failure;
         return false;
       }
-  if (!walk(F.For->getBody()) || !finish()) {
+  if (!walk(F.For->getBody())) {
+    P = Failure;
+    return false;
+  }
+  Info.Walked = true;
+  if (!finish()) {
     P = Failure;
     return false;
   }

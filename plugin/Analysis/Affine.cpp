@@ -10,12 +10,19 @@ unsigned AtomTable::loopVar(const VarDecl *VD) {
   for (unsigned I = 0; I < Atoms.size(); ++I)
     if (Atoms[I].LoopVar == VD && !Atoms[I].Fresh)
       return I;
-  Atoms.push_back({VD, VD->getNameAsString()});
+  Atom A;
+  A.LoopVar = VD;
+  A.Text = VD->getNameAsString();
+  Atoms.push_back(A);
   return Atoms.size() - 1;
 }
 
 unsigned AtomTable::freshLoopVar(const VarDecl *VD) {
-  Atoms.push_back({VD, VD->getNameAsString(), true});
+  Atom A;
+  A.LoopVar = VD;
+  A.Text = VD->getNameAsString();
+  A.Fresh = true;
+  Atoms.push_back(A);
   return Atoms.size() - 1;
 }
 
@@ -23,7 +30,25 @@ unsigned AtomTable::invariant(const std::string &Text) {
   for (unsigned I = 0; I < Atoms.size(); ++I)
     if (!Atoms[I].LoopVar && Atoms[I].Text == Text)
       return I;
-  Atoms.push_back({nullptr, Text});
+  Atom A;
+  A.Text = Text;
+  Atoms.push_back(A);
+  return Atoms.size() - 1;
+}
+
+unsigned AtomTable::quotient(const Poly &Num, int64_t Divisor, const Poly &Lo, const Poly &Hi,
+                             const std::string &Text) {
+  for (unsigned I = 0; I < Atoms.size(); ++I)
+    if (Atoms[I].Divisor == Divisor && Atoms[I].Num == Num && Atoms[I].Lo == Lo &&
+        Atoms[I].Hi == Hi)
+      return I;
+  Atom A;
+  A.Text = Text;
+  A.Divisor = Divisor;
+  A.Num = Num;
+  A.Lo = Lo;
+  A.Hi = Hi;
+  Atoms.push_back(A);
   return Atoms.size() - 1;
 }
 
@@ -182,6 +207,75 @@ std::string Poly::printC(const AtomTable &Atoms) const {
   return Out;
 }
 
+/// The loop variables of `P` that are not quotient atoms.
+static std::vector<unsigned> plainVars(const Poly &P, const AtomTable &Atoms) {
+  std::vector<unsigned> Vars;
+  for (unsigned V : P.loopVars(Atoms))
+    if (!Atoms.isQuotient(V))
+      Vars.push_back(V);
+  return Vars;
+}
+
+Remainders splitRemainders(const Poly &P, const AtomTable &Atoms) {
+  Remainders R;
+  R.Rest = P;
+  for (bool Progress = true; Progress;) {
+    Progress = false;
+    std::vector<unsigned> Vars = R.Rest.loopVars(Atoms);
+    std::sort(Vars.rbegin(), Vars.rend()); // later quotients may hold earlier ones
+    for (unsigned Q : Vars) {
+      int64_t A = 0, C = Atoms.isQuotient(Q) ? Atoms.get(Q).Divisor : 0;
+      if (!C || !R.Rest.coefficient(Q).isConstant(&A) || A % C != 0)
+        continue;
+      int64_t M = -A / C; // Rest = M * (Num - C * Q) + (Rest - M * Num + M * C * Q)
+      Poly Rem = Atoms.get(Q).Num, Next = R.Rest;
+      if (M == 0 || !Rem.addScaled(Poly::atom(Q), -C) || !Next.addScaled(Rem, -M))
+        continue;
+      // Only when it removes loop variables: no new plain one, fewer monomials with one.
+      std::vector<unsigned> Before = plainVars(R.Rest, Atoms), After = plainVars(Next, Atoms);
+      bool Subset = std::all_of(After.begin(), After.end(), [&](unsigned V) {
+        return std::find(Before.begin(), Before.end(), V) != Before.end();
+      });
+      auto Count = [&](const Poly &X) {
+        return X.Terms.size() - X.invariantPart(Atoms).Terms.size();
+      };
+      if (!Subset || Count(Next) >= Count(R.Rest))
+        continue;
+      R.Rest = Next;
+      R.Parts.push_back({M, Q});
+      Progress = true;
+      break;
+    }
+  }
+  return R;
+}
+
+std::optional<std::pair<Poly, Poly>>
+polyRange(const Poly &P, const AtomTable &Atoms,
+          const std::function<std::optional<std::pair<Poly, Poly>>(unsigned)> &VarRange) {
+  Remainders R = splitRemainders(P, Atoms);
+  Poly Lo = R.Rest.invariantPart(Atoms), Hi = Lo;
+  auto Add = [&](int64_t K, const Poly &VLo, const Poly &VHi) {
+    return Lo.addScaled(K >= 0 ? VLo : VHi, K) && Hi.addScaled(K >= 0 ? VHi : VLo, K);
+  };
+  for (unsigned V : R.Rest.loopVars(Atoms)) {
+    int64_t K = 0;
+    if (!R.Rest.coefficient(V).isConstant(&K))
+      return std::nullopt;
+    std::optional<std::pair<Poly, Poly>> VR;
+    if (Atoms.isQuotient(V))
+      VR = std::make_pair(Atoms.get(V).Lo, Atoms.get(V).Hi);
+    else if (VarRange)
+      VR = VarRange(V);
+    if (!VR || !Add(K, VR->first, VR->second))
+      return std::nullopt;
+  }
+  for (const auto &[K, Q] : R.Parts)
+    if (!Add(K, Poly(), Poly::constant(Atoms.get(Q).Divisor - 1)))
+      return std::nullopt;
+  return std::make_pair(Lo, Hi);
+}
+
 std::optional<Poly> PolyBuilder::build(const Expr *E) {
   E = E->IgnoreParens();
   if (!E->getType()->isIntegerType())
@@ -227,6 +321,10 @@ std::optional<Poly> PolyBuilder::build(const Expr *E) {
       bool Ok = Op == BO_Mul ? L->multiply(*R) : L->addScaled(*R, Op == BO_Add ? 1 : -1);
       return Ok ? L : std::nullopt;
     }
+    if ((Op == BO_Div || Op == BO_Rem) && VarRange) {
+      if (std::optional<Poly> Q = quotient(BO))
+        return Q;
+    }
     if (Op == BO_Shl) {
       std::optional<Poly> L = build(BO->getLHS());
       std::optional<Poly> R = L ? build(BO->getRHS()) : std::nullopt;
@@ -250,6 +348,41 @@ std::optional<Poly> PolyBuilder::build(const Expr *E) {
   if (IsInvariant(E))
     return Poly::atom(Atoms.invariant(gpupar::printC(Ctx, E)));
   return std::nullopt;
+}
+
+std::optional<Poly> PolyBuilder::quotient(const BinaryOperator *BO) {
+  Expr::EvalResult R;
+  const Expr *RHS = BO->getRHS();
+  if (RHS->isValueDependent() || !RHS->EvaluateAsInt(R, Ctx) || !R.Val.isInt())
+    return std::nullopt;
+  const llvm::APSInt &CV = R.Val.getInt();
+  if (CV.isNegative() || CV.isZero() || CV.getActiveBits() > 62)
+    return std::nullopt;
+  int64_t C = CV.getExtValue();
+  std::optional<Poly> L = build(BO->getLHS());
+  if (!L || L->loopVars(Atoms).empty() || !L->isAffine(Atoms))
+    return std::nullopt; // an invariant `n / 2` stays one invariant atom
+  // C's `/` truncates toward zero: the floor only for a dividend never negative.
+  std::optional<std::pair<Poly, Poly>> Range = polyRange(*L, Atoms, VarRange);
+  int64_t Lo = 0, Hi = 0;
+  if (!Range || !Range->first.isConstant(&Lo) || Lo < 0)
+    return std::nullopt;
+  Poly QLo = Poly::constant(Lo / C), QHi;
+  if (Range->second.isConstant(&Hi))
+    QHi = Poly::constant(Hi / C);
+  else
+    QHi = Poly::atom(Atoms.invariant("(" + Range->second.printC(Atoms) + ") / " + llLiteral(C)));
+  std::string Num = gpupar::printC(Ctx, BO->getLHS());
+  if (!isa<DeclRefExpr, ParenExpr>(BO->getLHS()->IgnoreImpCasts()))
+    Num = "(" + Num + ")";
+  Poly Q = Poly::atom(Atoms.quotient(*L, C, QLo, QHi, Num + " / " + std::to_string(C)));
+  if (BO->getOpcode() == BO_Div)
+    return C == 1 ? *L : Q;
+  if (C == 1)
+    return Poly();
+  if (!L->addScaled(Q, -C)) // e % c == e - c * (e / c)
+    return std::nullopt;
+  return L;
 }
 
 } // namespace gpupar

@@ -23,24 +23,7 @@
 
 namespace gpupar {
 
-struct Atom {
-  const clang::VarDecl *LoopVar = nullptr; ///< set for loop-variable atoms
-  std::string Text;                        ///< C text of an invariant atom (or the var name)
-  bool Fresh = false;                      ///< from freshLoopVar: never found by loopVar
-};
-
-class AtomTable {
-public:
-  unsigned loopVar(const clang::VarDecl *VD);
-  /// Returns a new atom for loop variable `VD` (a loop of a function walked once per call).
-  unsigned freshLoopVar(const clang::VarDecl *VD);
-  unsigned invariant(const std::string &Text);
-  const Atom &get(unsigned Id) const { return Atoms[Id]; }
-  bool isLoopVar(unsigned Id) const { return Atoms[Id].LoopVar != nullptr; }
-
-private:
-  std::vector<Atom> Atoms;
-};
+class AtomTable;
 
 /// Sorted (atom, degree) pairs; the empty monomial is the constant term.
 using Monomial = std::vector<std::pair<unsigned, unsigned>>;
@@ -77,6 +60,57 @@ public:
   std::map<Monomial, int64_t> Terms;
 };
 
+struct Atom {
+  const clang::VarDecl *LoopVar = nullptr; ///< set for loop-variable atoms
+  std::string Text;                        ///< C text of an invariant atom (or the var name)
+  bool Fresh = false;                      ///< from freshLoopVar: never found by loopVar
+  /// A quotient atom `Num / Divisor` (Divisor > 0; Num affine, proven >= 0 over the loop, so
+  /// C's truncating division is the floor): it varies with the loop like a loop variable, over
+  /// [Lo, Hi] (polynomials over invariant atoms: the quotients of Num's least and greatest
+  /// values). `e % c` is built as `e - c * (e / c)`, so `(e / c) * c + e % c` is `e`.
+  int64_t Divisor = 0;
+  Poly Num, Lo, Hi;
+};
+
+class AtomTable {
+public:
+  unsigned loopVar(const clang::VarDecl *VD);
+  /// Returns a new atom for loop variable `VD` (a loop of a function walked once per call).
+  unsigned freshLoopVar(const clang::VarDecl *VD);
+  unsigned invariant(const std::string &Text);
+  /// Returns the quotient atom of `Num / Divisor` over [Lo, Hi] (the same atom for the same
+  /// values: two loops of one variable with different bounds give two atoms).
+  unsigned quotient(const Poly &Num, int64_t Divisor, const Poly &Lo, const Poly &Hi,
+                    const std::string &Text);
+  const Atom &get(unsigned Id) const { return Atoms[Id]; }
+  /// Loop variables and quotient atoms: what varies from one iteration to the next.
+  bool isLoopVar(unsigned Id) const {
+    return Atoms[Id].LoopVar != nullptr || Atoms[Id].Divisor != 0;
+  }
+  bool isQuotient(unsigned Id) const { return Atoms[Id].Divisor != 0; }
+
+private:
+  std::vector<Atom> Atoms;
+};
+
+/// A polynomial's quotient atoms split off for its range: `P = Rest + sum of Coef * (Num -
+/// Divisor * Q)` where each remainder `Num - Divisor * Q` lies in [0, Divisor - 1]. A remainder is
+/// split off only when P holds all of `Coef * Num`'s loop-variable monomials (`idx - M * Q` with
+/// Q = idx / M, not `2 * Q` with Q = i / 2), so Rest keeps the quotients whose own range is
+/// tighter.
+struct Remainders {
+  Poly Rest;
+  std::vector<std::pair<int64_t, unsigned>> Parts; ///< (Coef, quotient atom)
+};
+Remainders splitRemainders(const Poly &P, const AtomTable &Atoms);
+
+/// The least and greatest values of affine `P` when every loop variable's range is known
+/// (`VarRange`; quotient atoms use their own) and every loop variable's coefficient is a
+/// constant. Remainders count as [0, Divisor - 1] (splitRemainders).
+std::optional<std::pair<Poly, Poly>>
+polyRange(const Poly &P, const AtomTable &Atoms,
+          const std::function<std::optional<std::pair<Poly, Poly>>(unsigned)> &VarRange);
+
 /// Builds polynomials from integer expressions.
 class PolyBuilder {
 public:
@@ -97,8 +131,14 @@ public:
   std::function<const clang::Expr *(const clang::VarDecl *)> Subst;
   /// The atom of loop variable `VD` when set (else Atoms.loopVar(VD)).
   std::function<unsigned(const clang::VarDecl *)> AtomOf;
+  /// The inclusive range of a loop variable's atom (polynomials over invariant atoms), when
+  /// known. When set, `e / c` and `e % c` with `c` a positive integer constant and `e` affine in
+  /// loop variables, of a range proven non-negative, become quotient atoms (AtomTable::quotient).
+  std::function<std::optional<std::pair<Poly, Poly>>(unsigned)> VarRange;
 
 private:
+  /// `e / c` or `e % c` as a quotient atom (see VarRange), or nothing.
+  std::optional<Poly> quotient(const clang::BinaryOperator *BO);
   unsigned Depth = 0;
   clang::ASTContext &Ctx;
   AtomTable &Atoms;

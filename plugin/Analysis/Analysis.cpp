@@ -164,6 +164,25 @@ void downgradeSingleIteration(const ASTContext &Ctx, const LoopForm &F, const Bo
   P = Q;
 }
 
+/// A loop with several obstacles reports a proven dependence first: when the body analysis
+/// stopped at a warning after walking the whole body (a non-affine write, a read of unknown
+/// extent, ...), the dependence test still runs on the accesses found, and its error replaces
+/// `P`. Accesses of arrays in an array reduction are exempt, as after a complete analysis.
+void provenFirst(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, const BodyInfo &Info,
+                 Problem &P) {
+  if (P.Level != Severity::Warning || !Info.Walked)
+    return;
+  BodyInfo Copy = Info;
+  for (Access &A : Copy.Accesses) {
+    const ClauseItem *Item = nullptr;
+    if (Dir.reductionOf(A.Array->getName(), &Item) && Item->IsSection)
+      A.InReduction = true;
+  }
+  Problem Q;
+  if (!checkDependences(Ctx, F, Dir, Copy, Q) && Q.Level == Severity::Error)
+    P = Q;
+}
+
 /// The number of loops in the perfect nest that starts with `FS` (at most 3, what the kernels
 /// unflatten).
 unsigned perfectDepth(const ForStmt *FS) {
@@ -298,6 +317,7 @@ bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, const
   if (!collapseNest(Ctx, F, Dir, Info, P))
     return false;
   if (!analyzeBody(Ctx, F, Dir, S, Info, P)) {
+    provenFirst(Ctx, F, Dir, Info, P);
     downgradeSingleIteration(Ctx, F, Info, P);
     return false;
   }

@@ -188,6 +188,9 @@ private:
   bool isOuter(const VarDecl *VD) const { return !isLoopVar(VD) && !preOf(VD).Locals.count(VD); }
   std::optional<Poly> unitsOf(QualType T);
   std::optional<Poly> buildIndex(const Expr *E);
+  /// The inclusive range of loop variable atom `V` (the offloaded, a collapsed or a canonical
+  /// inner loop's; not a triangular one's), for quotients `e / c` in subscripts.
+  std::optional<std::pair<Poly, Poly>> varRange(unsigned V);
   bool addIndex(Place &P, const Expr *Idx, std::optional<Poly> Units, int Sign = 1);
   /// Locates `a[r][c]` of a pointer-to-pointer variable `a` (returns false with P untouched
   /// when `ASE` is not of that form; `Matched` tells whether it was).

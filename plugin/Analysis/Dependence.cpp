@@ -91,6 +91,9 @@ public:
   }
 
   Outcome test(const Access &W, const Access &T);
+  /// The problem with write `W`, whose subscript holds a quotient `e / c` (an error or a
+  /// warning): two iterations that write one element, or a section that is not exact.
+  Problem quotientWrite(const Access &W);
   std::vector<unsigned> Carried;
   const AtomTable &atoms() const { return Atoms; }
 
@@ -138,6 +141,8 @@ private:
     if (It != Ranges.end())
       return It->second;
     Interval R;
+    if (Atoms.isQuotient(A)) // `e / c`: its range over the whole loop
+      return Ranges[A] = Interval{Atoms.get(A).Lo, Atoms.get(A).Hi};
     bool First = true;
     for (const InnerLoop &L : Info.Inner)
       if (L.Atom == A) {
@@ -442,8 +447,8 @@ Outcome Tester::test(const Access &W, const Access &T) {
   // the other variables and that carried distance solve the equation: a dependence whenever the
   // loops run that far, as for constant subscripts (step 2).
   if (!Mixed && Absent.empty()) {
-    for (unsigned V : Vars)
-      if (W.Subscript.coefficient(V) != T.Subscript.coefficient(V))
+    for (unsigned V : Vars) // a quotient is a function of the carried variables, not free
+      if (W.Subscript.coefficient(V) != T.Subscript.coefficient(V) || Atoms.isQuotient(V))
         return O;
     for (unsigned C : Carried) {
       Poly Coef = W.Subscript.coefficient(C);
@@ -501,6 +506,118 @@ Outcome Tester::test(const Access &W, const Access &T) {
     }
   }
   return O;
+}
+
+std::optional<__int128> valueAt(const Poly &P, const AtomTable &Atoms, unsigned Outer, __int128 I,
+                                bool Top);
+
+Problem Tester::quotientWrite(const Access &W) {
+  unsigned Outer = Carried.front();
+  std::string Var = "'" + Atoms.get(Outer).Text + "'", Text = sourceText(Ctx, W.Expr);
+  const Atom *Shown = nullptr;
+  for (unsigned V : W.Subscript.loopVars(Atoms))
+    if (Atoms.isQuotient(V) && !Shown)
+      Shown = &Atoms.get(V);
+  auto Inexact = [&]() {
+    return makeProblem(Diag::quotient_write_not_exact, W.Expr->getSourceRange(),
+                       {Text, Shown ? Shown->Text : std::string("/")});
+  };
+  if (Carried.size() != 1 || !Shown || !W.Column.loopVars(Atoms).empty())
+    return Inexact();
+  bool Proven = W.Unconditional && !Info.HasJumps;
+  auto Repeats = [&](const std::string &Where) {
+    return makeProblem(Proven ? Diag::dependence_quotient : Diag::dependence_quotient_conditional,
+                       W.Expr->getSourceRange(), {Text, Var, Shown->Text, Where});
+  };
+  // Constant bounds: the elements of every iteration, compared.
+  Interval R = rangeOfAtom(Outer);
+  int64_t Lo = 0, Hi = 0, Step = Steps.count(Outer) ? Steps[Outer] : 1;
+  if (R.Lo && R.Hi && R.Lo->isConstant(&Lo) && R.Hi->isConstant(&Hi) && Step != 0 &&
+      (__int128)Hi - Lo < (1 << 16)) {
+    std::map<__int128, __int128> Seen; // element -> the first value of the variable
+    __int128 S = Step < 0 ? -(__int128)Step : Step;
+    for (__int128 K = 0; Hi >= Lo && K <= ((__int128)Hi - Lo) / S; ++K) {
+      __int128 I = Step > 0 ? Lo + K * S : Hi - K * S;
+      std::optional<__int128> E = valueAt(W.Subscript, Atoms, Outer, I, true);
+      if (!E)
+        return Inexact();
+      auto [It, New] = Seen.insert({*E, I});
+      if (!New)
+        return Repeats("iterations " + Var.substr(0, Var.size() - 1) + " = " +
+                       std::to_string((long long)It->second) + "' and " +
+                       Var.substr(0, Var.size() - 1) + " = " + std::to_string((long long)I) + "'");
+    }
+    return Inexact(); // one element per iteration, but not one range
+  }
+  // Symbolic bounds: `a[(a*i + b) / c]` repeats in consecutive iterations when |a * step| < c,
+  // `a[(a*i + b) % c]` every c / gcd(|a * step|, c) iterations (if the loop runs that far).
+  Remainders Split = splitRemainders(W.Subscript, Atoms);
+  std::vector<unsigned> Vars = Split.Rest.loopVars(Atoms);
+  const Atom *Q = nullptr;
+  if (Split.Parts.size() == 1 && Vars.empty())
+    Q = &Atoms.get(Split.Parts[0].second);
+  else if (Split.Parts.empty() && Vars.size() == 1 && Atoms.isQuotient(Vars[0]))
+    Q = &Atoms.get(Vars[0]);
+  int64_t A = 0;
+  std::vector<unsigned> NumVars = Q ? Q->Num.loopVars(Atoms) : std::vector<unsigned>();
+  if (!Q || NumVars.size() != 1 || NumVars[0] != Outer || !Q->Num.coefficient(Outer).isConstant(&A))
+    return Inexact();
+  __int128 AS = (__int128)A * Step;
+  AS = AS < 0 ? -AS : AS;
+  if (Split.Parts.empty())
+    return AS < Q->Divisor ? Repeats("consecutive iterations") : Inexact();
+  __int128 Period = Q->Divisor / std::gcd((long long)(AS % Q->Divisor), (long long)Q->Divisor);
+  // Name the remainder as written: `i % 4` (the atom is the quotient `i / 4`).
+  std::string Rem = Q->Text;
+  if (size_t At = Rem.rfind(" / "); At != std::string::npos)
+    Rem.replace(At, 3, " % ");
+  std::string Where = Period == 1 ? std::string("every iteration")
+                                  : "iterations " + std::to_string((long long)Period) + " apart";
+  return makeProblem(Proven ? Diag::dependence_quotient : Diag::dependence_quotient_conditional,
+                     W.Expr->getSourceRange(), {Text, Var, Rem, Where});
+}
+
+/// Returns whether `P` holds a quotient atom (`e / c`, `e % c`).
+bool hasQuotient(const Poly &P, const AtomTable &Atoms) {
+  for (unsigned V : P.loopVars(Atoms))
+    if (Atoms.isQuotient(V))
+      return true;
+  return false;
+}
+
+/// The value of `P` when the carried variable `Outer` is `I`, when P's loop variables are
+/// `Outer` and quotients of such polynomials, with constant coefficients. `Top`: invariant
+/// monomials are left out (the same in every iteration); else they must be constants.
+std::optional<__int128> valueAt(const Poly &P, const AtomTable &Atoms, unsigned Outer, __int128 I,
+                                bool Top) {
+  __int128 Sum = 0;
+  for (const auto &[M, C] : P.Terms) {
+    bool Loop = false;
+    for (const auto &[A, D] : M)
+      Loop |= Atoms.isLoopVar(A);
+    if (!Loop) {
+      if (Top)
+        continue;
+      if (!M.empty())
+        return std::nullopt;
+      Sum += C;
+      continue;
+    }
+    if (M.size() != 1 || M[0].second != 1)
+      return std::nullopt;
+    __int128 V = I;
+    if (M[0].first != Outer) {
+      const Atom &Q = Atoms.get(M[0].first);
+      if (!Q.Divisor)
+        return std::nullopt;
+      std::optional<__int128> N = valueAt(Q.Num, Atoms, Outer, I, false);
+      if (!N || *N < 0)
+        return std::nullopt;
+      V = *N / Q.Divisor;
+    }
+    Sum += V * C;
+  }
+  return Sum;
 }
 
 /// The subscripts of `a[e0][e1]...` outermost first, when every dimension after the first has
@@ -590,11 +707,28 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
     const Access &W = Info.Accesses[WI];
     if (!W.IsWrite || W.InReduction)
       continue;
+    // A write through `e / c` or `e % c` that did not cancel out (`a[i / 2]`): two iterations
+    // writing one element (an error), else a section the runtime cannot copy back exactly. Its
+    // pairs with other accesses are still tested (a dependence there is an error too).
+    bool Quotient =
+        W.Affine && (hasQuotient(W.Subscript, Test.atoms()) || hasQuotient(W.Column, Test.atoms()));
+    if (Quotient) {
+      Problem Q = Test.quotientWrite(W);
+      if (Q.Level == Severity::Error) {
+        P = Q;
+        P.BetweenIterations = true;
+        return false;
+      }
+      if (!Warning)
+        Warning = Q;
+    }
     for (size_t TI = 0; TI < Info.Accesses.size(); ++TI) {
       const Access &T = Info.Accesses[TI];
       if (T.Array != W.Array || T.InReduction || (T.IsWrite && TI < WI))
         continue;
       bool Self = TI == WI;
+      if (Self && Quotient)
+        continue;
       bool Identical = W.Affine && T.Affine && W.Subscript == T.Subscript && W.Column == T.Column;
       if (!Self && Identical && T.IsWrite)
         continue; // the same element written twice in one iteration: as the write with itself
@@ -617,7 +751,11 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
           for (const InnerLoop &L : Info.Inner)
             Tri |= L.Atom == V && L.Tri;
       bool TriAbsent = Tri && O.K == Outcome::Dependent && O.Absent;
-      if (Tri && O.K == Outcome::Dependent)
+      // A quotient is free in the test (its range over the whole loop): a superset too.
+      bool Quotients =
+          W.Affine && T.Affine &&
+          (hasQuotient(W.Subscript, Test.atoms()) || hasQuotient(T.Subscript, Test.atoms()));
+      if ((Tri || Quotients) && O.K == Outcome::Dependent)
         O = Outcome();
       if (O.K == Outcome::Independent)
         continue;
@@ -665,7 +803,14 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
             {T.Expr->getSourceRange(), T.IsWrite ? Diag::note_other_write : Diag::note_read});
       if (!Self && T.Via && T.Via != W.Via)
         Q.Notes.push_back({T.Via->getSourceRange(), Diag::note_called_from_loop});
-      if (Q.Level == Severity::Warning && O.K == Outcome::Unknown && !TriAbsent)
+      // Never `independent` where a dependence of constant distance is likely: the subscripts
+      // differ by an invariant only (`a[i]` and `a[i + k]`), or go through a quotient.
+      Poly Apart = W.Subscript;
+      bool Shifted = !Self && W.Affine && T.Affine && W.Column == T.Column &&
+                     Apart.addScaled(T.Subscript, -1) && Apart.loopVars(Test.atoms()).empty() &&
+                     !Apart.Terms.empty();
+      if (Q.Level == Severity::Warning && O.K == Outcome::Unknown && !TriAbsent && !Shifted &&
+          !Quotients)
         Q.Notes.push_back(
             {W.Expr->getSourceRange(), Diag::note_add_independent, {W.Array->getNameAsString()}});
       if (Q.Level == Severity::Error) {

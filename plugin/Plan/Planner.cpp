@@ -179,21 +179,43 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
   }
   // The range of inner variable V in `Coef * V` (conditions on V around the access narrow it).
   auto rangeOf = [&](const Pending &T, const Poly &P, unsigned V, PlanRange &R) {
+    auto Narrow = [&]() {
+      for (const Guard &G : T.Guards) {
+        if (G.Atom != V)
+          continue;
+        if (G.Lo)
+          R.Lo = "gpupar_max_ll(" + R.Lo + ", " + G.Lo->printC(Info.Atoms) + ")";
+        if (G.Hi)
+          R.Hi = "gpupar_min_ll(" + R.Hi + ", " + G.Hi->printC(Info.Atoms) + ")";
+      }
+    };
+    R.Coef = P.coefficient(V).printC(Info.Atoms);
+    if (Info.Atoms.isQuotient(V)) { // `e / c` over the whole loop (read terms only)
+      R.Lo = Info.Atoms.get(V).Lo.printC(Info.Atoms);
+      R.Hi = Info.Atoms.get(V).Hi.printC(Info.Atoms);
+      Narrow();
+      return true;
+    }
     for (const InnerLoop &IL : Info.Inner)
       if (IL.Atom == V) {
-        R.Coef = P.coefficient(V).printC(Info.Atoms);
         innerRange(Ctx, Info.Atoms, IL, R.Lo, R.Hi);
-        for (const Guard &G : T.Guards) {
-          if (G.Atom != V)
-            continue;
-          if (G.Lo)
-            R.Lo = "gpupar_max_ll(" + R.Lo + ", " + G.Lo->printC(Info.Atoms) + ")";
-          if (G.Hi)
-            R.Hi = "gpupar_min_ll(" + R.Hi + ", " + G.Hi->printC(Info.Atoms) + ")";
-        }
+        Narrow();
         return true;
       }
     return false;
+  };
+  // The ranges of `P`'s variables other than the offloaded loop's, remainders `e % c` as
+  // [0, c - 1]; returns the rest of P, whose outer coefficient and invariant part are the term's.
+  auto addRanges = [&](const Pending &T, const Poly &P, std::vector<PlanRange> &Out) {
+    Remainders R = splitRemainders(P, Info.Atoms);
+    for (unsigned V : R.Rest.loopVars(Info.Atoms)) {
+      PlanRange X;
+      if (V != Info.OuterAtom && rangeOf(T, R.Rest, V, X))
+        Out.push_back(X);
+    }
+    for (const auto &[K, Q] : R.Parts)
+      Out.push_back({llLiteral(K), "0LL", llLiteral(Info.Atoms.get(Q).Divisor - 1)});
+    return R.Rest;
   };
   for (const Pending &T : Terms) {
     PlanTerm PT;
@@ -203,25 +225,17 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     PT.Text = T.Text;
     if (T.Lo != T.Hi)
       PT.Text += ", ...";
-    PT.Coef = T.Base.coefficient(Info.OuterAtom).printC(Info.Atoms);
-    Poly Offset = T.Base.invariantPart(Info.Atoms);
+    // An empty range of an inner variable leaves the term touching nothing.
+    Poly Base = addRanges(T, T.Base, PT.Ranges);
+    PT.Coef = Base.coefficient(Info.OuterAtom).printC(Info.Atoms);
+    Poly Offset = Base.invariantPart(Info.Atoms);
     Offset.addScaled(Poly::constant(T.Lo), 1);
     PT.Offset = Offset.printC(Info.Atoms);
-    // An empty range of an inner variable leaves the term touching nothing.
-    for (unsigned V : T.Base.loopVars(Info.Atoms)) {
-      PlanRange R;
-      if (V != Info.OuterAtom && rangeOf(T, T.Base, V, R))
-        PT.Ranges.push_back(R);
-    }
     if (T.Rows) {
       PT.Rows = true;
       PT.Exact = PT.Exact && T.Base.loopVars(Info.Atoms).size() <= 1;
-      PT.ColOffset = T.Column.invariantPart(Info.Atoms).printC(Info.Atoms);
-      for (unsigned V : T.Column.loopVars(Info.Atoms)) {
-        PlanRange R;
-        if (rangeOf(T, T.Column, V, R))
-          PT.ColRanges.push_back(R);
-      }
+      PT.ColOffset =
+          addRanges(T, T.Column, PT.ColRanges).invariantPart(Info.Atoms).printC(Info.Atoms);
     }
     if (T.Lo != T.Hi)
       PT.Ranges.push_back({"1LL", "0LL", llLiteral(T.Hi - T.Lo)});
