@@ -143,7 +143,7 @@ typedef struct gpupar_options {
 } gpupar_options;
 
 #define GPUPAR_OPTIONS_INIT                                                                        \
-  { GPUPAR_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, -1, -1, -1, 0 }
+  {GPUPAR_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, -1, -1, -1, 0}
 
 /* Sets the configuration from `*options` (owned by the caller; strings are copied). Must be
  * called before any other gpupar function (before the first offloaded loop). Returns GPUPAR_OK;
@@ -239,6 +239,7 @@ static inline void gpupar_span_init(gpupar_span *span, long long coef, long long
   span->guard_hi = 0x7fffffffffffffffLL;
   span->rows = 0;
   span->col_lo = span->col_hi = 0;
+  span->col_coef = 0;
 }
 
 /* Makes `*span` a term of a pointer-to-pointer array touching elements `offset` (plus ranges
@@ -259,6 +260,12 @@ static inline void gpupar_span_add_cols(gpupar_span *span, long long coef, long 
   long long a = coef * lo, b = coef * hi;
   span->col_lo += a < b ? a : b;
   span->col_hi += a < b ? b : a;
+}
+
+/* Makes the columns of `*span` (a pointer-to-pointer array's term) move with the loop
+ * variable i: `coef * i` is added to them in iteration i. */
+static inline void gpupar_span_col_coef(gpupar_span *span, long long coef) {
+  span->col_coef = coef;
 }
 
 /* The larger and the smaller of two bounds (inner loop ranges narrowed by conditions). */
