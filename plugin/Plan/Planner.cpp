@@ -217,6 +217,8 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
       PT.Rows = true;
       PT.Exact = PT.Exact && T.Base.loopVars(Info.Atoms).size() <= 1;
       PT.ColOffset = T.Column.invariantPart(Info.Atoms).printC(Info.Atoms);
+      if (T.Column.coefficient(Info.OuterAtom) != Poly())
+        PT.ColCoef = T.Column.coefficient(Info.OuterAtom).printC(Info.Atoms);
       for (unsigned V : T.Column.loopVars(Info.Atoms)) {
         PlanRange R;
         if (rangeOf(T, T.Column, V, R))
@@ -477,9 +479,10 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
     A.ElemCxx = typeCxx(Ctx, Info.Shapes[I].Element);
     if (Info.Shapes[I].Rows) {
       A.Rows = true;
+      A.MovingColumn = Info.Shapes[I].MovingColumn;
       A.LayoutScalar = (unsigned)Plan.Scalars.size();
       PlanScalar L{"gpupar_rows_" + A.Name, "gpupar_rows_layout", "gpupar_rows_layout",
-                   "(gpupar_rows_layout){0, 0}"};
+                   "(gpupar_rows_layout){0, 0, 1}"};
       L.Layout = true;
       Plan.Scalars.push_back(L);
     } else if (!innerDims(Ctx, VD, Info, A.Dims, P)) {
