@@ -37,9 +37,9 @@ static void layerforward(float *l1, float *l2, float **conn, int n1, int n2) {
   int j, k;
   l1[0] = 1.0f;
 #ifdef _OPENMP
-#pragma omp parallel for shared(conn, n1, n2, l1) private(k, j) reduction(+: sum)
+#pragma omp parallel for shared(conn, n1, n2, l1) private(k, j) reduction(+ : sum)
 #endif
-#pragma gpupar reduction(+: sum)
+#pragma gpupar reduction(+ : sum)
   for (j = 1; j <= n2; j++) {
     sum = 0.0f;
     for (k = 0; k <= n1; k++)
@@ -48,8 +48,7 @@ static void layerforward(float *l1, float *l2, float **conn, int n1, int n2) {
   }
 }
 
-static void adjust_weights(float *delta, int ndelta, float *ly, int nly, float **w,
-                           float **oldw) {
+static void adjust_weights(float *delta, int ndelta, float *ly, int nly, float **w, float **oldw) {
   float new_dw;
   int k, j;
   ly[0] = 1.0f;

@@ -35,7 +35,7 @@ static void layerforward(float *l1, float *l2, float **conn, int n1, int n2) {
   float sum;
   int j, k;
   l1[0] = 1.0f;
-#pragma gpupar reduction(+: sum)
+#pragma gpupar reduction(+ : sum)
   for (j = 1; j <= n2; j++) {
     sum = 0.0f;
     for (k = 0; k <= n1; k++)
@@ -44,8 +44,7 @@ static void layerforward(float *l1, float *l2, float **conn, int n1, int n2) {
   }
 }
 
-static void adjust_weights(float *delta, int ndelta, float *ly, int nly, float **w,
-                           float **oldw) {
+static void adjust_weights(float *delta, int ndelta, float *ly, int nly, float **w, float **oldw) {
   int k, j;
 #pragma gpupar
   for (j = 1; j <= ndelta; j++)
