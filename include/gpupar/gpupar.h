@@ -143,7 +143,7 @@ typedef struct gpupar_options {
 } gpupar_options;
 
 #define GPUPAR_OPTIONS_INIT                                                                        \
-  {GPUPAR_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, -1, -1, -1, 0}
+  { GPUPAR_OPTIONS_VERSION, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, -1, -1, -1, 0 }
 
 /* Sets the configuration from `*options` (owned by the caller; strings are copied). Must be
  * called before any other gpupar function (before the first offloaded loop). Returns GPUPAR_OK;
