@@ -255,6 +255,7 @@ static inline void gpupar_span_init(gpupar_span *span, long long coef, long long
   span->guard_hi = 0x7fffffffffffffffLL;
   span->rows = 0;
   span->col_lo = span->col_hi = 0;
+  span->col_coef = 0;
 }
 
 /* Makes `*span` a term of a pointer-to-pointer array touching elements `offset` (plus ranges
@@ -275,6 +276,12 @@ static inline void gpupar_span_add_cols(gpupar_span *span, long long coef, long 
   long long a = coef * lo, b = coef * hi;
   span->col_lo += a < b ? a : b;
   span->col_hi += a < b ? b : a;
+}
+
+/* Makes the columns of `*span` (a pointer-to-pointer array's term) move with the loop
+ * variable i: `coef * i` is added to them in iteration i. */
+static inline void gpupar_span_col_coef(gpupar_span *span, long long coef) {
+  span->col_coef = coef;
 }
 
 /* The larger and the smaller of two bounds (inner loop ranges narrowed by conditions). */

@@ -78,6 +78,27 @@ template <typename T> struct gpupar_rows {
   }
 };
 
+/* Row r of a gpupar_cols: element c at p[c * stride]. */
+template <typename T> struct gpupar_col_row {
+  T *p;
+  long long stride;
+  __host__ __device__ T &operator[](long long c) const { return p[c * stride]; }
+};
+
+/* A pointer-to-pointer array whose column moves with the loop variable (`w[k][j]` in a loop
+ * over j): the runtime may pack it column by column (loop.h, gpupar_rows_layout.stride), so
+ * `a[r]` is a row whose elements lie `stride` apart. */
+template <typename T> struct gpupar_cols {
+  void *base;
+  gpupar_rows_layout layout;
+  __host__ __device__ gpupar_cols(void *b, gpupar_rows_layout l) : base(b), layout(l) {}
+  __host__ __device__ gpupar_col_row<T> operator[](long long r) const {
+    if (!layout.pitch)
+      return {((T *const *)base)[r], 1};
+    return {(T *)base + (r * layout.pitch - layout.shift), layout.stride};
+  }
+};
+
 /* --- Reductions (see loop.h, gpupar_launch.partials) ---------------------------------------
  * Operators as types: gpupar_red_add<T>::id() is the identity, ::f(a, b) combines; the runtime
  * uses the same identities and operators (runtime/gather/reduce.c): both come from

@@ -173,11 +173,15 @@ typedef struct gpupar_rows_desc {
   size_t row_size; /* bytes per element of a row */
 } gpupar_rows_desc;
 
-/* Where row r of a pointer-to-pointer array lies in a chunk: pitch == 0: at ((T **)base)[r]
- * (host memory as the program built it); otherwise the rows are packed, row r at
- * (T *)base + r * pitch - shift. */
+/* Where element c of row r of a pointer-to-pointer array lies in a chunk: pitch == 0: at
+ * ((T **)base)[r][c] (host memory as the program built it); otherwise the rows are packed, the
+ * element at (T *)base + r * pitch + c * stride - shift. The runtime packs row by row
+ * (stride 1) unless a term's column moves with the loop variable (gpupar_span.col_coef): then
+ * column by column (pitch 1, stride = the number of packed rows), so that the columns of a chunk
+ * of iterations are one contiguous piece of the buffer. stride was added in 0.3 after pitch and
+ * shift; the plugin reads it only for arrays with such a term (kernel.h gpupar_cols). */
 typedef struct gpupar_rows_layout {
-  long long pitch, shift;
+  long long pitch, shift, stride;
 } gpupar_rows_layout;
 
 typedef struct gpupar_loop {
@@ -220,6 +224,11 @@ typedef struct gpupar_span {
    * variables included). Set with gpupar_span_cols/_add_cols (gpupar.h). */
   int rows;
   long long col_lo, col_hi;
+  /* Added in 0.3 after col_hi: the column also moves with the loop variable i: each touched
+   * row's elements [col_coef * i + col_lo, col_coef * i + col_hi] (`w[k][j]` in a loop over j).
+   * The plugin sets it only for an access that runs in every iteration over rows that do not
+   * depend on i (docs/analysis.md). Set with gpupar_span_col_coef (gpupar.h). */
+  long long col_coef;
 } gpupar_span;
 
 /* Everything the host file knows at the call. */

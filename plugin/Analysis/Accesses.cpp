@@ -754,10 +754,10 @@ bool BodyWalker::locateRows(const ArraySubscriptExpr *ASE, Place &P, bool &Match
   P.Affine = Row && Col;
   if (!P.Affine)
     return fail(ASE->getSourceRange(), Diag::rows_non_affine, {text(ASE), quoted(VD)});
-  int64_t OuterCoef = 1;
-  if (!Col->coefficient(Info.OuterAtom).isConstant(&OuterCoef) || OuterCoef != 0)
-    return fail(ASE->getSourceRange(), Diag::rows_column_varies,
-                {text(ASE->getIdx()), text(ASE), quoted(VD)});
+  if (Col->coefficient(Info.OuterAtom) != Poly())
+    if (std::optional<std::string> Why = movingColumnProblem(*Row, *Col))
+      return fail(ASE->getSourceRange(), Diag::rows_column_varies,
+                  {text(ASE->getIdx()), text(ASE), *Why, quoted(VD)});
   // A triangular loop's range moves with the loop variable: rows and columns are copied from
   // ranges fixed for a whole call, so such a subscript is not offloaded yet.
   for (const InnerLoop &L : Info.Inner)
@@ -767,6 +767,35 @@ bool BodyWalker::locateRows(const ArraySubscriptExpr *ASE, Place &P, bool &Match
   P.Index = *Row;
   P.Column = *Col;
   return true;
+}
+
+std::optional<std::string> BodyWalker::movingColumnProblem(const Poly &Row, const Poly &Col) {
+  // A chunk gets columns [c(first), c(last)] of every row of the access's row range: inside
+  // each row's memory only if the serial loop touches each of those rows in every iteration.
+  if (Row.coefficient(Info.OuterAtom) != Poly())
+    return std::string("so does its row");
+  if (Info.Collapse.size() > 1)
+    return std::string("the loop is collapsed");
+  if (CondDepth > 0)
+    return std::string("the access does not run in every iteration");
+  for (unsigned I : Active)
+    if (Info.Inner[I].Tri)
+      return "the bounds of the loop over '" + Info.Inner[I].Form.Var->getNameAsString() +
+             "' around it depend on the loop variable";
+  for (unsigned V : Row.loopVars(Info.Atoms)) {
+    const InnerLoop *L = nullptr;
+    for (const InnerLoop &IL : Info.Inner)
+      if (IL.Atom == V)
+        L = &IL;
+    std::string Name = "'" + Info.Atoms.get(V).Text + "'";
+    if (Col.coefficient(V) != Poly())
+      return "its row and column both depend on " + Name;
+    int64_t C = 0;
+    if (!L || !Row.coefficient(V).isConstant(&C) || (C != 1 && C != -1) ||
+        (L->Form.Step != 1 && L->Form.Step != -1))
+      return "its row skips rows as " + Name + " runs";
+  }
+  return std::nullopt;
 }
 
 bool BodyWalker::locateElement(const Expr *E, Place &P) {
@@ -1259,6 +1288,16 @@ bool BodyWalker::finish() {
       const ClauseItem *RedItem = nullptr;
       if (Dir.reductionOf(VD->getName(), &RedItem))
         return fail(RedItem->Range, Diag::rows_in_reduction, {quoted(VD)});
+      for (const Access &A : Info.Accesses) {
+        if (A.Array != VD || !A.movesColumn(Info.OuterAtom))
+          continue;
+        Shape.MovingColumn = true;
+        const auto *ASE = cast<ArraySubscriptExpr>(A.Expr->IgnoreParens());
+        if (Info.HasJumps) // a `continue` or `break` may skip the access in some iterations
+          return fail(
+              ASE->getSourceRange(), Diag::rows_column_varies,
+              {text(ASE->getIdx()), text(ASE), "the body has a 'break' or 'continue'", quoted(VD)});
+      }
       Shape.Element = Elem;
       Shape.Rows = true;
       Info.Shapes.push_back(Shape);

@@ -67,9 +67,14 @@ struct Access {
   /// The enclosing conditions that bound loop variables (outermost first).
   std::vector<Guard> Guards;
   /// `a[r][c]` of a pointer-to-pointer array: Subscript is the row r (an index into the row
-  /// pointers), Column the element c within the row (affine, without the outer loop variable).
+  /// pointers), Column the element c within the row (affine; with the outer loop variable only
+  /// when the row has none and the access runs in every iteration: movingColumnProblem).
   bool Rows = false;
   Poly Column;
+  /// Rows only: whether the column has the outer loop variable (`w[k][j]` in a loop over j).
+  bool movesColumn(unsigned OuterAtom) const {
+    return Rows && Column.coefficient(OuterAtom) != Poly();
+  }
 };
 
 /// The role of a scalar declared outside the loop and written in its body.
@@ -124,6 +129,9 @@ struct ArrayShape {
   /// A pointer-to-pointer array (`float **a`, accessed as `a[r][c]`): Element is the type of
   /// the rows' elements; the runtime copies each touched row (docs/analysis.md).
   bool Rows = false;
+  /// Rows only: an access's column moves with the loop variable (`w[k][j]` in a loop over j);
+  /// the runtime may pack the rows column by column (the body sees `gpupar_cols<Elem>`).
+  bool MovingColumn = false;
 };
 
 struct BodyInfo {

@@ -195,6 +195,9 @@ private:
   /// Locates `a[r][c]` of a pointer-to-pointer variable `a` (returns false with P untouched
   /// when `ASE` is not of that form; `Matched` tells whether it was).
   bool locateRows(const ArraySubscriptExpr *ASE, Place &P, bool &Matched);
+  /// For `a[r][c]` whose column c moves with the loop variable: why a chunk's columns of each
+  /// row cannot be copied (the serial loop may not touch them all), or none.
+  std::optional<std::string> movingColumnProblem(const Poly &Row, const Poly &Col);
   bool locatePointer(const Expr *E, Place &P);
   bool locateElement(const Expr *E, Place &P);
   bool walkAccess(const Expr *E, Mode M);

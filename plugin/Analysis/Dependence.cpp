@@ -735,9 +735,26 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
       Outcome O;
       if (W.Affine && T.Affine)
         O = Test.test(W, T);
+      // A column that moves with the loop variable (the rows then have only inner variables,
+      // none shared with the column): the same element needs the same column. With the same
+      // row subscript every row is reached by both accesses, so the columns decide; otherwise
+      // columns that never meet still rule a dependence out (the runtime rejects rows that
+      // share memory).
+      if (W.Affine && T.Affine && O.K != Outcome::Independent &&
+          (W.movesColumn(Info.OuterAtom) || T.movesColumn(Info.OuterAtom))) {
+        Access WC = W, TC = T;
+        WC.Subscript = W.Column;
+        TC.Subscript = T.Column;
+        WC.Rows = TC.Rows = false;
+        Outcome C = Self ? Test.test(WC, WC) : Test.test(WC, TC);
+        if (C.K == Outcome::Independent || W.Subscript == T.Subscript)
+          O = C;
+        else
+          O.K = Outcome::Unknown;
+      }
       // Rows of a pointer-to-pointer array: the test saw the row subscripts only; the same row
       // is the same element only where the columns meet too.
-      if (W.Rows && O.K != Outcome::Independent) {
+      else if (W.Rows && O.K != Outcome::Independent) {
         if (!W.Via && !T.Via && samePointPerDimension(Ctx, W, T, CarriedVars))
           continue;
         if (O.K == Outcome::Dependent && W.Column != T.Column)

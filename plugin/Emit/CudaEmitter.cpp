@@ -21,7 +21,8 @@ std::string arrayDecl(const PlanArray &A, const std::string &Name) {
   std::string Elem = (A.Write ? "" : "const ") + A.ElemCxx;
   if (A.Rows) { // a struct: `__restrict__` does not apply
     std::string Plain = Name.rfind("__restrict__ ", 0) == 0 ? Name.substr(13) : Name;
-    return "gpupar_rows<" + Elem + " >" + (Plain.empty() ? "" : " " + Plain);
+    return (A.MovingColumn ? "gpupar_cols<" : "gpupar_rows<") + Elem + " >" +
+           (Plain.empty() ? "" : " " + Plain);
   }
   if (A.Dims.empty())
     return Elem + " *" + Name;

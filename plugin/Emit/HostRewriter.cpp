@@ -90,6 +90,8 @@ static std::string prologue(const LoopPlan &P, const std::string &Indent) {
              ");\n";
       if (T.Rows) {
         S += In + "gpupar_span_cols(" + Ref + ", " + T.ColOffset + ");\n";
+        if (!T.ColCoef.empty())
+          S += In + "gpupar_span_col_coef(" + Ref + ", " + T.ColCoef + ");\n";
         for (const PlanRange &R : T.ColRanges)
           S += In + "gpupar_span_add_cols(" + Ref + ", " + R.Coef + ", " + R.Lo + ", " + R.Hi +
                ");\n";

@@ -44,6 +44,9 @@ struct PlanArray {
   /// scalar LayoutScalar (an index into LoopPlan::Scalars).
   bool Rows = false;
   unsigned LayoutScalar = 0;
+  /// Rows only: a column moves with the loop variable: the body sees `gpupar_cols<Elem>`, whose
+  /// rows may be packed column by column (kernel.h).
+  bool MovingColumn = false;
 };
 
 /// `coef * j` for an inner loop variable j in [Lo, Hi] (inclusive; C expressions).
@@ -66,6 +69,8 @@ struct PlanTerm {
   /// row (gpupar_span_cols / gpupar_span_add_cols).
   bool Rows = false;
   std::string ColOffset;
+  std::string ColCoef; ///< the column's coefficient of the loop variable; empty: none
+                       ///< (gpupar_span_col_coef)
   std::vector<PlanRange> ColRanges;
 };
 

@@ -234,8 +234,10 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     if (T.Rows) {
       PT.Rows = true;
       PT.Exact = PT.Exact && T.Base.loopVars(Info.Atoms).size() <= 1;
-      PT.ColOffset =
-          addRanges(T, T.Column, PT.ColRanges).invariantPart(Info.Atoms).printC(Info.Atoms);
+      Poly Column = addRanges(T, T.Column, PT.ColRanges);
+      PT.ColOffset = Column.invariantPart(Info.Atoms).printC(Info.Atoms);
+      if (Column.coefficient(Info.OuterAtom) != Poly())
+        PT.ColCoef = Column.coefficient(Info.OuterAtom).printC(Info.Atoms);
     }
     if (T.Lo != T.Hi)
       PT.Ranges.push_back({"1LL", "0LL", llLiteral(T.Hi - T.Lo)});
@@ -481,9 +483,10 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
     A.ElemCxx = typeCxx(Ctx, Info.Shapes[I].Element);
     if (Info.Shapes[I].Rows) {
       A.Rows = true;
+      A.MovingColumn = Info.Shapes[I].MovingColumn;
       A.LayoutScalar = (unsigned)Plan.Scalars.size();
       PlanScalar L{"gpupar_rows_" + A.Name, "gpupar_rows_layout", "gpupar_rows_layout",
-                   "(gpupar_rows_layout){0, 0}"};
+                   "(gpupar_rows_layout){0, 0, 1}"};
       L.Layout = true;
       Plan.Scalars.push_back(L);
     } else if (!innerDims(Ctx, VD, Info, A.Dims, P)) {

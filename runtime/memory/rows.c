@@ -23,7 +23,8 @@ typedef struct packed {
   size_t row_size;
   char *const *rows; /* the program's row pointers (indexed from 0) */
   row_cols rc;
-  long long c0, pitch;
+  long long c0, pitch; /* element (r, c) at (r - r0) * pitch + (c - c0) */
+  int by_column;       /* or at (c - c0) * rc.n + (r - r0) */
   char *buf;
 } packed;
 
@@ -59,9 +60,35 @@ static void widen(long long *lo, long long *hi, long long a, long long b) {
     *hi = b;
 }
 
+/* Sets [*lo, *hi] to the columns term `s` touches in the iterations whose loop variable lies
+ * between v0 and v1 (col_coef * v + [col_lo, col_hi]). Returns GPUPAR_OK or GPUPAR_EINVAL on
+ * overflow. */
+static int cols_between(const gpupar_span *s, i128 v0, i128 v1, long long *lo, long long *hi) {
+  i128 a = (i128)s->col_coef * v0, b = (i128)s->col_coef * v1; /* |v| < 2^64: no overflow */
+  i128 l = (a < b ? a : b) + s->col_lo, h = (a < b ? b : a) + s->col_hi;
+  if (l < INT64_MIN || h > INT64_MAX)
+    return GPUPAR_EINVAL;
+  *lo = (long long)l;
+  *hi = (long long)h;
+  return GPUPAR_OK;
+}
+
+/* Widens the columns of rows h (indices into rc) by [lo, hi] for reads and/or writes. */
+static void widen_rows(row_cols *rc, const gpupar__hull *h, int rd, int wr, long long lo,
+                       long long hi) {
+  for (long long r = h->lo - rc->r0; r <= h->hi - rc->r0; r++) {
+    if (rd)
+      widen(&rc->rlo[r], &rc->rhi[r], lo, hi);
+    if (wr)
+      widen(&rc->wlo[r], &rc->whi[r], lo, hi);
+  }
+}
+
 /* Fills `rc` with the columns each row of array `a` has touched over the whole space, visiting
- * every iteration (the rows a term touches need not be contiguous: `a[2*i]`). Returns
- * GPUPAR_OK, GPUPAR_ENOMEM or GPUPAR_EINVAL (overflow, or a term without columns). */
+ * every iteration (the rows a term touches need not be contiguous: `a[2*i]`). A term whose rows
+ * do not move with the loop variable gives every row of its range the columns of all
+ * iterations at once. Returns GPUPAR_OK, GPUPAR_ENOMEM or GPUPAR_EINVAL (overflow, or a term
+ * without columns). */
 static int collect(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
                    int a, row_cols *rc) {
   memset(rc, 0, sizeof *rc);
@@ -98,20 +125,28 @@ static int collect(const gpupar_loop *loop, const gpupar_span *spans, const gpup
       return GPUPAR_EINVAL;
     }
     int rd = loop->terms[t].access & GPUPAR_READ, wr = loop->terms[t].access & GPUPAR_WRITE;
-    for (unsigned long long k = 0; k < sp->trip; k++) {
-      gpupar__hull h;
-      if (gpupar__term_interval(sp, s, k, k + 1, &h) != GPUPAR_OK) {
+    long long lo = s->col_lo, hi = s->col_hi;
+    gpupar__hull h;
+    if (s->coef == 0 && !s->guarded) { /* the same rows in every iteration */
+      if (gpupar__term_interval(sp, s, 0, sp->trip, &h) != GPUPAR_OK ||
+          cols_between(s, gpupar__space_value(sp, 0), gpupar__space_value(sp, sp->trip - 1), &lo,
+                       &hi) != GPUPAR_OK) {
         row_cols_free(rc);
         return GPUPAR_EINVAL;
       }
-      if (h.empty)
-        continue;
-      for (long long r = h.lo - rc->r0; r <= h.hi - rc->r0; r++) {
-        if (rd)
-          widen(&rc->rlo[r], &rc->rhi[r], s->col_lo, s->col_hi);
-        if (wr)
-          widen(&rc->wlo[r], &rc->whi[r], s->col_lo, s->col_hi);
+      if (!h.empty)
+        widen_rows(rc, &h, rd, wr, lo, hi);
+      continue;
+    }
+    for (unsigned long long k = 0; k < sp->trip; k++) {
+      i128 v = gpupar__space_value(sp, k);
+      if (gpupar__term_interval(sp, s, k, k + 1, &h) != GPUPAR_OK ||
+          cols_between(s, v, v, &lo, &hi) != GPUPAR_OK) {
+        row_cols_free(rc);
+        return GPUPAR_EINVAL;
       }
+      if (!h.empty)
+        widen_rows(rc, &h, rd, wr, lo, hi);
     }
   }
   return GPUPAR_OK;
@@ -270,7 +305,44 @@ void gpupar__rows_pack_free(gpupar__rows_pack *pack) {
   free(pack);
 }
 
-/* Packs array `a` (rows descriptor `d`) into `p`, rewriting its spans in `pack`. */
+/* Returns the offset in bytes of element (row index r into p->rc, column c) in p->buf. */
+static size_t at(const packed *p, long long r, long long c) {
+  size_t e = p->by_column ? (size_t)(c - p->c0) * (size_t)p->rc.n + (size_t)r
+                          : (size_t)r * (size_t)p->pitch + (size_t)(c - p->c0);
+  return e * p->row_size;
+}
+
+/* Copies columns [lo, hi] of row index r between the program's row and p->buf (to_buf: into
+ * the buffer). Row by row one memcpy; column by column one element at a time. */
+static void copy_cols(const packed *p, long long r, long long lo, long long hi, int to_buf) {
+  char *row = p->rows[p->rc.r0 + r] + (size_t)lo * p->row_size;
+  if (!p->by_column) {
+    size_t n = (size_t)(hi - lo + 1) * p->row_size;
+    if (to_buf)
+      memcpy(p->buf + at(p, r, lo), row, n);
+    else
+      memcpy(row, p->buf + at(p, r, lo), n);
+    return;
+  }
+  size_t step = (size_t)p->rc.n * p->row_size, es = p->row_size;
+  char *b = p->buf + at(p, r, lo);
+  for (long long c = lo; c <= hi; c++, row += es, b += step)
+    memcpy(to_buf ? b : row, to_buf ? row : b, es);
+}
+
+/* Returns whether a term of array `a` has a column that moves with the loop variable. */
+static int moving_column(const gpupar_loop *loop, const gpupar_span *spans, int a) {
+  for (int t = 0; t < loop->nterms; t++)
+    if (loop->terms[t].array == a && !spans[t].empty && spans[t].col_coef != 0)
+      return 1;
+  return 0;
+}
+
+/* Packs array `a` (rows descriptor `d`) into `p`, rewriting its spans in `pack`. Row by row
+ * (row r at (r - r0) * pitch), or column by column when a column moves with the loop variable:
+ * then the columns of a chunk of iterations are one contiguous piece of the buffer, which the
+ * device path copies to and from each device like a section of a flat array, so devices that
+ * write different columns of the same rows never copy back each other's columns. */
 static int pack_one(gpupar__rows_pack *pack, const gpupar_loop *loop, const gpupar_call *call,
                     const gpupar__space *sp, const gpupar_rows_desc *d, packed *p) {
   int a = d->array;
@@ -287,11 +359,15 @@ static int pack_one(gpupar__rows_pack *pack, const gpupar_loop *loop, const gpup
     if (p->rc.wlo[r] <= p->rc.whi[r])
       widen(&c0, &c1, p->rc.wlo[r], p->rc.whi[r]);
   }
+  p->by_column = moving_column(loop, call->spans, a);
+  /* Element (r, c) at r * rstep + c * cstep - shift. */
   i128 pitch = (i128)c1 - c0 + 1, elems, bytes, shift;
+  i128 rstep = p->by_column ? 1 : pitch, cstep = p->by_column ? (i128)p->rc.n : 1;
   if (c0 > c1 || __builtin_mul_overflow((i128)p->rc.n, pitch, &elems) ||
       __builtin_mul_overflow(elems, (i128)d->row_size, &bytes) || bytes > (i128)SIZE_MAX / 2 ||
-      __builtin_mul_overflow((i128)p->rc.r0, pitch, &shift) || shift + c0 > INT64_MAX ||
-      shift + c0 < INT64_MIN)
+      __builtin_mul_overflow((i128)p->rc.r0, rstep, &shift) ||
+      __builtin_add_overflow(shift, (i128)c0 * cstep, &shift) || shift > INT64_MAX ||
+      shift < INT64_MIN)
     return GPUPAR_EINVAL;
   p->c0 = c0;
   p->pitch = (long long)pitch;
@@ -305,19 +381,18 @@ static int pack_one(gpupar__rows_pack *pack, const gpupar_loop *loop, const gpup
     long long lo = p->rc.rlo[r], hi = p->rc.rhi[r];
     if (p->rc.wlo[r] <= p->rc.whi[r])
       widen(&lo, &hi, p->rc.wlo[r], p->rc.whi[r]);
-    if (lo > hi)
-      continue;
-    memcpy(p->buf + ((size_t)r * (size_t)p->pitch + (size_t)(lo - c0)) * d->row_size,
-           p->rows[p->rc.r0 + r] + (size_t)lo * d->row_size, (size_t)(hi - lo + 1) * d->row_size);
+    if (lo <= hi)
+      copy_cols(p, r, lo, hi, 1);
   }
-  /* Row r of the packed array starts at element (r - r0) * pitch - c0 + c of the buffer. */
+  /* Term (rows coef * i + [off_lo, off_hi], columns col_coef * i + [col_lo, col_hi]) touches
+   * flat elements (coef * rstep + col_coef * cstep) * i + [lo, hi]. */
   for (int t = 0; t < loop->nterms; t++) {
     gpupar_span *s = &pack->spans[t];
     if (loop->terms[t].array != a || s->empty)
       continue;
-    i128 coef = (i128)s->coef * pitch,
-         lo = ((i128)s->off_lo - p->rc.r0) * pitch + ((i128)s->col_lo - c0),
-         hi = ((i128)s->off_hi - p->rc.r0) * pitch + ((i128)s->col_hi - c0);
+    i128 coef = (i128)s->coef * rstep + (i128)s->col_coef * cstep,
+         lo = ((i128)s->off_lo - p->rc.r0) * rstep + ((i128)s->col_lo - c0) * cstep,
+         hi = ((i128)s->off_hi - p->rc.r0) * rstep + ((i128)s->col_hi - c0) * cstep;
     if (coef > INT64_MAX || coef < INT64_MIN || lo > INT64_MAX || lo < INT64_MIN ||
         hi > INT64_MAX || hi < INT64_MIN)
       return GPUPAR_EINVAL;
@@ -325,12 +400,14 @@ static int pack_one(gpupar__rows_pack *pack, const gpupar_loop *loop, const gpup
     s->off_lo = (long long)lo;
     s->off_hi = (long long)hi;
     s->rows = 0;
+    s->col_coef = 0;
   }
   pack->arrays[a].elem_size = d->row_size;
   pack->bases[a] = p->buf;
   gpupar_rows_layout *lay = &pack->layouts[d->scalar];
-  lay->pitch = p->pitch;
-  lay->shift = (long long)(shift + c0);
+  lay->pitch = (long long)rstep;
+  lay->stride = (long long)cstep;
+  lay->shift = (long long)shift;
   pack->scalars[d->scalar] = lay;
   return GPUPAR_OK;
 }
@@ -398,13 +475,8 @@ void gpupar__rows_unpack(const gpupar__rows_pack *pack) {
     const packed *p = &pack->p[i];
     if (!p->buf)
       continue;
-    for (long long r = 0; r < p->rc.n; r++) {
-      long long lo = p->rc.wlo[r], hi = p->rc.whi[r];
-      if (lo > hi)
-        continue;
-      memcpy(p->rows[p->rc.r0 + r] + (size_t)lo * p->row_size,
-             p->buf + ((size_t)r * (size_t)p->pitch + (size_t)(lo - p->c0)) * p->row_size,
-             (size_t)(hi - lo + 1) * p->row_size);
-    }
+    for (long long r = 0; r < p->rc.n; r++)
+      if (p->rc.wlo[r] <= p->rc.whi[r])
+        copy_cols(p, r, p->rc.wlo[r], p->rc.whi[r], 0);
   }
 }

@@ -21,7 +21,9 @@ int gpupar__rows_check(const gpupar_loop *loop, const gpupar_call *call, const g
 typedef struct gpupar__rows_pack gpupar__rows_pack;
 
 /* Packs the touched elements of each touched row of every pointer-to-pointer array of `loop`
- * into a contiguous host buffer (row r at (r - r0) * pitch + (c - c0)) and sets `*ploop` and
+ * into a contiguous host buffer (element (r, c) at (r - r0) * pitch + (c - c0); or, when a
+ * column moves with the loop variable, column by column at (c - c0) * rows + (r - r0), so
+ * that a chunk's columns are one contiguous section) and sets `*ploop` and
  * `*pcall` to a loop and call that describe the packed buffers as flat arrays: the device path
  * runs them unchanged, the body finds row r through the gpupar_rows_layout scalar. `*out` owns
  * them; NULL (with `*ploop = loop`, `*pcall = call`) when the loop has no such array. Returns
@@ -31,7 +33,8 @@ int gpupar__rows_pack_new(const gpupar_loop *loop, gpupar_call *call, const gpup
                           char *why, size_t len);
 
 /* Copies the written elements of every written row from the packed buffers back to the
- * program's rows (only the columns the loop writes in that row). */
+ * program's rows (only the columns the loop writes in that row, over all iterations: the
+ * devices have copied their own sections back into the packed buffers first). */
 void gpupar__rows_unpack(const gpupar__rows_pack *pack);
 
 /* Frees `pack` (NULL is ignored). */

@@ -141,6 +141,10 @@ int gpupar__check_writes(const gpupar_loop *loop, const gpupar_span *spans, cons
         gpupar__scatter(loop, loop->terms[t].array))
       continue;
     const char *name = loop->arrays[loop->terms[t].array].name;
+    i128 cc; /* a pointer-to-pointer array's column that moves: its own stride */
+    if (s->rows && s->col_coef != 0 && !__builtin_mul_overflow((i128)s->col_coef, sp->step, &cc) &&
+        (i128)s->col_hi - s->col_lo < (cc < 0 ? -cc : cc))
+      continue;
     i128 c = stride(s, sp);
     if (c < 0) {
       snprintf(why, len, "the index of '%s' overflows", name);

@@ -56,8 +56,10 @@ int gpupar__array_dense(const gpupar_loop *loop, const gpupar_span *spans, const
                         int array);
 
 /* Checks that no write term touches the same element in two iterations
- * (off_hi - off_lo < |coef * step|, and coef * step != 0 when trip > 1); the write terms of a
- * scatter array (GPUPAR_SCATTER) are exempt. Returns GPUPAR_OK, or GPUPAR_EINVAL with a reason
+ * (off_hi - off_lo < |coef * step|, and coef * step != 0 when trip > 1; for a term of a
+ * pointer-to-pointer array it is enough that its columns do not meet:
+ * col_hi - col_lo < |col_coef * step|); the write terms of a scatter array (GPUPAR_SCATTER) are
+ * exempt. Returns GPUPAR_OK, or GPUPAR_EINVAL with a reason
  * in `why` (`len` bytes). */
 int gpupar__check_writes(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
                          char *why, size_t len);

@@ -5,12 +5,14 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "gpupar/gpupar.h"
 #include "memory/rows.h"
+#include "schedule/section.h"
 
 static gpupar__space space(long long lo, long long hi) {
   gpupar__space sp;
@@ -81,7 +83,7 @@ static void test_pack_unpack(void **state) {
   spans_of(s);
   gpupar__space sp = space(0, 4);
   void *bases[2] = {a, b};
-  gpupar_rows_layout host = {0, 0};
+  gpupar_rows_layout host = {0, 0, 1};
   void *scal[2] = {&host, &host};
   gpupar_call call = {.arrays = bases, .scalars = scal, .spans = s};
   gpupar__rows_pack *pack;
@@ -94,6 +96,7 @@ static void test_pack_unpack(void **state) {
   const gpupar_rows_layout *la = pc->scalars[0];
   assert_int_equal(la->pitch, 3);
   assert_int_equal(la->shift, 3);
+  assert_int_equal(la->stride, 1);
   const float *pa = pc->arrays[0];
   assert_true(pa[0] == 10.0f && pa[2] == 12.0f && pa[3 * 3 + 1] == 41.0f);
   assert_int_equal(pl->arrays[0].elem_size, sizeof(float));
@@ -120,8 +123,127 @@ static void test_pack_unpack(void **state) {
     }
 }
 
+/* `for (j = 1; j <= 5; j++) for (k = 0; k < 3; k++) w[k][j] = c[k][j] + c[k][j - 1];` (the
+ * backprop pattern: the column moves with the loop variable, the rows do not). */
+static const gpupar_array_desc col_arrays[] = {{"c", sizeof(float *), GPUPAR_READ},
+                                               {"w", sizeof(float *), GPUPAR_WRITE}};
+static const gpupar_term_desc col_terms[] = {{0, GPUPAR_READ, 0}, {1, GPUPAR_WRITE, 0}};
+static const gpupar_rows_desc col_rows[] = {{0, 0, sizeof(float)}, {1, 1, sizeof(float)}};
+static const gpupar_loop col_loop = {GPUPAR_VERSION_CODE,
+                                     "t.c:2",
+                                     2,
+                                     col_arrays,
+                                     2,
+                                     col_terms,
+                                     2,
+                                     NULL,
+                                     NULL,
+                                     0,
+                                     NULL,
+                                     NULL,
+                                     2,
+                                     col_rows};
+
+static void col_spans(gpupar_span s[2]) {
+  gpupar_span_init(&s[0], 0, 0); /* c[k][j - 1], c[k][j] */
+  gpupar_span_add_range(&s[0], 1, 0, 2);
+  gpupar_span_cols(&s[0], -1);
+  gpupar_span_add_cols(&s[0], 1, 0, 1);
+  gpupar_span_col_coef(&s[0], 1);
+  gpupar_span_init(&s[1], 0, 0); /* w[k][j] */
+  gpupar_span_add_range(&s[1], 1, 0, 2);
+  gpupar_span_cols(&s[1], 0);
+  gpupar_span_col_coef(&s[1], 1);
+}
+
+/* Rows of different lengths, each allocated on its own: row k of w has columns 0 .. 5 + k, so
+ * row 0 ends right after column 5, the last one the loop writes; c's row 0 ends at column 5. */
+static void test_pack_by_column(void **state) {
+  (void)state;
+  char why[256];
+  float *c[3], *w[3];
+  for (int k = 0; k < 3; k++) {
+    c[k] = malloc((size_t)(6 + k) * sizeof(float));
+    w[k] = malloc((size_t)(6 + k) * sizeof(float));
+    assert_non_null(c[k]);
+    assert_non_null(w[k]);
+    for (int j = 0; j < 6 + k; j++) {
+      c[k][j] = (float)(10 * k + j);
+      w[k][j] = -1.0f;
+    }
+  }
+  gpupar_span s[2];
+  col_spans(s);
+  gpupar__space sp = space(1, 6);
+  void *bases[2] = {c, w};
+  gpupar_rows_layout host = {0, 0, 1};
+  void *scal[2] = {&host, &host};
+  gpupar_call call = {.arrays = bases, .scalars = scal, .spans = s};
+  assert_int_equal(gpupar__check_writes(&col_loop, s, &sp, why, sizeof why), GPUPAR_OK);
+  assert_int_equal(gpupar__rows_check(&col_loop, &call, &sp, why, sizeof why), GPUPAR_OK);
+  gpupar__rows_pack *pack;
+  const gpupar_loop *pl;
+  gpupar_call *pc;
+  assert_int_equal(gpupar__rows_pack_new(&col_loop, &call, &sp, &pack, &pl, &pc, why, sizeof why),
+                   GPUPAR_OK);
+  /* c: rows 0..2, columns 0..5 by column: (k, j) at j * 3 + k. */
+  const gpupar_rows_layout *lc = pc->scalars[0];
+  assert_int_equal(lc->pitch, 1);
+  assert_int_equal(lc->stride, 3);
+  assert_int_equal(lc->shift, 0);
+  const float *pcb = pc->arrays[0];
+  for (int k = 0; k < 3; k++)
+    for (int j = 0; j <= 5; j++)
+      assert_true(pcb[j * 3 + k] == (float)(10 * k + j));
+  /* w: columns 1..5: (k, j) at (j - 1) * 3 + k. */
+  const gpupar_rows_layout *lw = pc->scalars[1];
+  assert_int_equal(lw->pitch, 1);
+  assert_int_equal(lw->stride, 3);
+  assert_int_equal(lw->shift, 3);
+  assert_int_equal(pc->spans[1].coef, 3);
+  assert_int_equal(pc->spans[1].off_lo, -3);
+  assert_int_equal(pc->spans[1].off_hi, -1);
+  /* A chunk j in [2, 3] (iterations 1, 2) writes exactly columns 2..3: elements [3, 8]. */
+  gpupar__hull h;
+  assert_int_equal(gpupar__term_interval(&sp, &pc->spans[1], 1, 3, &h), GPUPAR_OK);
+  assert_false(h.empty);
+  assert_int_equal(h.lo, 3);
+  assert_int_equal(h.hi, 8);
+  /* Two devices write their chunks (j 1..2 and 3..5) in the packed buffer; unpacking writes
+   * back columns 1..5 of each row and nothing else. */
+  float *pw = pc->arrays[1];
+  for (int j = 1; j <= 5; j++)
+    for (int k = 0; k < 3; k++)
+      pw[(j - 1) * 3 + k] = (float)(100 * k + j);
+  gpupar__rows_unpack(pack);
+  gpupar__rows_pack_free(pack);
+  for (int k = 0; k < 3; k++) {
+    for (int j = 0; j < 6 + k; j++)
+      assert_true(w[k][j] == (j >= 1 && j <= 5 ? (float)(100 * k + j) : -1.0f));
+    free(c[k]);
+    free(w[k]);
+  }
+}
+
+/* A moving column's writes are disjoint when consecutive iterations' columns do not meet. */
+static void test_check_writes_columns(void **state) {
+  (void)state;
+  char why[256];
+  gpupar_span s[2];
+  col_spans(s);
+  gpupar__space sp = space(1, 6);
+  assert_int_equal(gpupar__check_writes(&col_loop, s, &sp, why, sizeof why), GPUPAR_OK);
+  gpupar_span_add_cols(&s[1], 1, 0, 1); /* w[k][j + l], l in [0, 1]: j and j + 1 meet */
+  assert_int_equal(gpupar__check_writes(&col_loop, s, &sp, why, sizeof why), GPUPAR_EINVAL);
+  assert_string_equal(why, "every iteration writes the same elements of 'w'");
+  col_spans(s);
+  gpupar_span_col_coef(&s[1], 0); /* w[k][0] in every iteration */
+  assert_int_equal(gpupar__check_writes(&col_loop, s, &sp, why, sizeof why), GPUPAR_EINVAL);
+}
+
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_check),
-                                     cmocka_unit_test(test_pack_unpack)};
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_check), cmocka_unit_test(test_pack_unpack),
+      cmocka_unit_test(test_pack_by_column), cmocka_unit_test(test_check_writes_columns)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -19,7 +19,7 @@ static gpupar__space space(long long lo, long long hi, long long step, int cond)
 }
 
 static gpupar_span span(long long coef, long long lo, long long hi) {
-  gpupar_span s = {coef, lo, hi, 0, 0, 0, 0, 0, 0, 0};
+  gpupar_span s = {coef, lo, hi, 0, 0, 0, 0, 0, 0, 0, 0};
   return s;
 }
 
