@@ -39,7 +39,7 @@ void conditional(int n, float *a, const float *b) {
 void padded(int n, float *a) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    a[(i / 4) * 8 + i % 4] = 1; // expected-warning {{cannot tell exactly which elements 'a[(i / 4) * 8 + i % 4]' writes ('i / 4' divides a loop variable); the loop stays serial; write the subscript so that it is affine, as 'a[i][j]' for 'i = idx / M, j = idx % M' is}}
+    a[(i / 4) * 8 + i % 4] = 1; // expected-warning {{cannot tell exactly which elements 'a[(i / 4) * 8 + i % 4]' writes ('i / 4' divides a loop variable); the loop stays serial ('idx / M' and 'idx % M' combine into 'idx' only as 'a[idx / M][idx % M]' with rows of exactly M elements, or 'a[(idx / M) * M + idx % M]')}}
 }
 // Four iterations, four different elements: no dependence, but still not one range.
 void short_period(float *a) {
