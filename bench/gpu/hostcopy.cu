@@ -53,8 +53,8 @@ int main(int argc, char **argv) {
                 "unregister_ms=%.2f h2d_pageable_gbs=%.1f d2h_pageable_gbs=%.1f "
                 "hostalloc_ms=%.2f freehost_ms=%.2f memcpy_gbs=%.1f\n",
                 mib, rep, (t1 - t0) * 1e3, bytes / (t2 - t1) / 1e9, (t3 - t2) * 1e3,
-                bytes / (t4 - t3) / 1e9, bytes / (t5 - t4) / 1e9, (t6 - t5) * 1e3,
-                (t7 - t6) * 1e3, bytes / (t8 - t7) / 1e9);
+                bytes / (t4 - t3) / 1e9, bytes / (t5 - t4) / 1e9, (t6 - t5) * 1e3, (t7 - t6) * 1e3,
+                bytes / (t8 - t7) / 1e9);
   }
   return 0;
 }
