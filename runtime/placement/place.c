@@ -60,18 +60,22 @@ void gpupar__place(const gpupar_loop *loop, const gpupar_call *call, const gpupa
       bps = d->h2d_bps;
     if (d->latency_us > latency)
       latency = d->latency_us;
-    cost.dev_rate += gpupar__site_rate(site, d->index);
   }
   cost.bps = bps;
   cost.latency_us = latency;
+  cost.offload_rate = gpupar__site_offload_rate(site);
+  cost.offload_decisions = gpupar__site_offload_decisions(site, 0);
   cost.host_rate = gpupar__site_rate(site, -1);
   cost.serial_rate = gpupar__site_serial_rate(site);
   if (cost.ndev > 0 && reg->backend == GPUPAR_BACKEND_CUDA)
     traffic(loop, call, sp, cost.ndev, &cost.bytes_in, &cost.bytes_out);
   for (int a = 0; a < loop->narrays && cost.ndev > 0; a++)
     cost.present |= gpupar__region_contains(call->arrays[a]);
-  gpupar__where where = gpupar__cost_decide(&cost, why, why_len);
-  if (where == GPUPAR__ON_THREADS && cost.force != GPUPAR__FORCE_CPU) {
+  int by_rates;
+  gpupar__where where = gpupar__cost_decide(&cost, why, why_len, &by_rates);
+  if (by_rates)
+    gpupar__site_offload_decisions(site, 1);
+  if (where == GPUPAR__ON_THREADS && cost.force != GPUPAR__FORCE_CPU && !by_rates) {
     /* Host threads or the serial loop: whichever is faster at this site (learned). */
     double rates[2];
     int explore;

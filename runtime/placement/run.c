@@ -408,6 +408,9 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
   double us = gpupar__now_us() - t_start;
   if (rc == GPUPAR_OK) {
     call->last = sp.last;
+    /* What the caller paid for the device path, against the host threads' rate (cost.c). */
+    if (out.ndev_used && !out.faults)
+      gpupar__site_learn_offload(site, sp.trip, us);
     gpupar__site_record(site, out.ndev_used ? GPUPAR__ON_DEVICES : GPUPAR__ON_THREADS, us,
                         out.bytes_in, out.bytes_out, out.faults);
     out.cnt.calls = 1;

@@ -19,6 +19,9 @@ struct gpupar__site {
   double cpu_rate[2];           /* host choice: threads (0), serial loop (1), iterations/s */
   unsigned cpu_samples[2];      /* samples in cpu_rate (saturating at 2) */
   unsigned long long cpu_calls; /* calls that went through the host choice */
+  double offload_rate;          /* whole device calls, iterations/s (wall time of the call) */
+  unsigned offload_samples;     /* samples in offload_rate (saturating at 2) */
+  unsigned long long offload_decisions; /* calls the learned rates placed (cost.c, step 4) */
   gpupar__site_stats stats;
   _Atomic unsigned long long no_image; /* registry devices with no kernel image for the loop */
 };
@@ -141,6 +144,36 @@ void gpupar__site_learn_cpu(gpupar__site *site, int serial, unsigned long long i
   pthread_mutex_unlock(&sites_lock);
 }
 
+void gpupar__site_learn_offload(gpupar__site *site, unsigned long long iters, double us) {
+  if (iters == 0 || !(us > 0))
+    return;
+  double r = (double)iters / (us / 1e6);
+  pthread_mutex_lock(&sites_lock);
+  /* The first device call is cold (module load, first allocations): the second replaces it. */
+  site->offload_rate =
+      site->offload_samples < 2
+          ? r
+          : GPUPAR__LEARN_ALPHA * r + (1 - GPUPAR__LEARN_ALPHA) * site->offload_rate;
+  if (site->offload_samples < 2)
+    site->offload_samples++;
+  pthread_mutex_unlock(&sites_lock);
+}
+
+double gpupar__site_offload_rate(gpupar__site *site) {
+  pthread_mutex_lock(&sites_lock);
+  double r = site->offload_rate;
+  pthread_mutex_unlock(&sites_lock);
+  return r;
+}
+
+unsigned long long gpupar__site_offload_decisions(gpupar__site *site, int add) {
+  pthread_mutex_lock(&sites_lock);
+  unsigned long long n = site->offload_decisions;
+  site->offload_decisions += (unsigned long long)(add > 0);
+  pthread_mutex_unlock(&sites_lock);
+  return n;
+}
+
 int gpupar__site_warn_once(gpupar__site *site, int index, int kind) {
   int i = index < 0 || index >= GPUPAR__MAX_DEVICES ? GPUPAR__MAX_DEVICES : index;
   pthread_mutex_lock(&sites_lock);
@@ -225,6 +258,9 @@ void gpupar__site_reset_learning(void) {
     memset(s->cpu_rate, 0, sizeof s->cpu_rate);
     memset(s->cpu_samples, 0, sizeof s->cpu_samples);
     s->cpu_calls = 0;
+    s->offload_rate = 0;
+    s->offload_samples = 0;
+    s->offload_decisions = 0;
   }
   pthread_mutex_unlock(&sites_lock);
 }

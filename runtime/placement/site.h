@@ -60,6 +60,18 @@ gpupar__where gpupar__site_host_pick(gpupar__site *site, double rates[2], int *e
  * caches) that the second replaces; then a moving average. Ignored when either is 0. */
 void gpupar__site_learn_cpu(gpupar__site *site, int serial, unsigned long long iters, double us);
 
+/* Learns the rate of a whole device call at `site`: `iters` iterations in `us` microseconds of
+ * the caller's time (registration, copies, kernels, commit). The first sample is replaced by the
+ * second (a cold call), then averaged like the other rates. */
+void gpupar__site_learn_offload(gpupar__site *site, unsigned long long iters, double us);
+
+/* Returns the learned whole-call device rate of `site` (iterations/s; 0: unknown). */
+double gpupar__site_offload_rate(gpupar__site *site);
+
+/* Returns how many calls at `site` the learned rates placed so far (the cost model's step 4),
+ * and counts one more when `add` is positive. */
+unsigned long long gpupar__site_offload_decisions(gpupar__site *site, int add);
+
 /* A warning kind of gpupar__site_warn_once beside the device fault bits (1, 2, 4, 8): an update
  * outside a checked array-reduction section (index -1: not a device). */
 #define GPUPAR__WARN_SECTION 16

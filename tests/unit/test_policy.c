@@ -242,57 +242,121 @@ static void test_cost_model(void **state) {
   char why[256];
   /* 4 * 10 us * 12 GB/s = 480 kB. */
   assert_int_equal(gpupar__cost_min_bytes(&in), 480000);
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_SERIAL);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why, NULL), GPUPAR__ON_SERIAL);
   assert_string_equal(why, "12.0 kB below threshold 480.0 kB; serial loop (trip 3000 below "
                            "GPUPAR_MIN_TRIP 16384)");
   in.serial_rate = 3000 / 500e-6; /* the serial loop took 500 us: heavy iterations */
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_THREADS);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why, NULL), GPUPAR__ON_THREADS);
   assert_string_equal(why, "12.0 kB below threshold 480.0 kB; 8 host threads (trip 3000, but the "
                            "serial loop took 500 us)");
   in.serial_rate = 3000 / 50e-6; /* 50 us: threads would not pay */
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_SERIAL);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why, NULL), GPUPAR__ON_SERIAL);
   in.serial_rate = 0;
   in.work = 3000 * 64; /* collapse(2) with 64 inner iterations: enough work for threads */
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_THREADS);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why, NULL), GPUPAR__ON_THREADS);
   in.work = 0;
   in.trip = 1 << 20;
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_THREADS);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why, NULL), GPUPAR__ON_THREADS);
   assert_string_equal(why, "12.0 kB below threshold 480.0 kB; 8 host threads");
+  /* Little data, heavy iterations: the host threads took 113 ms, moving 12 kB takes ~41 us. */
+  int by_rates = -1;
+  in.host_rate = (double)(1 << 20) / 0.113;
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why, &by_rates), GPUPAR__ON_DEVICES);
+  assert_int_equal(by_rates, 1);
+  assert_string_equal(why, "exploring the devices (the host threads took 113.00 ms for 12.0 kB)");
+  in.host_rate = (double)(1 << 20) / 0.0009; /* 0.9 ms: not worth a device call */
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why, &by_rates), GPUPAR__ON_THREADS);
+  assert_int_equal(by_rates, 0);
+  in.host_rate = 0;
   in.bytes_in = 4 << 20;
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_DEVICES);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why, NULL), GPUPAR__ON_DEVICES);
   assert_string_equal(why, "4.2 MB to move");
   in.min_bytes = 8 << 20; /* GPUPAR_MIN_BYTES=8M */
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_THREADS);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why, NULL), GPUPAR__ON_THREADS);
   in.min_bytes = 0;
   in.bps = 1e6; /* a slow link raises the derived threshold (floor 256 KiB) */
   in.min_bytes = -1;
   assert_int_equal(gpupar__cost_min_bytes(&in), 256 << 10);
   in.bps = 12e9;
-  /* Learned rates: the host threads were faster. */
-  in.dev_rate = 1e8;
-  in.host_rate = 1e9;
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_THREADS);
-  in.host_rate = 1e7;
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_DEVICES);
+  /* Learned rates (trip 2^20). A device call was timed (4.19 ms), the host threads never ran:
+   * they are explored, and the host choice is skipped (by_rates). */
+  in.offload_rate = 2.5e8;
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why, &by_rates), GPUPAR__ON_THREADS);
+  assert_int_equal(by_rates, 1);
+  assert_string_equal(why, "exploring the host threads (the devices took 4.19 ms); 8 host threads");
+  in.host_rate = 1e9; /* 1.05 ms: the host threads win */
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why, NULL), GPUPAR__ON_THREADS);
+  assert_string_equal(why, "host threads faster (1.05 ms, the devices 4.19 ms, learned); 8 host "
+                           "threads");
+  in.host_rate = 1e7; /* 105 ms: the devices win */
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why, &by_rates), GPUPAR__ON_DEVICES);
+  assert_int_equal(by_rates, 1);
+  assert_string_equal(why, "devices faster (4.19 ms, the host threads 104.86 ms, learned); 4.2 MB "
+                           "to move");
+  in.host_rate = 2e8;       /* 5.24 ms: close, so re-explored on the scheduled calls */
+  in.offload_decisions = 6; /* gpupar__host_reexplores(6) */
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why, NULL), GPUPAR__ON_THREADS);
+  assert_string_equal(why, "exploring the host threads again (5.24 ms, the devices 4.19 ms, "
+                           "learned); 8 host threads");
+  in.trip = 1000; /* host threads not eligible (below GPUPAR_MIN_TRIP): the threshold decides */
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why, &by_rates), GPUPAR__ON_DEVICES);
+  assert_int_equal(by_rates, 0);
+  in.work = 1000 * 1000; /* but a collapsed nest of 1000 x 1000 is: the learned rates decide */
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why, &by_rates), GPUPAR__ON_THREADS);
+  assert_int_equal(by_rates, 1);
+  in.work = 0;
+  in.trip = 1 << 20;
+  in.offload_decisions = 0;
+  in.offload_rate = 0;
+  in.host_rate = 0;
   in.force = GPUPAR__FORCE_CPU;
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_THREADS);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why, NULL), GPUPAR__ON_THREADS);
   assert_string_equal(why, "GPUPAR_FORCE=cpu; 8 host threads");
   in.force = GPUPAR__FORCE_GPU;
   in.bytes_in = 10;
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_DEVICES);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why, NULL), GPUPAR__ON_DEVICES);
   in.force = GPUPAR__FORCE_NONE;
   in.backend = GPUPAR_BACKEND_EMU; /* emulated devices always run */
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_DEVICES);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why, NULL), GPUPAR__ON_DEVICES);
   in.backend = GPUPAR_BACKEND_CPU;
   in.ndev = 0;
   in.host_threads = 1;
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_SERIAL);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why, NULL), GPUPAR__ON_SERIAL);
   assert_string_equal(why, "cpu backend; serial loop (1 host thread)");
   in.backend = GPUPAR_BACKEND_CUDA;
   in.ndev = 2;
   in.can_offload = 0;
   in.host_threads = 4;
-  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why), GPUPAR__ON_THREADS);
+  assert_int_equal(gpupar__cost_decide(&in, why, sizeof why, NULL), GPUPAR__ON_THREADS);
+}
+
+/* The devices against the host threads over many calls: an unknown host is explored; a slower
+ * option within GPUPAR__REEXPLORE_RATIO is explored again on the scheduled calls only; a much
+ * slower one never again. */
+static void test_offload_choice(void **state) {
+  (void)state;
+  int explore = -1;
+  assert_int_equal(gpupar__offload_choice(1000, 0, 0, &explore), GPUPAR__ON_THREADS);
+  assert_int_equal(explore, 1);
+  int host_runs = 0, far_host_runs = 0, dev_runs = 0;
+  for (unsigned long long call = 0; call < 300; call++) {
+    /* Host 2x slower: explored on exactly the calls gpupar__host_reexplores names. */
+    gpupar__where w = gpupar__offload_choice(1000, 2000, call, &explore);
+    assert_int_equal(w == GPUPAR__ON_THREADS, gpupar__host_reexplores(call));
+    assert_int_equal(explore, w == GPUPAR__ON_THREADS);
+    host_runs += w == GPUPAR__ON_THREADS;
+    /* Host 30x slower: never again. */
+    far_host_runs += gpupar__offload_choice(1000, 30000, call, &explore) == GPUPAR__ON_THREADS;
+    assert_int_equal(explore, 0);
+    /* Host 3x faster: the devices are explored again on the scheduled calls. */
+    w = gpupar__offload_choice(3000, 1000, call, &explore);
+    assert_int_equal(w == GPUPAR__ON_DEVICES, gpupar__host_reexplores(call));
+    dev_runs += w == GPUPAR__ON_DEVICES;
+  }
+  /* Calls 6, 10, 18, 34, then every 64th (64, 128, 192, 256). */
+  assert_int_equal(host_runs, 8);
+  assert_int_equal(dev_runs, 8);
+  assert_int_equal(far_host_runs, 0);
 }
 
 static void test_hybrid_share(void **state) {
@@ -454,6 +518,7 @@ static void test_host_choice_end_to_end(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_cost_model),
+                                     cmocka_unit_test(test_offload_choice),
                                      cmocka_unit_test(test_pipelining_order),
                                      cmocka_unit_test(test_pool_reuse),
                                      cmocka_unit_test(test_host_threads),
