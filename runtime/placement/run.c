@@ -422,8 +422,8 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
       if (out.faults)
         snprintf(faults, sizeof faults, ", %llu chunk%s rerun after failures", out.faults,
                  out.faults == 1 ? "" : "s");
-      GPUPAR__INFO("%s: %d device%s (%s), %s in, %s out, %.1f ms%s", site_name, out.ndev_used,
-                   out.ndev_used == 1 ? "" : "s", out.used, a, b, us / 1e3, faults);
+      GPUPAR__INFO("%s: %d device%s (%s), %s in, %s out, %.1f ms%s; %s", site_name, out.ndev_used,
+                   out.ndev_used == 1 ? "" : "s", out.used, a, b, us / 1e3, faults, why);
     }
     return 1;
   }
