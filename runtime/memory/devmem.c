@@ -62,11 +62,9 @@ int gpupar__dev_alloc(gpupar__device *dev, size_t bytes, void **ptr, size_t *siz
   if ((dev->faults & GPUPAR__FAULT_OOM) && bytes > GPUPAR__FAULT_OOM_BYTES)
     return gpupar__fail(err, GPUPAR_ENOMEM, "out of memory (injected: %zu bytes > 1 MiB)", bytes);
   size_t cls = gpupar__pool_class(bytes);
-  *ptr = gpupar__pool_take(&dev->mem, cls);
-  if (*ptr) {
-    *size = cls;
+  *ptr = gpupar__pool_take(&dev->mem, cls, size);
+  if (*ptr)
     return GPUPAR_OK;
-  }
   int rc = dev->backend->alloc(dev, cls, ptr, err);
   if (rc == GPUPAR_ENOMEM) { /* the cache may hold what is missing */
     gpupar__dev_drain(dev);
@@ -121,10 +119,10 @@ int gpupar__stage_alloc(const gpupar__backend *be, size_t bytes, void **ptr, siz
   gpupar__pool *pool = gpupar__stage_pool();
   atomic_store(&stage_backend, be);
   size_t cls = gpupar__pool_class(bytes);
-  *size = cls;
-  *ptr = gpupar__pool_take(pool, cls);
+  *ptr = gpupar__pool_take(pool, cls, size);
   if (*ptr)
     return GPUPAR_OK;
+  *size = cls;
   if (be->host_alloc) {
     if (be->host_alloc(cls, ptr, err) != GPUPAR_OK) {
       gpupar__stage_drain();

@@ -25,17 +25,26 @@ void gpupar__pool_init(gpupar__pool *pool, size_t max_cached) {
   pool->fresh = pool->reused = pool->released = 0;
 }
 
-void *gpupar__pool_take(gpupar__pool *pool, size_t size) {
+void *gpupar__pool_take(gpupar__pool *pool, size_t size, size_t *got) {
   void *ptr = NULL;
+  int best = -1;
   pthread_mutex_lock(&pool->lock);
-  for (int i = pool->nblocks - 1; i >= 0; i--)
-    if (pool->blocks[i].size == size) {
-      ptr = pool->blocks[i].ptr;
-      pool->blocks[i] = pool->blocks[--pool->nblocks];
-      pool->cached_bytes -= size;
-      pool->reused++;
+  for (int i = pool->nblocks - 1; i >= 0; i--) {
+    size_t s = pool->blocks[i].size;
+    if (s < size || s / GPUPAR__POOL_FIT > size)
+      continue;
+    if (best < 0 || s < pool->blocks[best].size)
+      best = i;
+    if (s == size)
       break;
-    }
+  }
+  if (best >= 0) {
+    ptr = pool->blocks[best].ptr;
+    *got = pool->blocks[best].size;
+    pool->blocks[best] = pool->blocks[--pool->nblocks];
+    pool->cached_bytes -= *got;
+    pool->reused++;
+  }
   pthread_mutex_unlock(&pool->lock);
   return ptr;
 }

@@ -27,9 +27,15 @@ size_t gpupar__pool_class(size_t bytes);
 /* Initialises `*pool` caching at most `max_cached` bytes. */
 void gpupar__pool_init(gpupar__pool *pool, size_t max_cached);
 
-/* Removes a cached block of exactly `size` (a size class) and returns it, or NULL (then the
- * caller allocates and calls gpupar__pool_count_fresh). */
-void *gpupar__pool_take(gpupar__pool *pool, size_t size);
+/* A cached block up to this many times the request may serve it: the sub-chunks of successive
+ * calls differ in size (work-sized, from learned rates), and exact classes alone made an H100
+ * host reallocate its pinned staging on most calls. */
+#define GPUPAR__POOL_FIT 4
+
+/* Removes a cached block of `size` (a size class), else the smallest one larger than `size` and
+ * at most GPUPAR__POOL_FIT times it, and returns it with its size in `*got` (the size to give
+ * back); or NULL (then the caller allocates and calls gpupar__pool_count_fresh). */
+void *gpupar__pool_take(gpupar__pool *pool, size_t size, size_t *got);
 
 /* Counts a fresh allocation in the statistics. */
 void gpupar__pool_count_fresh(gpupar__pool *pool);

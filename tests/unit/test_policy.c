@@ -172,6 +172,23 @@ static void test_pool_reuse(void **state) {
   assert_int_equal(gpupar__pool_class(1000), 1024);
   assert_int_equal(gpupar__pool_class(1025), 1280);
   assert_int_equal(gpupar__pool_class(3 << 20), 3 << 20);
+  /* A request takes its own class first, else the smallest cached block up to 4 times larger;
+   * the block's own size goes back with it. */
+  gpupar__pool p;
+  gpupar__pool_init(&p, (size_t)1 << 30);
+  static char blocks[3];
+  size_t got = 0;
+  assert_true(gpupar__pool_give(&p, &blocks[0], 10 << 20));
+  assert_true(gpupar__pool_give(&p, &blocks[1], 40 << 20));
+  assert_true(gpupar__pool_give(&p, &blocks[2], 4 << 20));
+  assert_ptr_equal(gpupar__pool_take(&p, 4 << 20, &got), &blocks[2]);
+  assert_int_equal(got, 4 << 20);
+  assert_ptr_equal(gpupar__pool_take(&p, 3 << 20, &got), &blocks[0]); /* 10 MB: within 4x */
+  assert_int_equal(got, 10 << 20);
+  assert_null(gpupar__pool_take(&p, 5 << 20, &got)); /* 40 MB is more than 4x */
+  assert_ptr_equal(gpupar__pool_take(&p, 12 << 20, &got), &blocks[1]);
+  assert_int_equal(got, 40 << 20);
+  assert_null(gpupar__pool_take(&p, 1 << 20, &got)); /* empty */
   use_emu(1); /* one device: the same chunk sizes in every call (learning moves splits) */
   gpupar__registry *reg = gpupar__registry_get();
   unsigned long long fresh[3], reused[3], fresh2, reused2, stage_fresh, stage_fresh2;
