@@ -84,6 +84,28 @@ static void issue_device(exec *x, int d, const int *list, int n) {
   }
 }
 
+/* Queues a staged write-back for gpupar__host_copies (flush_copies); copies at once when the
+ * queue cannot grow. */
+static void queue_copy(exec *x, void *dst, const void *src, size_t bytes) {
+  if (x->ncopies == x->capcopies) {
+    int want = x->capcopies ? 2 * x->capcopies : 64;
+    gpupar__host_copy *grown = realloc(x->copies, (size_t)want * sizeof *grown);
+    if (!grown) {
+      memcpy(dst, src, bytes);
+      return;
+    }
+    x->copies = grown;
+    x->capcopies = want;
+  }
+  x->copies[x->ncopies++] = (gpupar__host_copy){.dst = dst, .src = src, .bytes = bytes};
+}
+
+/* Does the queued write-backs, on the host threads (before their staging is released). */
+static void flush_copies(exec *x) {
+  gpupar__host_copies(x->copies, x->ncopies);
+  x->ncopies = 0;
+}
+
 static void commit(exec *x, sub *s) {
   gpupar__device *dev = x->in->devs[s->dev];
   for (int a = 0; a < x->na; a++) {
@@ -100,7 +122,8 @@ static void commit(exec *x, sub *s) {
                          element(x->snap[a], sl->write.lo - x->snap_hull[a].lo, es),
                          hull_bytes(&sl->write, es));
     else if (!sl->direct) {
-      memcpy(element(x->call->arrays[a], sl->write.lo, es), sl->stage, hull_bytes(&sl->write, es));
+      queue_copy(x, element(x->call->arrays[a], sl->write.lo, es), sl->stage,
+                 hull_bytes(&sl->write, es));
       x->out->cnt.memcpy_bytes += hull_bytes(&sl->write, es);
     }
   }
@@ -379,6 +402,7 @@ static int round_once(exec *x, int first_round) {
         fail_sub(s, kinds[d]);
       }
     }
+    flush_copies(x);
     for (int i = 0; i < x->nsubs; i++)
       if (x->subs[i].dev == d && (x->subs[i].state == SUB_DONE || x->subs[i].state == SUB_FAILED))
         gpupar__xfer_release(x, &x->subs[i]);
@@ -486,5 +510,6 @@ int gpupar__exec(const gpupar__exec_in *in, gpupar__exec_out *out, char *why, si
   free(x.snap);
   free(x.snap_size);
   free(x.snap_hull);
+  free(x.copies);
   return rc == GPUPAR_OK ? GPUPAR_OK : rc == GPUPAR_EINVAL ? GPUPAR_EINVAL : GPUPAR_EDEVICE;
 }

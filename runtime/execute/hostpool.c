@@ -2,19 +2,22 @@
  * pieces until none is left. */
 #include "execute/hostpool.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
-#include "log.h"
 #include "gather/reduce.h"
+#include "log.h"
 #include "registry.h"
 #include "trace.h"
 
 typedef struct job {
-  const gpupar_loop *loop;
+  const gpupar_loop *loop; /* a loop's pieces, or (loop NULL) one copy per piece */
   const gpupar_call *call;
+  const gpupar__host_copy *copies;
   gpupar__host_piece *pieces;
   int npieces, next, done, rc;
   pthread_cond_t finished;
@@ -63,6 +66,12 @@ static int spin_for_work(void) {
 /* Runs piece `i` of `j` on worker `worker` (pool_lock not held). */
 static void run_piece(job *j, int i, int worker) {
   gpupar__host_piece *p = &j->pieces[i];
+  if (!j->loop) {
+    p->worker = worker;
+    memcpy(j->copies[i].dst, j->copies[i].src, j->copies[i].bytes);
+    p->rc = 0;
+    return;
+  }
   gpupar_launch launch = {.begin = p->begin,
                           .end = p->end,
                           .lo = j->call->lo,
@@ -151,6 +160,49 @@ int gpupar__host_threads(void) {
   return nthreads;
 }
 
+/* Queues job `j`, works on it with the pool's threads and returns its result. */
+static int run_job(job *j) {
+  if (j->npieces == 1) {
+    run_piece(j, 0, 0);
+    return j->pieces[0].rc;
+  }
+  pthread_cond_init(&j->finished, NULL);
+  pthread_mutex_lock(&pool_lock);
+  if (queue_tail)
+    queue_tail->link = j;
+  else
+    queue_head = j;
+  queue_tail = j;
+  queue_changed();
+  pthread_cond_broadcast(&pool_work);
+  /* The caller works on its own job: progress even when every worker is busy. */
+  while (j->next < j->npieces) {
+    int i = j->next++;
+    if (j->next == j->npieces) { /* unlink j, wherever it is in the queue */
+      job **at = &queue_head, *prev = NULL;
+      while (*at && *at != j) {
+        prev = *at;
+        at = &(*at)->link;
+      }
+      if (*at) {
+        *at = j->link;
+        if (queue_tail == j)
+          queue_tail = prev;
+        queue_changed();
+      }
+    }
+    pthread_mutex_unlock(&pool_lock);
+    run_piece(j, i, 0);
+    pthread_mutex_lock(&pool_lock);
+    finish(j, i);
+  }
+  while (j->done < j->npieces)
+    pthread_cond_wait(&j->finished, &pool_lock);
+  pthread_mutex_unlock(&pool_lock);
+  pthread_cond_destroy(&j->finished);
+  return j->rc;
+}
+
 int gpupar__host_run(const gpupar_loop *loop, const gpupar_call *call, unsigned long long begin,
                      unsigned long long end, int npieces, gpupar__host_piece *pieces, int *n) {
   gpupar__host_threads();
@@ -170,43 +222,37 @@ int gpupar__host_run(const gpupar_loop *loop, const gpupar_call *call, unsigned 
     pieces[i].end = i + 1 < npieces ? pieces[i + 1].begin : end;
   *n = npieces;
   job j = {.loop = loop, .call = call, .pieces = pieces, .npieces = npieces};
-  if (npieces == 1) {
-    run_piece(&j, 0, 0);
-    return pieces[0].rc;
+  return run_job(&j);
+}
+
+void gpupar__host_copies(const gpupar__host_copy *copies, int n) {
+  size_t total = 0;
+  for (int c = 0; c < n; c++)
+    total += (copies[c].bytes + GPUPAR__HOST_COPY_PIECE - 1) / GPUPAR__HOST_COPY_PIECE;
+  gpupar__host_copy *segs = NULL;
+  gpupar__host_piece *pieces = NULL;
+  if (total >= 2 && total <= INT_MAX && gpupar__host_threads() >= 2) {
+    segs = malloc(total * sizeof *segs);
+    pieces = calloc(total, sizeof *pieces);
   }
-  pthread_cond_init(&j.finished, NULL);
-  pthread_mutex_lock(&pool_lock);
-  if (queue_tail)
-    queue_tail->link = &j;
-  else
-    queue_head = &j;
-  queue_tail = &j;
-  queue_changed();
-  pthread_cond_broadcast(&pool_work);
-  /* The caller works on its own job: progress even when every worker is busy. */
-  while (j.next < j.npieces) {
-    int i = j.next++;
-    if (j.next == j.npieces) { /* unlink j, wherever it is in the queue */
-      job **at = &queue_head, *prev = NULL;
-      while (*at && *at != &j) {
-        prev = *at;
-        at = &(*at)->link;
-      }
-      if (*at) {
-        *at = j.link;
-        if (queue_tail == &j)
-          queue_tail = prev;
-        queue_changed();
-      }
+  if (!segs || !pieces) { /* one piece, one thread, or no memory for the list */
+    for (int c = 0; c < n; c++)
+      memcpy(copies[c].dst, copies[c].src, copies[c].bytes);
+    free(segs);
+    free(pieces);
+    return;
+  }
+  size_t k = 0;
+  for (int c = 0; c < n; c++)
+    for (size_t at = 0; at < copies[c].bytes; at += GPUPAR__HOST_COPY_PIECE, k++) {
+      size_t len = copies[c].bytes - at;
+      segs[k] = (gpupar__host_copy){
+          .dst = (char *)copies[c].dst + at,
+          .src = (const char *)copies[c].src + at,
+          .bytes = len < GPUPAR__HOST_COPY_PIECE ? len : GPUPAR__HOST_COPY_PIECE};
     }
-    pthread_mutex_unlock(&pool_lock);
-    run_piece(&j, i, 0);
-    pthread_mutex_lock(&pool_lock);
-    finish(&j, i);
-  }
-  while (j.done < j.npieces)
-    pthread_cond_wait(&j.finished, &pool_lock);
-  pthread_mutex_unlock(&pool_lock);
-  pthread_cond_destroy(&j.finished);
-  return j.rc;
+  job j = {.copies = segs, .pieces = pieces, .npieces = (int)total};
+  run_job(&j);
+  free(segs);
+  free(pieces);
 }

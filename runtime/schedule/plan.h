@@ -115,6 +115,10 @@ typedef struct exec {
   void **snap;
   size_t *snap_size;
   gpupar__hull *snap_hull;
+  /* Staged write-backs of the commits under way, copied together by the host threads before the
+   * staging buffers are released. */
+  struct gpupar__host_copy *copies;
+  int ncopies, capcopies;
 } exec;
 
 /* Returns host address of element `index` of an array at `base`, modulo 2^64 like the serial

@@ -14,6 +14,7 @@
 
 #include "backends/backend.h"
 #include "execute/exec.h"
+#include "execute/hostpool.h"
 #include "loops.h"
 #include "memory/devmem.h"
 #include "placement/cost.h"
@@ -206,6 +207,35 @@ static void test_pool_reuse(void **state) {
   }
   gpupar__pool_stats(gpupar__stage_pool(), &stage_fresh2, NULL, NULL, NULL);
   assert_true(stage_fresh2 == stage_fresh);
+}
+
+/* Staged write-backs copied by the host threads: every byte of every copy lands, pieces cut at
+ * GPUPAR__HOST_COPY_PIECE boundaries included, and nothing around them is touched. */
+static void test_host_copies(void **state) {
+  (void)state;
+  const size_t sizes[] = {0, 1, 100, GPUPAR__HOST_COPY_PIECE + 3, 2 * GPUPAR__HOST_COPY_PIECE + 5};
+  enum { N = sizeof sizes / sizeof sizes[0] };
+  gpupar__host_copy copies[N];
+  unsigned char *src[N], *dst[N];
+  for (int c = 0; c < N; c++) {
+    src[c] = malloc(sizes[c] + 1);
+    dst[c] = malloc(sizes[c] + 2);
+    assert_non_null(src[c]);
+    assert_non_null(dst[c]);
+    for (size_t k = 0; k < sizes[c]; k++)
+      src[c][k] = (unsigned char)(k * 7 + (size_t)c);
+    memset(dst[c], 0xee, sizes[c] + 2);
+    copies[c] = (gpupar__host_copy){.dst = dst[c] + 1, .src = src[c], .bytes = sizes[c]};
+  }
+  gpupar__host_copies(copies, N);
+  for (int c = 0; c < N; c++) {
+    assert_int_equal(dst[c][0], 0xee);
+    if (sizes[c])
+      assert_memory_equal(dst[c] + 1, src[c], sizes[c]);
+    assert_int_equal(dst[c][sizes[c] + 1], 0xee);
+    free(src[c]);
+    free(dst[c]);
+  }
 }
 
 static void test_host_threads(void **state) {
@@ -538,6 +568,7 @@ int main(void) {
                                      cmocka_unit_test(test_offload_choice),
                                      cmocka_unit_test(test_pipelining_order),
                                      cmocka_unit_test(test_pool_reuse),
+                                     cmocka_unit_test(test_host_copies),
                                      cmocka_unit_test(test_host_threads),
                                      cmocka_unit_test(test_host_choice),
                                      cmocka_unit_test(test_host_choice_end_to_end),
