@@ -165,6 +165,12 @@ static void test_pipelining_order(void **state) {
   use_emu(3);
 }
 
+/* The test's blocks are static: nothing to free. */
+static void keep_block(void *ctx, void *ptr) {
+  (void)ctx;
+  (void)ptr;
+}
+
 static void test_pool_reuse(void **state) {
   (void)state;
   assert_int_equal(gpupar__pool_class(1), 256);
@@ -190,6 +196,8 @@ static void test_pool_reuse(void **state) {
   assert_ptr_equal(gpupar__pool_take(&p, 12 << 20, &got), &blocks[1]);
   assert_int_equal(got, 40 << 20);
   assert_null(gpupar__pool_take(&p, 1 << 20, &got)); /* empty */
+  gpupar__pool_drain(&p, keep_block, NULL);          /* frees the pool's own list */
+  pthread_mutex_destroy(&p.lock);
   use_emu(1); /* one device: the same chunk sizes in every call (learning moves splits) */
   gpupar__registry *reg = gpupar__registry_get();
   unsigned long long fresh[3], reused[3], fresh2, reused2, stage_fresh, stage_fresh2;
