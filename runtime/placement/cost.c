@@ -25,6 +25,12 @@ unsigned long long gpupar__cost_min_bytes(const gpupar__cost_in *in) {
                                            : GPUPAR__MIN_BYTES_FLOOR;
 }
 
+/* Iterations the host threads would share: a collapsed nest's whole work (a 2048 x 2048 Jacobi
+ * sweep has 2046 rows, 4.2M iterations). */
+static unsigned long long host_work(const gpupar__cost_in *in) {
+  return in->work > in->trip ? in->work : in->trip;
+}
+
 /* The host path: threads when the trip count is large enough, else the serial loop. */
 static gpupar__where on_host(const gpupar__cost_in *in, char *why, size_t len, const char *reason) {
   if (!in->can_host) {
@@ -35,7 +41,7 @@ static gpupar__where on_host(const gpupar__cost_in *in, char *why, size_t len, c
     snprintf(why, len, "%s; serial loop (1 host thread)", reason);
     return GPUPAR__ON_SERIAL;
   }
-  unsigned long long work = in->work > in->trip ? in->work : in->trip;
+  unsigned long long work = host_work(in);
   double serial_us = in->serial_rate > 0 ? (double)in->trip / in->serial_rate * 1e6 : 0;
   if (work < (unsigned long long)in->min_trip && serial_us >= GPUPAR__HOST_MIN_US) {
     snprintf(why, len, "%s; %d host threads (trip %llu, but the serial loop took %.0f us)", reason,
@@ -91,11 +97,8 @@ gpupar__where gpupar__cost_decide(const gpupar__cost_in *in, char *why, size_t l
   }
   unsigned long long moved = in->bytes_in + in->bytes_out, min = gpupar__cost_min_bytes(in);
   char a[32], b[32];
-  /* Host threads eligible as on_host() counts: a collapsed nest's whole work (a 2048 x 2048
-   * Jacobi sweep has 2046 rows, 4.2M iterations). */
-  unsigned long long work = in->work > in->trip ? in->work : in->trip;
   int threads_ok =
-      in->can_host && in->host_threads >= 2 && work >= (unsigned long long)in->min_trip;
+      in->can_host && in->host_threads >= 2 && host_work(in) >= (unsigned long long)in->min_trip;
   /* Once a device call was timed, the host threads are timed once too, then the faster runs,
    * whatever the threshold says: it sees neither registration and staging nor a fast host (16
    * threads do 8M-element saxpy in 0.6 ms; the bus needs 2 ms for its 96 MB) nor heavy

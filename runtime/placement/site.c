@@ -130,32 +130,29 @@ gpupar__where gpupar__site_host_pick(gpupar__site *site, double rates[2], int *e
   return pick;
 }
 
+/* Folds a sample `iters` in `us` into `*rate` (sites_lock held): the first sample is cold and
+ * the second replaces it, then a moving average. */
+static void learn_warm(double *rate, unsigned *samples, unsigned long long iters, double us) {
+  double r = (double)iters / (us / 1e6);
+  *rate = *samples < 2 ? r : GPUPAR__LEARN_ALPHA * r + (1 - GPUPAR__LEARN_ALPHA) * *rate;
+  if (*samples < 2)
+    (*samples)++;
+}
+
 void gpupar__site_learn_cpu(gpupar__site *site, int serial, unsigned long long iters, double us) {
   if (iters == 0 || !(us > 0))
     return;
-  double r = (double)iters / (us / 1e6);
   int i = serial ? 1 : 0;
   pthread_mutex_lock(&sites_lock);
-  site->cpu_rate[i] = site->cpu_samples[i] < 2
-                          ? r
-                          : GPUPAR__LEARN_ALPHA * r + (1 - GPUPAR__LEARN_ALPHA) * site->cpu_rate[i];
-  if (site->cpu_samples[i] < 2)
-    site->cpu_samples[i]++;
+  learn_warm(&site->cpu_rate[i], &site->cpu_samples[i], iters, us);
   pthread_mutex_unlock(&sites_lock);
 }
 
 void gpupar__site_learn_offload(gpupar__site *site, unsigned long long iters, double us) {
   if (iters == 0 || !(us > 0))
     return;
-  double r = (double)iters / (us / 1e6);
-  pthread_mutex_lock(&sites_lock);
-  /* The first device call is cold (module load, first allocations): the second replaces it. */
-  site->offload_rate =
-      site->offload_samples < 2
-          ? r
-          : GPUPAR__LEARN_ALPHA * r + (1 - GPUPAR__LEARN_ALPHA) * site->offload_rate;
-  if (site->offload_samples < 2)
-    site->offload_samples++;
+  pthread_mutex_lock(&sites_lock); /* the first device call loads modules, allocates pools */
+  learn_warm(&site->offload_rate, &site->offload_samples, iters, us);
   pthread_mutex_unlock(&sites_lock);
 }
 
