@@ -135,13 +135,11 @@ build_peer() { # peer name src
 
 for src in "$root"/bench/kernels/*.c; do
   name=$(basename "$src" .c)
-  sed 's/^\([[:space:]]*\)#pragma gpupar/\1#pragma omp parallel for/' "$src" >"$out/src/$name.omp.c"
-  cp "$root/bench/kernels/common.h" "$out/src/"
   log "building $name"
-  "$cc" -O3 -o "$out/bin/$name.serial" "$src" -lm -w
-  "$cc" -O3 -fopenmp -o "$out/bin/$name.omp" "$out/src/$name.omp.c" -lm -w
-  if ! "$build/bin/gpuparcc" -O3 -o "$out/bin/$name.gpupar" "$src" -lm 2>"$out/$name.gpuparcc.log"; then
-    log "gpuparcc failed on $name (see $out/$name.gpuparcc.log)"
+  rm -f "$out/bin/$name.serial" "$out/bin/$name.omp" "$out/bin/$name.gpupar"
+  if ! CC=$cc bash "$root/bench/build_kernel.sh" "$build/bin/gpuparcc" "$src" "$out/bin" "$out/src"; then
+    [ -x "$out/bin/$name.omp" ] || exit 1 # the serial or OpenMP build failed
+    log "gpuparcc failed on $name (see $out/src/$name.gpuparcc.log)"
   fi
   declare -A peer_why=()
   for p in $peers; do

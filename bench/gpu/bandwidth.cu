@@ -4,14 +4,7 @@
 #include <cstdio>
 #include <cuda_runtime.h>
 
-#define CHECK(call)                                                                                \
-  do {                                                                                             \
-    cudaError_t e_ = (call);                                                                       \
-    if (e_ != cudaSuccess) {                                                                       \
-      std::fprintf(stderr, "bandwidth: %s: %s\n", #call, cudaGetErrorString(e_));                 \
-      return 1;                                                                                    \
-    }                                                                                              \
-  } while (0)
+#include "cuda_check.h"
 
 // Median of `reps` timings (ms) of `bytes` moved by `copy`, as GB/s.
 template <class F> static int rate(F copy, double bytes, double *gbs) {
@@ -45,7 +38,8 @@ int main() {
   CHECK(cudaMallocHost(&h, bytes));
   CHECK(cudaMemset(d0, 1, bytes));
   double dev = 0, h2d = 0, d2h = 0;
-  if (rate([&] { return cudaMemcpy(d1, d0, bytes, cudaMemcpyDeviceToDevice); }, 2.0 * bytes, &dev) ||
+  if (rate([&] { return cudaMemcpy(d1, d0, bytes, cudaMemcpyDeviceToDevice); }, 2.0 * bytes,
+           &dev) ||
       rate([&] { return cudaMemcpy(d0, h, bytes, cudaMemcpyHostToDevice); }, (double)bytes, &h2d) ||
       rate([&] { return cudaMemcpy(h, d0, bytes, cudaMemcpyDeviceToHost); }, (double)bytes, &d2h))
     return 1;

@@ -8,14 +8,7 @@
 #include <cstring>
 #include <cuda_runtime.h>
 
-#define CHECK(call)                                                                                \
-  do {                                                                                             \
-    cudaError_t e_ = (call);                                                                       \
-    if (e_ != cudaSuccess) {                                                                       \
-      std::fprintf(stderr, "hostcopy: %s: %s\n", #call, cudaGetErrorString(e_));                   \
-      return 1;                                                                                    \
-    }                                                                                              \
-  } while (0)
+#include "cuda_check.h"
 
 static double now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();

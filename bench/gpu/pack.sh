@@ -30,31 +30,19 @@ awk '/^set\(E2E_PROGRAMS/ {on = 1} on && /"/ {print} on && /\)$/ {exit}' "$root/
     rm -f "$pack/e2e/$name"/*.gpupar.* "$pack/e2e/$name"/prog.o
   done
 
-# tests/realcode programs: built as tests/realcode/run.sh builds them.
+# tests/realcode programs, as tests/realcode/run.sh builds them.
 for src in "$root"/tests/realcode/*.c; do
-  name=$(basename "$src" .c)
-  log "realcode $name"
-  out=$pack/realcode/$name
-  mkdir -p "$out"
-  read -r -a flags <<<"$(sed -n 's|^/\* FLAGS: \(.*\) \*/$|\1|p' "$src" | head -n1)"
-  serial_flags=()
-  for f in "${flags[@]}"; do [ "$f" = -fopenmp ] || serial_flags+=("$f"); done
-  "$cc" -O2 -w "${serial_flags[@]}" "$src" -o "$out/serial" -lm
-  "$gpuparcc" -O2 -DOPEN "${flags[@]}" "$src" -o "$out/gpupar" -lm 2>/dev/null
+  log "realcode $(basename "$src" .c)"
+  bash "$root/tests/realcode/build.sh" "$gpuparcc" "$src" "$pack/realcode/$(basename "$src" .c)" >/dev/null
+  rm -f "$pack/realcode/$(basename "$src" .c)/build.err"
 done
 
 # Benchmark kernels, as bench/run.sh builds them.
 for src in "$root"/bench/kernels/*.c; do
-  name=$(basename "$src" .c)
-  log "bench $name"
-  sed 's/^\([[:space:]]*\)#pragma gpupar/\1#pragma omp parallel for/' "$src" >"$pack/bench/$name.omp.c"
-  cp "$root/bench/kernels/common.h" "$pack/bench/"
-  "$cc" -O3 -o "$pack/bench/$name.serial" "$src" -lm -w
-  "$cc" -O3 -fopenmp -o "$pack/bench/$name.omp" "$pack/bench/$name.omp.c" -lm -w
-  "$gpuparcc" -O3 -o "$pack/bench/$name.gpupar" "$src" -lm
-  rm -f "$pack/bench/$name.omp.c"
+  log "bench $(basename "$src" .c)"
+  CC=$cc bash "$root/bench/build_kernel.sh" "$gpuparcc" "$src" "$pack/bench" "$pack/src"
 done
-rm -f "$pack/bench/common.h"
+rm -rf "$pack/src"
 "$gpuparcc" -O2 -I"$root/bench" -I"$build/include" "$root/bench/datapath.c" -o "$pack/bench/datapath" -lm
 
 cp "$build/bin/gpupar-info" "$pack/bin/"

@@ -10,12 +10,7 @@ gpuparcc=$1 src=$2 out=$3
 name=$(basename "$src" .c)
 fail() { echo "FAIL: $name: $*"; exit 1; }
 mkdir -p "$out" && rm -f "$out"/*
-read -r -a flags <<<"$(sed -n 's|^/\* FLAGS: \(.*\) \*/$|\1|p' "$src" | head -n1)"
-serial_flags=()
-for f in "${flags[@]}"; do [ "$f" = -fopenmp ] || serial_flags+=("$f"); done
-${CC:-cc} -O2 -w "${serial_flags[@]}" "$src" -o "$out/serial" -lm || fail "serial build failed"
-"$gpuparcc" -O2 -DOPEN "${flags[@]}" --gpupar-remarks "$src" -o "$out/gpupar" -lm \
-  2>"$out/build.err" || { cat "$out/build.err"; fail "gpuparcc build failed"; }
+bash "$(dirname "$0")/build.sh" "$gpuparcc" "$src" "$out" || exit 1
 pragmas=$(grep -cE '^[[:space:]]*#[[:space:]]*pragma[[:space:]]+gpupar' "$src")
 offloaded=$(grep -c "remark: loop offloaded" "$out/build.err")
 "$out/serial" >"$out/serial.out" || fail "serial build fails its own check"
