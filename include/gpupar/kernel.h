@@ -161,23 +161,28 @@ static __device__ inline unsigned long long *gpupar_red_scratch() {
   return gpupar_scratch;
 }
 
-/* `v` of lane + `offset` of the warp, for any 1-, 2-, 4- or 8-byte type (shuffled as bits). */
+/* Shuffles any 1-, 2-, 4- or 8-byte value as the bits of a 32- or 64-bit word. */
+template <typename T, typename Shuffle>
+static __device__ inline T gpupar_shfl_bits(T v, Shuffle shuffle) {
+  static_assert(sizeof(T) <= 8, "reduction types are at most 8 bytes");
+  typedef typename std::conditional<sizeof(T) <= 4, unsigned, unsigned long long>::type U;
+  U u = 0;
+  memcpy(&u, &v, sizeof(T));
+  u = shuffle(u);
+  T r;
+  memcpy(&r, &u, sizeof(T));
+  return r;
+}
+
+/* `v` of lane + `offset` of the warp. */
 template <typename T>
 static __device__ inline T gpupar_shfl_down(unsigned mask, T v, unsigned offset) {
-  static_assert(sizeof(T) <= 8, "reduction types are at most 8 bytes");
-  T r;
-  if constexpr (sizeof(T) <= 4) {
-    unsigned u = 0;
-    memcpy(&u, &v, sizeof(T));
-    u = __shfl_down_sync(mask, u, offset);
-    memcpy(&r, &u, sizeof(T));
-  } else {
-    unsigned long long u = 0;
-    memcpy(&u, &v, sizeof(T));
-    u = __shfl_down_sync(mask, u, offset);
-    memcpy(&r, &u, sizeof(T));
-  }
-  return r;
+  return gpupar_shfl_bits(v, [&](auto u) { return __shfl_down_sync(mask, u, offset); });
+}
+
+/* `v` of lane `src` of the warp. */
+template <typename T> static __device__ inline T gpupar_shfl_idx(unsigned mask, T v, int src) {
+  return gpupar_shfl_bits(v, [&](auto u) { return __shfl_sync(mask, u, src); });
 }
 
 /* Combines the values of the `n` (1..32) first lanes of the calling warp into lane 0's result,
@@ -302,6 +307,36 @@ template <typename Op, typename T> static __device__ inline void gpupar_atomic(T
     gpupar_atomic_cas<Op>(p, v);
 }
 
+/* The calling thread's lane in its warp (warps are formed from the linear thread index). */
+static __device__ inline unsigned gpupar_lane() {
+  return (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)) % 32u;
+}
+
+/* Atomic `*p = Op::f(*p, v)`, once per address per warp: the lanes that reach it together and
+ * update the same address combine their values first (a tree over the lanes of each address),
+ * and the lowest of them alone updates memory. A histogram's popular bins otherwise serialise
+ * up to 32 atomics of a warp on one word. Any lanes may call it, in divergent code too. */
+template <typename Op, typename T> static __device__ inline void gpupar_atomic_warp(T *p, T v) {
+  unsigned active = __activemask();
+  unsigned lane = gpupar_lane();
+  unsigned below = (1u << lane) - 1u;
+  unsigned peers = __match_any_sync(active, (unsigned long long)(size_t)p);
+  unsigned rank = (unsigned)__popc(peers & below); /* position among the address's lanes */
+  unsigned above = peers & ~below & ~(1u << lane);
+  /* Each round, even ranks take the value of the next remaining peer and odd ranks drop out;
+   * the loop runs the same number of times on every active lane (__any_sync). */
+  while (__any_sync(active, above != 0)) {
+    int next = __ffs((int)above);
+    T other = gpupar_shfl_idx(active, v, next ? next - 1 : (int)lane);
+    if (rank % 2u == 0 && next)
+      v = Op::f(v, other);
+    above &= __ballot_sync(active, rank % 2u == 0);
+    rank /= 2u;
+  }
+  if ((peers & below) == 0)
+    gpupar_atomic<Op>(p, v);
+}
+
 /* Sections up to this many bytes (all array reductions of a loop together) are privatised per
  * block in shared memory: updates contend only within the block, and each block merges its
  * copy into the chunk's buffer once. */
@@ -359,10 +394,10 @@ template <typename Op>
 static __host__ __device__ inline void gpupar_red_update(typename Op::type *p,
                                                          typename Op::type v) {
 #if defined(__CUDA_ARCH__)
-  gpupar_atomic<Op>(p, v);
+  gpupar_atomic_warp<Op>(p, v);
 #elif defined(GPUPAR_SIM) && GPUPAR_KERNELS
   if (gpupar_sim_in_kernel()) /* the same function serves host entries and kernels */
-    gpupar_atomic<Op>(p, v);
+    gpupar_atomic_warp<Op>(p, v);
   else
     *p = Op::f(*p, v);
 #else

@@ -44,7 +44,8 @@ void __syncthreads(void);
 int gpupar_sim_in_kernel(void);
 void *gpupar_sim_dynamic_shared(void);
 /* Warp exchange: every lane of `mask` calls it; returns lane `src`'s `v` (own `v` when `src` is
- * outside the warp); `op` 0: read lane src, 1: ballot (returns the mask of non-zero v). */
+ * outside the warp); `op` 0: read lane src, 1: ballot (returns the mask of non-zero v), 2: match
+ * (returns the mask of the lanes whose v equals the caller's). */
 unsigned long long gpupar_sim_warp_exchange(unsigned mask, unsigned long long v, int src, int op);
 unsigned gpupar_sim_activemask(void);
 void gpupar_sim_syncwarp(unsigned mask);
@@ -162,7 +163,13 @@ static inline T __shfl_xor_sync(unsigned mask, T v, int lanemask, int width = wa
 static inline unsigned __ballot_sync(unsigned mask, int pred) {
   return (unsigned)gpupar_sim_warp_exchange(mask, pred != 0, 0, 1);
 }
+static inline int __any_sync(unsigned mask, int pred) { return __ballot_sync(mask, pred) != 0; }
+template <typename T> static inline unsigned __match_any_sync(unsigned mask, T v) {
+  return (unsigned)gpupar_sim_warp_exchange(mask, gpupar_sim_bits(v), 0, 2);
+}
 static inline unsigned __activemask(void) { return gpupar_sim_activemask(); }
+static inline int __popc(unsigned x) { return __builtin_popcount(x); }
+static inline int __ffs(int x) { return __builtin_ffs(x); }
 static inline void __syncwarp(unsigned mask = 0xffffffffu) { gpupar_sim_syncwarp(mask); }
 
 /* --- Launches: GPUPAR_LAUNCH(kernel, grid, block, shmem, stream)(args...) copies the arguments

@@ -40,7 +40,8 @@ namespace {
 
 constexpr size_t kStack = 64 << 10;
 
-enum class Wait { None, Block, Warp, Done };
+// Converge: at __activemask, which returns the lanes of the warp that reached it together.
+enum class Wait { None, Block, Warp, Converge, Done };
 
 struct Fiber {
 #ifdef GPUPAR_SIM_FAST_SWITCH
@@ -52,6 +53,7 @@ struct Fiber {
   Wait wait = Wait::None;
   unsigned warp_mask = 0;
   unsigned long long value = 0; // a warp exchange's contribution
+  const void *site = nullptr;   // the __activemask call it waits at
   char *stack = nullptr;
 };
 
@@ -165,7 +167,7 @@ bool release(Block *b) {
     return true;
   }
   for (unsigned w0 = 0; w0 < b->n; w0 += 32) {
-    unsigned end = std::min(b->n, w0 + 32), waiting = 0, lanes = 0, exited = 0;
+    unsigned end = std::min(b->n, w0 + 32), waiting = 0, lanes = 0, exited = 0, converging = 0;
     for (unsigned i = w0; i < end; i++) {
       Fiber &f = b->fibers[i];
       if (f.wait == Wait::Warp) {
@@ -173,7 +175,26 @@ bool release(Block *b) {
         lanes |= f.warp_mask;
       } else if (f.wait == Wait::Done) {
         exited |= 1u << (i - w0);
+      } else if (f.wait == Wait::Converge) {
+        converging |= 1u << (i - w0);
       }
+    }
+    // Every runnable fiber has run to its next wait: the lanes waiting at the same __activemask
+    // call now are the ones that arrived together (a GPU's converged lanes); lanes elsewhere,
+    // at another call or a barrier, are not in its mask.
+    while (converging) {
+      const void *site = b->fibers[w0 + (unsigned)__builtin_ctz(converging)].site;
+      unsigned group = 0;
+      for (unsigned i = w0; i < end; i++)
+        if ((converging & (1u << (i - w0))) && b->fibers[i].site == site)
+          group |= 1u << (i - w0);
+      for (unsigned i = w0; i < end; i++)
+        if (group & (1u << (i - w0))) {
+          b->fibers[i].warp_mask = group;
+          b->fibers[i].wait = Wait::None;
+        }
+      converging &= ~group;
+      progress = true;
     }
     if (!waiting)
       continue;
@@ -183,12 +204,23 @@ bool release(Block *b) {
       b->error = "a warp intrinsic's mask names a thread that has exited";
       return false;
     }
-    if ((waiting & lanes) == lanes) {
-      for (unsigned i = w0; i < end; i++)
-        if (waiting & (1u << (i - w0)))
-          b->fibers[i].wait = Wait::None;
-      progress = true;
+    // Lanes converged by __activemask exchange in groups of their own: a group goes on when
+    // every lane of its mask waits at an exchange of the same mask.
+    unsigned go = 0;
+    for (unsigned i = w0; i < end; i++) {
+      unsigned bit = 1u << (i - w0), mask = b->fibers[i].warp_mask & exists;
+      if (!(waiting & bit) || (go & bit) || (waiting & mask) != mask)
+        continue;
+      bool same = true;
+      for (unsigned j = w0; j < end && same; j++)
+        same = !(mask & (1u << (j - w0))) || (b->fibers[j].warp_mask & exists) == mask;
+      if (same)
+        go |= mask;
     }
+    for (unsigned i = w0; i < end; i++)
+      if (go & (1u << (i - w0)))
+        b->fibers[i].wait = Wait::None;
+    progress |= go != 0;
   }
   return progress;
 }
@@ -309,10 +341,11 @@ unsigned long long gpupar_sim_warp_exchange(unsigned mask, unsigned long long v,
   yield(Wait::Warp); // every lane of the mask has published its value
   Fiber *base = f - lane;
   unsigned long long r;
-  if (op == 1) {
+  if (op == 1 || op == 2) {
     r = 0;
     for (unsigned i = 0; i < 32; i++)
-      if ((mask & (1u << i)) && base + i < &b->fibers[0] + b->n && base[i].value)
+      if ((mask & (1u << i)) && base + i < &b->fibers[0] + b->n &&
+          (op == 1 ? base[i].value != 0 : base[i].value == v))
         r |= 1ull << i;
   } else {
     unsigned s = (unsigned)src;
@@ -323,15 +356,13 @@ unsigned long long gpupar_sim_warp_exchange(unsigned mask, unsigned long long v,
   return r;
 }
 
-unsigned gpupar_sim_activemask(void) {
+__attribute__((noinline)) unsigned gpupar_sim_activemask(void) {
   Block *b = tls_block;
-  Fiber *f = b->cur;
-  Fiber *base = f - lane_of(*f);
-  unsigned m = 0;
-  for (unsigned i = 0; i < 32 && base + i < &b->fibers[0] + b->n; i++)
-    if (base[i].wait != Wait::Done)
-      m |= 1u << i;
-  return m;
+  if (!b || !tls_in_kernel)
+    return 1u;
+  b->cur->site = __builtin_return_address(0); // the program point lanes converge at
+  yield(Wait::Converge);
+  return b->cur->warp_mask;
 }
 
 void gpupar_sim_syncwarp(unsigned mask) {

@@ -51,6 +51,69 @@ static __global__ void divergent_barrier(int *p) {
   p[threadIdx.x] = 1;
 }
 
+/* Warp-aggregated atomics (kernel.h gpupar_atomic_warp) from divergent lanes: some exit at
+ * once, the others loop a lane-dependent number of times and update under a condition, so the
+ * lanes that meet at an update are a changing part of the warp. Also records the mask that
+ * __activemask returns in a branch only the first ten lanes of each warp take. */
+#define AGG_BINS 5
+#define AGG_LOWS 7
+static __device__ inline unsigned agg_trips(unsigned t) { return t % 4 + 1; }
+static __global__ void aggregated_updates(long long *bins, float *lows, unsigned *branch_mask) {
+  unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (threadIdx.x % 32 < 10)
+    branch_mask[t / 32] = __activemask();
+  if (t % 3 == 0)
+    return;
+  for (unsigned k = 0; k < agg_trips(t); k++) {
+    if ((t + k) % 2)
+      gpupar_atomic_warp<gpupar_red_add<long long>>(&bins[(t * k) % AGG_BINS], (long long)t + k);
+    gpupar_atomic_warp<gpupar_red_min<float>>(&lows[t % AGG_LOWS], (float)(t ^ 5u));
+  }
+}
+
+static void test_warp_aggregated_atomics(void **state) {
+  (void)state;
+  enum { BLOCKS = 3, THREADS = 96, WARPS = BLOCKS * THREADS / 32 };
+  long long want_bins[AGG_BINS] = {0}, bins[AGG_BINS];
+  float want_lows[AGG_LOWS], lows[AGG_LOWS];
+  unsigned masks[WARPS];
+  for (int e = 0; e < AGG_LOWS; e++)
+    want_lows[e] = 1e30f;
+  for (unsigned t = 0; t < BLOCKS * THREADS; t++)
+    for (unsigned k = 0; t % 3 && k < agg_trips(t); k++) {
+      if ((t + k) % 2)
+        want_bins[(t * k) % AGG_BINS] += (long long)t + k;
+      if ((float)(t ^ 5u) < want_lows[t % AGG_LOWS])
+        want_lows[t % AGG_LOWS] = (float)(t ^ 5u);
+    }
+  assert_int_equal(cudaSetDevice(1), cudaSuccess); /* before test_warps makes it lost */
+  long long *d_bins = NULL;
+  float *d_lows = NULL;
+  unsigned *d_masks = NULL;
+  assert_int_equal(cudaMalloc((void **)&d_bins, sizeof bins), cudaSuccess);
+  assert_int_equal(cudaMalloc((void **)&d_lows, sizeof lows), cudaSuccess);
+  assert_int_equal(cudaMalloc((void **)&d_masks, sizeof masks), cudaSuccess);
+  memset(bins, 0, sizeof bins);
+  for (int e = 0; e < AGG_LOWS; e++)
+    lows[e] = 1e30f;
+  assert_int_equal(cudaMemcpy(d_bins, bins, sizeof bins, cudaMemcpyHostToDevice), cudaSuccess);
+  assert_int_equal(cudaMemcpy(d_lows, lows, sizeof lows, cudaMemcpyHostToDevice), cudaSuccess);
+  GPUPAR_LAUNCH(aggregated_updates, BLOCKS, THREADS, 0, (cudaStream_t)0)(d_bins, d_lows, d_masks);
+  assert_int_equal(cudaDeviceSynchronize(), cudaSuccess);
+  assert_int_equal(cudaMemcpy(bins, d_bins, sizeof bins, cudaMemcpyDeviceToHost), cudaSuccess);
+  assert_int_equal(cudaMemcpy(lows, d_lows, sizeof lows, cudaMemcpyDeviceToHost), cudaSuccess);
+  assert_int_equal(cudaMemcpy(masks, d_masks, sizeof masks, cudaMemcpyDeviceToHost), cudaSuccess);
+  for (int e = 0; e < AGG_BINS; e++)
+    assert_int_equal(bins[e], want_bins[e]);
+  for (int e = 0; e < AGG_LOWS; e++)
+    assert_true(lows[e] == want_lows[e]);
+  for (int w = 0; w < WARPS; w++)
+    assert_int_equal(masks[w], 0x3ffu);
+  cudaFree(d_bins);
+  cudaFree(d_lows);
+  cudaFree(d_masks);
+}
+
 /* An in-bounds write works; one element past the allocation is an illegal address, sticky for
  * that device only. */
 static void test_guard_page(void **state) {
@@ -440,8 +503,11 @@ int main(int argc, char **argv) {
   if (argc > 1)
     return injected(argv[1]);
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_guard_page), cmocka_unit_test(test_wrong_device),
-      cmocka_unit_test(test_warps),      cmocka_unit_test(test_nccl),
+      cmocka_unit_test(test_guard_page),
+      cmocka_unit_test(test_wrong_device),
+      cmocka_unit_test(test_warp_aggregated_atomics),
+      cmocka_unit_test(test_warps),
+      cmocka_unit_test(test_nccl),
       cmocka_unit_test(test_registered),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
