@@ -1,9 +1,12 @@
 //===- Dependence.cpp - may two iterations touch the same element? ---------===//
 #include "Analysis/Dependence.h"
+
+#include "Analysis/Inequalities.h"
 #include "Text.h"
 
 #include <functional>
 #include <numeric>
+#include <set>
 
 using namespace clang;
 
@@ -80,6 +83,8 @@ struct Outcome {
   bool Absent = false; ///< Dependent because a carried variable does not occur at all
 };
 
+std::vector<const Expr *> dimensions(ASTContext &Ctx, const Expr *E);
+
 class Tester {
 public:
   Tester(ASTContext &Ctx, const LoopForm &F, const BodyInfo &Info)
@@ -91,6 +96,16 @@ public:
   }
 
   Outcome test(const Access &W, const Access &T);
+  /// The bound test: true when the accesses' subscripts, one equation per dimension (`DW`,
+  /// `DT`), have no solution with different carried variables under the loops' bounds, a
+  /// triangular loop's taken per iteration of its outer loop (`j` in [j1, m) for that `j1`).
+  /// Fourier–Motzkin over the rationals (Inequalities.h); false when it cannot tell.
+  bool disjointByBounds(const std::vector<Poly> &DW, const std::vector<Poly> &DT);
+  /// `A`'s subscript for the bound test, one polynomial per dimension: each dimension of an
+  /// array with constant inner sizes (`a[j2][j1]`), else the linearised subscript. Empty when a
+  /// dimension holds anything but loop variables and invariants already vetted in the
+  /// linearised subscripts of `A` or `Other`.
+  std::vector<Poly> dimensionsOf(const Access &A, const Access &Other);
   /// The problem with write `W`, whose subscript holds a quotient `e / c` (an error or a
   /// warning): two iterations that write one element, or a section that is not exact.
   Problem quotientWrite(const Access &W);
@@ -198,6 +213,163 @@ private:
     return R;
   }
 };
+
+bool Tester::disjointByBounds(const std::vector<Poly> &DW, const std::vector<Poly> &DT) {
+  // Unknowns: each loop variable twice (its value in W's iteration and in T's), and each
+  // invariant monomial once (`n`, `n*m`: the same in both iterations).
+  std::map<std::pair<unsigned, int>, unsigned> LoopVar; // (atom, copy) -> unknown
+  std::map<Monomial, unsigned> Invariant;
+  unsigned Next = 0;
+  auto Unknown = [&](auto &Table, const auto &Key) {
+    auto It = Table.find(Key);
+    return It != Table.end() ? It->second : (Table[Key] = Next++);
+  };
+  typedef std::map<unsigned, int64_t> Linear; // unknown -> coefficient
+  // P as a linear form in copy `Copy`; `Outer` stands for the copy's outer loop variable in
+  // a triangular bound (its atom is Info.OuterAtom).
+  auto Form = [&](const Poly &P, int Copy, Linear &L, int64_t &K, int64_t Scale) -> bool {
+    for (const auto &[M, C] : P.Terms) {
+      int64_t V = 0;
+      if (__builtin_mul_overflow(C, Scale, &V))
+        return false;
+      if (M.empty()) {
+        if (__builtin_add_overflow(K, V, &K))
+          return false;
+        continue;
+      }
+      unsigned Loops = 0;
+      for (const auto &[A, Deg] : M)
+        Loops += Atoms.isLoopVar(A) ? Deg : 0;
+      if (Loops > 1 || (Loops == 1 && (M.size() != 1 || Atoms.isQuotient(M[0].first))))
+        return false; // not affine with a constant coefficient
+      unsigned X =
+          Loops ? Unknown(LoopVar, std::make_pair(M[0].first, Copy)) : Unknown(Invariant, M);
+      if (__builtin_add_overflow(L[X], V, &L[X]))
+        return false;
+    }
+    return true;
+  };
+  // Collect the unknowns first so that every row has the final width.
+  std::vector<std::pair<Linear, int64_t>> Zero, NonNegative;
+  for (size_t D = 0; D < DW.size(); ++D) {
+    Linear L;
+    int64_t K = 0;
+    if (!Form(DW[D], 0, L, K, 1) || !Form(DT[D], 1, L, K, -1))
+      return false;
+    Zero.push_back({L, K});
+  }
+  // Each loop variable within its bounds, in each copy.
+  std::vector<std::pair<unsigned, int>> Used;
+  for (const auto &[Key, X] : LoopVar)
+    Used.push_back(Key);
+  for (const auto &[A, Copy] : Used) {
+    std::optional<Poly> Lo, Hi;
+    const InnerLoop *Tri = nullptr;
+    unsigned Loops = 0;
+    for (const InnerLoop &L : Info.Inner)
+      if (L.Atom == A)
+        ++Loops, Tri = L.Tri ? &L : nullptr;
+    if (Loops == 1 && Tri) { // bounds over the copy's outer variable
+      Lo = Tri->TriLo, Hi = Tri->TriHi;
+    } else {
+      Interval R = rangeOfAtom(A);
+      Lo = R.Lo, Hi = R.Hi;
+    }
+    Linear Self;
+    Self[LoopVar[{A, Copy}]] = 1;
+    if (Lo) { // v - Lo >= 0
+      Linear L = Self;
+      int64_t K = 0;
+      if (!Form(*Lo, Copy, L, K, -1))
+        return false;
+      NonNegative.push_back({L, K});
+    }
+    if (Hi) { // Hi - v >= 0
+      Linear L;
+      int64_t K = 0;
+      if (!Form(*Hi, Copy, L, K, 1))
+        return false;
+      L[LoopVar[{A, Copy}]] -= 1;
+      NonNegative.push_back({L, K});
+    }
+  }
+  // An outer variable that only a triangular bound brought in has its own range too.
+  for (int Copy : {0, 1}) {
+    auto It = LoopVar.find({Info.OuterAtom, Copy});
+    if (It == LoopVar.end() || std::find(Used.begin(), Used.end(), It->first) != Used.end())
+      continue;
+    Interval R = rangeOfAtom(Info.OuterAtom);
+    for (int Side : {0, 1}) {
+      const Bound &B = Side ? R.Hi : R.Lo;
+      if (!B)
+        continue;
+      Linear L;
+      int64_t K = 0;
+      if (!Form(*B, Copy, L, K, Side ? 1 : -1))
+        return false;
+      L[It->second] += Side ? -1 : 1;
+      NonNegative.push_back({L, K});
+    }
+  }
+  auto Row = [&](const Linear &L) {
+    std::vector<int64_t> R(Next, 0);
+    for (const auto &[X, C] : L)
+      R[X] = C;
+    return R;
+  };
+  LinearSystem Base(Next);
+  for (const auto &[L, K] : Zero)
+    Base.addZero(Row(L), K);
+  for (const auto &[L, K] : NonNegative)
+    Base.addNonNegative(Row(L), K);
+  // Different iterations differ in some carried variable, one way or the other.
+  for (unsigned C : Carried) {
+    auto W = LoopVar.find({C, 0}), T = LoopVar.find({C, 1});
+    if (W == LoopVar.end() || T == LoopVar.end())
+      return false; // a carried variable absent from the subscripts: free
+    for (int64_t Sign : {1, -1}) {
+      LinearSystem S = Base;
+      std::vector<int64_t> Apart(Next, 0);
+      Apart[W->second] = Sign, Apart[T->second] = -Sign;
+      S.addNonNegative(Apart, -1);
+      if (!S.infeasible())
+        return false;
+    }
+  }
+  return true;
+}
+
+std::vector<Poly> Tester::dimensionsOf(const Access &A, const Access &Other) {
+  std::vector<const Expr *> Subs = dimensions(Ctx, A.Expr);
+  if (Subs.empty())
+    return A.Rows ? std::vector<Poly>() : std::vector<Poly>{A.Subscript};
+  std::set<const VarDecl *> Loops;
+  for (unsigned C : Carried)
+    Loops.insert(Atoms.get(C).LoopVar);
+  for (const InnerLoop &L : Info.Inner)
+    if (!L.Bounds)
+      Loops.insert(L.Form.Var);
+  std::set<unsigned> Vetted;
+  for (const Poly *P : {&A.Subscript, &Other.Subscript})
+    for (const auto &[M, C] : P->Terms)
+      for (const auto &[X, Deg] : M)
+        Vetted.insert(X);
+  PolyBuilder B(
+      Ctx, Atoms, [&](const VarDecl *V) { return Loops.count(V) != 0; },
+      [this](const Expr *X) { return X->getType()->isIntegerType() && !X->HasSideEffects(Ctx); });
+  std::vector<Poly> Polys;
+  for (const Expr *E : Subs) {
+    std::optional<Poly> P = B.build(E);
+    if (!P)
+      return {};
+    for (const auto &[M, C] : P->Terms)
+      for (const auto &[X, Deg] : M)
+        if (!Atoms.isLoopVar(X) && !Vetted.count(X))
+          return {};
+    Polys.push_back(*P);
+  }
+  return Polys;
+}
 
 Outcome Tester::test(const Access &W, const Access &T) {
   // Subscript(W) - Subscript(T) = sum of terms + K.
@@ -759,6 +931,14 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
           continue;
         if (O.K == Outcome::Dependent && W.Column != T.Column)
           O.K = Outcome::Unknown;
+      }
+      // The bound test: a triangular loop's bounds per iteration, subscripts that swap loop
+      // variables between dimensions (`a[j1][j2]` and `a[j2][j1]` with j2 >= j1).
+      if (O.K != Outcome::Independent && W.Affine && T.Affine && !W.Via && !T.Via && !W.Rows &&
+          !T.Rows) {
+        std::vector<Poly> DW = Test.dimensionsOf(W, T), DT = Test.dimensionsOf(T, W);
+        if (!DW.empty() && DW.size() == DT.size() && Test.disjointByBounds(DW, DT))
+          continue;
       }
       // With a triangular loop's variable the test saw a superset of the pairs (its hull):
       // a dependence is not proven, and the runtime's footprint check does not apply.

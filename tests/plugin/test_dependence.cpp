@@ -177,6 +177,27 @@ void test_known_verdicts(void **) {
   expect("float a[64][64]; void f(void) {"
          "  for (int i = 1; i < 64; i++) for (int j = 0; j < 64; j++) a[i][j] = a[i-1][j]; }",
          ProvenDependence);
+  // Subscripts that swap variables between dimensions, with triangular bounds (covariance's
+  // symmetric store): iteration j1 writes row j1 right of the diagonal and column j1 below it.
+  expect("double s[64][64]; void f(int m) {"
+         "  for (int j1 = 0; j1 < m; j1++) for (int j2 = j1; j2 < m; j2++) {"
+         "    s[j1][j2] = j1 * j2; s[j2][j1] = s[j1][j2]; } }",
+         Offloaded);
+  expect("double s[64][64]; void f(int m) {"
+         "  for (int i = 0; i < m; i++) for (int j = 0; j < i; j++) s[i][j] = s[j][i]; }",
+         Offloaded);
+  // An in-place transpose: iteration j writes what iteration i reads.
+  expect("double s[64][64]; void f(int m) {"
+         "  for (int i = 0; i < m; i++) for (int j = 0; j < m; j++) s[i][j] = s[j][i]; }",
+         Unknown);
+  // Row i reads the first column, which rows j < i write.
+  expect("double s[64][64]; void f(int m) {"
+         "  for (int i = 0; i < m; i++) for (int j = 0; j < i; j++) s[i][j] = s[j][0]; }",
+         Unknown);
+  // The transpose again, but of the lower triangle into the upper: one iteration only each.
+  expect("double s[64][64]; void f(int m) {"
+         "  for (int i = 0; i < m; i++) for (int j = i; j < m; j++) s[j][i] = s[i][j]; }",
+         Offloaded);
   // Not provable either way: a data-dependent subscript.
   expect("void f(int n, float *a, const int *p) { for (int i = 0; i < n; i++) a[p[i]] = 1; }",
          Unknown);
@@ -276,6 +297,96 @@ void test_random_loops(void **) {
   assert_int_equal(Wrong, 0);
 }
 
+// --- Random triangular nests on a 2-D array against brute force ------------------------
+
+struct Dim {
+  int CI, CJ, Off; // CI*i + CJ*j + Off + 32
+  int at(int I, int J) const { return CI * I + CJ * J + Off + 32; }
+  std::string print() const {
+    return std::to_string(CI) + "*i + " + std::to_string(CJ) + "*j + " + std::to_string(Off + 32);
+  }
+};
+
+struct TriangularLoop {
+  int HiI;      // for (i = 0; i < HiI; i++)
+  int JLo, JHi; // j from: 0, i, i + 1; to (exclusive): HiI, i, i + 1
+  Dim W[2], R[2];
+
+  int lo(int I) const { return JLo == 0 ? 0 : JLo == 1 ? I : I + 1; }
+  int hi(int I) const { return JHi == 0 ? HiI : JHi == 1 ? I : I + 1; }
+  std::string code() const {
+    const char *Los[] = {"0", "i", "i + 1"}, *His[] = {"n", "i", "i + 1"};
+    return "float a[64][64]; void f(void) { int n = " + std::to_string(HiI) +
+           ";\n  for (int i = 0; i < " + std::to_string(HiI) +
+           "; i++)\n    for (int j = " + Los[JLo] + "; j < " + His[JHi] + "; j++)\n      a[" +
+           W[0].print() + "][" + W[1].print() + "] = a[" + R[0].print() + "][" + R[1].print() +
+           "] + 1;\n}\n";
+  }
+  bool triangular() const { return JLo != 0 || JHi != 0; }
+  bool readsWhatItWrites() const {
+    return R[0].CI == W[0].CI && R[0].CJ == W[0].CJ && R[0].Off == W[0].Off && R[1].CI == W[1].CI &&
+           R[1].CJ == W[1].CJ && R[1].Off == W[1].Off;
+  }
+  /// Whether two different outer iterations write one element, or one reads what another writes.
+  void conflicts(bool &WriteWrite, bool &ReadWrite) const {
+    std::map<std::pair<int, int>, std::set<int>> Writers;
+    for (int I = 0; I < HiI; I++)
+      for (int J = lo(I); J < hi(I); J++)
+        Writers[{W[0].at(I, J), W[1].at(I, J)}].insert(I);
+    WriteWrite = ReadWrite = false;
+    for (const auto &[E, Is] : Writers)
+      WriteWrite |= Is.size() > 1;
+    for (int I = 0; I < HiI; I++)
+      for (int J = lo(I); J < hi(I); J++) {
+        auto It = Writers.find({R[0].at(I, J), R[1].at(I, J)});
+        ReadWrite |= It != Writers.end() && (It->second.size() > 1 || !It->second.count(I));
+      }
+  }
+};
+
+/// The bound test (exact triangular bounds, variables swapped between dimensions) must never
+/// offload a loop with a conflict; it should offload most of those without one.
+void test_random_triangular(void **) {
+  std::mt19937 Rng(20261125);
+  auto pick = [&](int Lo, int Hi) { return std::uniform_int_distribution<int>(Lo, Hi)(Rng); };
+  auto dim = [&]() { return Dim{pick(-1, 1), pick(-1, 1), pick(-2, 2)}; };
+  int Parallel = 0, ParallelOffloaded = 0, Wrong = 0;
+  for (int Case = 0; Case < 400; Case++) {
+    TriangularLoop L;
+    L.HiI = pick(1, 12);
+    L.JLo = pick(0, 2);
+    L.JHi = pick(0, 2);
+    L.W[0] = dim(), L.W[1] = dim(), L.R[0] = dim(), L.R[1] = dim();
+    if (pick(0, 1)) // the transpose of the write, as symmetric stores read
+      L.R[0] = L.W[1], L.R[1] = L.W[0];
+    std::string Code = L.code(), Message;
+    Verdict V = analyse(Code, &Message);
+    bool WriteWrite = false, ReadWrite = false;
+    L.conflicts(WriteWrite, ReadWrite);
+    bool Conflict = WriteWrite || ReadWrite;
+    // As in test_random_loops, the runtime checks a write with itself and a read of the written
+    // subscript in rectangular loops; a triangular loop's must be proven here.
+    bool Static = (ReadWrite && !L.readsWhatItWrites()) || (L.triangular() && Conflict);
+    if (Static && V == Offloaded) {
+      fprintf(stderr, "offloaded a loop with a cross-iteration conflict:\n%s", Code.c_str());
+      Wrong++;
+    }
+    // A triangular loop whose inner loop is empty in all but one outer iteration may still be
+    // called a dependence (one that any longer run would have): rectangular loops only.
+    if (!Conflict && !L.triangular() && V == ProvenDependence) {
+      fprintf(stderr, "proven dependence (%s) on a loop without one:\n%s", Message.c_str(),
+              Code.c_str());
+      Wrong++;
+    }
+    Parallel += !Conflict;
+    ParallelOffloaded += !Conflict && V == Offloaded;
+  }
+  fprintf(stderr, "random triangular loops: %d parallel, %d offloaded\n", Parallel,
+          ParallelOffloaded);
+  assert_int_equal(Wrong, 0);
+  assert_true(ParallelOffloaded * 2 > Parallel);
+}
+
 } // namespace
 
 int main() {
@@ -283,6 +394,7 @@ int main() {
       cmocka_unit_test(test_poly_arithmetic),
       cmocka_unit_test(test_known_verdicts),
       cmocka_unit_test(test_random_loops),
+      cmocka_unit_test(test_random_triangular),
   };
   return cmocka_run_group_tests(Tests, nullptr, nullptr);
 }
