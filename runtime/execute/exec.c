@@ -117,7 +117,7 @@ static void commit(exec *x, sub *s) {
       gpupar__region_commit(sl->region, dev, element(s->ptrs[a], sl->write.lo, es),
                             element(x->call->arrays[a], sl->write.lo, es),
                             hull_bytes(&sl->write, es));
-    else if (x->snap[a]) /* a scatter array other chunks write too: only what this one changed */
+    else if (x->snap[a]) /* an array other chunks write too: only what this one changed */
       gpupar__xfer_merge(element(x->call->arrays[a], sl->write.lo, es), sl->stage,
                          element(x->snap[a], sl->write.lo - x->snap_hull[a].lo, es),
                          hull_bytes(&sl->write, es));
@@ -183,8 +183,7 @@ static void reassign(exec *x, int i) {
       /* Halves whose write hulls overlap (a triangular loop's terms are not one footprint per
        * iteration) would copy stale elements over each other's results. */
       for (int a = 0; a < x->na && !overlap; a++)
-        overlap = !gpupar__scatter(x->loop, a) &&
-                  gpupar__hull_overlap(&s->slots[a].write, &t->slots[a].write);
+        overlap = !x->merge[a] && gpupar__hull_overlap(&s->slots[a].write, &t->slots[a].write);
       if (overlap) {
         /* Keep it whole on the host (an index overflow cannot happen: sub-ranges of a valid
          * range). */
@@ -425,12 +424,13 @@ int gpupar__exec(const gpupar__exec_in *in, gpupar__exec_out *out, char *why, si
   x.shared_buf = calloc(2 * GPUPAR__MAX_DEVICES * na, sizeof *x.shared_buf);
   x.shared_size = calloc(2 * GPUPAR__MAX_DEVICES * na, sizeof *x.shared_size);
   x.reg = calloc(na, sizeof *x.reg);
+  x.merge = calloc(na, sizeof *x.merge);
   x.snap = calloc(na, sizeof *x.snap);
   x.snap_size = calloc(na, sizeof *x.snap_size);
   x.snap_hull = calloc(na, sizeof *x.snap_hull);
   int rc = GPUPAR_OK;
   if (!x.dense || !x.shared || !x.shared_hull || !x.shared_buf || !x.shared_size || !x.reg ||
-      !x.snap || !x.snap_size || !x.snap_hull) {
+      !x.merge || !x.snap || !x.snap_size || !x.snap_hull) {
     snprintf(why, len, "out of host memory");
     rc = GPUPAR_ENOMEM;
   }
@@ -507,6 +507,7 @@ int gpupar__exec(const gpupar__exec_in *in, gpupar__exec_out *out, char *why, si
   free(x.reg);
   if (x.snap)
     gpupar__xfer_free_snapshots(&x);
+  free(x.merge);
   free(x.snap);
   free(x.snap_size);
   free(x.snap_hull);

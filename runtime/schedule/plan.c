@@ -150,15 +150,13 @@ int gpupar__best_device(const exec *x, unsigned long long excluded) {
   return best;
 }
 
-/* Returns whether two sub-chunks' write hulls of an array overlap (scatter arrays excepted: every
- * chunk's hull is their whole section, and only the elements a chunk changed are merged). */
-static int write_hulls_overlap(const exec *x) {
-  for (int a = 0; a < x->na; a++)
-    for (int i = 0; i < x->nsubs; i++)
-      for (int j = i + 1; j < x->nsubs; j++)
-        if (!gpupar__scatter(x->loop, a) &&
-            gpupar__hull_overlap(&x->subs[i].slots[a].write, &x->subs[j].slots[a].write))
-          return 1;
+/* Returns whether two sub-chunks' write hulls of array `a` overlap (a scatter array's always
+ * do: every chunk's hull is its whole section). */
+static int write_hulls_overlap(const exec *x, int a) {
+  for (int i = 0; i < x->nsubs; i++)
+    for (int j = i + 1; j < x->nsubs; j++)
+      if (gpupar__hull_overlap(&x->subs[i].slots[a].write, &x->subs[j].slots[a].write))
+        return 1;
   return 0;
 }
 
@@ -229,8 +227,18 @@ int gpupar__plan(exec *x, char *why, size_t len) {
                  x->loop->arrays[a].name ? x->loop->arrays[a].name : "?");
         return GPUPAR_EINVAL;
       }
-  if (x->nsubs > 1 && write_hulls_overlap(x)) {
-    /* Interleaved write terms (a[2*i], a[2*i+3]): one range keeps copy-back exact. */
+  /* Chunks whose write hulls of an array overlap (interleaved terms a[2*i], a[2*i+3]; a
+   * symmetric store's row and column) merge what each changed against a snapshot, as scatter
+   * arrays do. Into a data region's copies they could not: then one chunk on the best device. */
+  int one_chunk = 0;
+  for (int a = 0; a < x->na; a++) {
+    x->merge[a] = gpupar__scatter(x->loop, a) || (x->nsubs > 1 && write_hulls_overlap(x, a));
+    for (int i = 0; i < x->nsubs && x->merge[a] && !gpupar__scatter(x->loop, a); i++)
+      one_chunk |= x->subs[i].slots[a].region != NULL;
+  }
+  if (one_chunk) {
+    for (int a = 0; a < x->na; a++)
+      x->merge[a] = gpupar__scatter(x->loop, a);
     int best = gpupar__best_device(x, 0);
     GPUPAR__DEBUG("%s: write sections of different chunks overlap; one chunk on %s", site_name(x),
                   best >= 0 ? in->devs[best]->info.name : "the host");

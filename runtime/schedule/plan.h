@@ -96,7 +96,10 @@ typedef struct exec {
   int nsubs, cap;
   int no_split; /* chunks' write hulls would overlap: never split a range */
   int *dense;   /* per array */
-  int *shared;  /* per array: read-only, same hull in every chunk: one copy per device */
+  /* Per array: chunks' write hulls overlap (or it is a scatter array): device chunks copy a
+   * snapshot in and their commits merge only what they changed (gpupar__xfer_snapshot). */
+  int *merge;
+  int *shared; /* per array: read-only, same hull in every chunk: one copy per device */
   gpupar__hull *shared_hull;
   void **shared_buf; /* [dev * na + a] */
   size_t *shared_size;
@@ -109,8 +112,8 @@ typedef struct exec {
   int committed;                             /* a chunk's results are in host memory */
   gpupar__red_acc *acc[GPUPAR__MAX_DEVICES]; /* this round's array-reduction buffer per device */
   gpupar__hostreg **reg; /* per array: its registration for DMA held by the call, or NULL */
-  /* Scatter arrays (GPUPAR_SCATTER) that more than one sub-chunk writes: per array, a copy of its
-   * section taken before any chunk wrote it (staging memory, `snap_size` bytes; NULL: none).
+  /* Merged arrays (`merge`) that more than one sub-chunk writes: per array, a copy of what the
+   * chunks touch taken before any chunk wrote it (staging memory, `snap_size` bytes; NULL: none).
    * Device chunks copy it in, and their commits merge only the bytes that differ from it. */
   void **snap;
   size_t *snap_size;

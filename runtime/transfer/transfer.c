@@ -52,7 +52,7 @@ void gpupar__xfer_register(exec *x) {
     for (int i = 0; i < x->nsubs; i++)
       if (x->subs[i].dev >= 0 && !x->subs[i].slots[a].region)
         gpupar__hull_add(&all, &x->subs[i].slots[a].buf);
-    if (all.empty || (x->snap && x->snap[a])) /* a scatter array's chunks copy its snapshot */
+    if (all.empty || (x->snap && x->snap[a])) /* a merged array's chunks copy its snapshot */
       continue;
     size_t es = x->loop->arrays[a].elem_size;
     int fresh = 0;
@@ -71,7 +71,7 @@ void gpupar__xfer_unregister(exec *x) {
 
 /* Copies `bytes` of array `a` from host `src` to device `dst` on stream `st`, by DMA from the
  * program's memory: asynchronous when the range is registered, else a pageable copy (CUDA stages
- * it itself and returns when `src` may be reused). A scatter array's snapshot is staging memory
+ * it itself and returns when `src` may be reused). A merged array's snapshot is staging memory
  * (pinned on CUDA). */
 static int copy_in(exec *x, int a, gpupar__device *dev, int st, void *dst, const void *src,
                    size_t bytes, gpupar__error *err) {
@@ -95,15 +95,17 @@ int gpupar__xfer_snapshot(exec *x, char *why, size_t len) {
   int devsubs = 0;
   for (int i = 0; i < x->nsubs; i++)
     devsubs += x->subs[i].dev != HOST;
-  if (x->nsubs < 2 || devsubs == 0 || !gpupar__has_scatter(x->loop))
+  if (x->nsubs < 2 || devsubs == 0)
     return GPUPAR_OK;
   const gpupar__backend *be = x->in->devs[0]->backend;
   for (int a = 0; a < x->na; a++) {
-    if (!gpupar__scatter(x->loop, a) || x->snap[a])
+    if (!x->merge[a] || x->snap[a])
       continue;
-    gpupar__hull all = {.empty = 1};
-    for (int i = 0; i < x->nsubs; i++)
+    gpupar__hull all = {.empty = 1}; /* what device chunks copy in and commits compare */
+    for (int i = 0; i < x->nsubs; i++) {
       gpupar__hull_add(&all, &x->subs[i].slots[a].write);
+      gpupar__hull_add(&all, &x->subs[i].slots[a].buf);
+    }
     if (all.empty)
       continue;
     size_t es = x->loop->arrays[a].elem_size, bytes = hull_bytes(&all, es);
@@ -159,7 +161,7 @@ void gpupar__xfer_free_snapshots(exec *x) {
  * never reads the array and writes every element of each write hull (a retry rewrites it all);
  * a read-write array waits in staging for the commit (docs/performance.md, "Write-back"). */
 static int direct_out(const exec *x, int a) {
-  return !(x->loop->arrays[a].access & GPUPAR_READ) && x->dense[a];
+  return !(x->loop->arrays[a].access & GPUPAR_READ) && x->dense[a] && !x->merge[a];
 }
 
 /* Fills the per-device copies of shared read-only arrays: host to the first device, then device

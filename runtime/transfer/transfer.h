@@ -22,10 +22,11 @@ int gpupar__xfer_in(exec *x, sub *s);
 /* Copies out what `s` wrote (staging, or kept on the device for a data region); on failure
  * marks `s` failed and returns -1. */
 int gpupar__xfer_out(exec *x, sub *s);
-/* Copies the section of each scatter array (GPUPAR_SCATTER) into a snapshot once more than one
- * sub-chunk of the call may write it and some run on a device (before any of them committed:
- * the section still holds what the call found). Device chunks then copy the snapshot in, and
- * commits merge. Returns GPUPAR_OK, or GPUPAR_EINVAL with `why` when out of host memory. */
+/* Copies what the sub-chunks touch of each merged array (x->merge: a scatter array, or one whose
+ * chunks' write hulls overlap) into a snapshot once more than one sub-chunk of the call may write
+ * it and some run on a device (before any of them committed: the array still holds what the call
+ * found). Device chunks then copy the snapshot in, and commits merge. Returns GPUPAR_OK, or
+ * GPUPAR_EINVAL with `why` when out of host memory. */
 int gpupar__xfer_snapshot(exec *x, char *why, size_t len);
 /* Copies into `dst` each of the `bytes` bytes of `got` that differs from the same byte of `snap`:
  * what a chunk changed. Bytes, not values: NaN and -0.0 are like any other value, and chunks

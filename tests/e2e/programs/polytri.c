@@ -1,7 +1,8 @@
 /* PolyBench-style triangular kernels (syrk and syr2k on the lower triangle, trmm, the row
- * update of lu, a triangular matrix-vector product): each offloaded loop is checked element
- * by element against the same kernel run serially (no pragma), so a section that misses part of
- * a triangle, or a device that copies back stale elements, shows up as a mismatch. */
+ * update of lu, a triangular matrix-vector product, covariance's and correlation's symmetric
+ * stores): each offloaded loop is checked element by element against the same kernel run
+ * serially (no pragma), so a section that misses part of a triangle, or a device that copies
+ * back stale elements, shows up as a mismatch. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -159,6 +160,55 @@ static void upper_scan_serial(int n, double a[N][N]) {
       a[i][j] = a[i][j] * 0.5 + a[i][j - 1];
 }
 
+/* covariance's symmetric store: iteration j1 writes row j1 right of the diagonal and column j1
+ * below it (the bound test proves no other iteration writes those). */
+static void covariance(int m, int n, double data[N][N], double sym[N][N]) {
+#pragma gpupar
+  for (int j1 = 0; j1 < m; j1++)
+    for (int j2 = j1; j2 < m; j2++) {
+      sym[j1][j2] = 0.0;
+      for (int i = 0; i < n; i++)
+        sym[j1][j2] += data[i][j1] * data[i][j2];
+      sym[j2][j1] = sym[j1][j2];
+    }
+}
+static void covariance_serial(int m, int n, double data[N][N], double sym[N][N]) {
+  for (int j1 = 0; j1 < m; j1++)
+    for (int j2 = j1; j2 < m; j2++) {
+      sym[j1][j2] = 0.0;
+      for (int i = 0; i < n; i++)
+        sym[j1][j2] += data[i][j1] * data[i][j2];
+      sym[j2][j1] = sym[j1][j2];
+    }
+}
+
+/* correlation's: the diagonal, then the strict upper triangle mirrored below it. */
+static void correlation(int m, int n, double data[N][N], double sym[N][N]) {
+  int i, j1, j2;
+#pragma gpupar
+  for (j1 = 0; j1 < m - 1; j1++) {
+    sym[j1][j1] = 1.0;
+    for (j2 = j1 + 1; j2 < m; j2++) {
+      sym[j1][j2] = 0.0;
+      for (i = 0; i < n; i++)
+        sym[j1][j2] += data[i][j1] * data[i][j2];
+      sym[j2][j1] = sym[j1][j2];
+    }
+  }
+}
+static void correlation_serial(int m, int n, double data[N][N], double sym[N][N]) {
+  int i, j1, j2;
+  for (j1 = 0; j1 < m - 1; j1++) {
+    sym[j1][j1] = 1.0;
+    for (j2 = j1 + 1; j2 < m; j2++) {
+      sym[j1][j2] = 0.0;
+      for (i = 0; i < n; i++)
+        sym[j1][j2] += data[i][j1] * data[i][j2];
+      sym[j2][j1] = sym[j1][j2];
+    }
+  }
+}
+
 static double total(double m[N][N]) {
   double s = 0;
   for (int i = 0; i < N; i++)
@@ -202,6 +252,16 @@ int main(void) {
     upper_scan_serial(n, A2);
     same("upper_scan", &A[0][0], &A2[0][0], (long)N * N);
     printf("upper_scan: %.6f\n", total(A));
+    init(17 + (unsigned)rep);
+    covariance(n, m, A, C);
+    covariance_serial(n, m, A2, C2);
+    same("covariance", &C[0][0], &C2[0][0], (long)N * N);
+    printf("covariance: %.6f\n", total(C));
+    init(19 + (unsigned)rep);
+    correlation(n, m, B, C);
+    correlation_serial(n, m, B2, C2);
+    same("correlation", &C[0][0], &C2[0][0], (long)N * N);
+    printf("correlation: %.6f\n", total(C));
   }
   if (failures) {
     printf("polytri: %d mismatches\n", failures);
