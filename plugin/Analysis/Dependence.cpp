@@ -100,7 +100,9 @@ public:
   /// `DT`), have no solution with different carried variables under the loops' bounds, a
   /// triangular loop's taken per iteration of its outer loop (`j` in [j1, m) for that `j1`).
   /// Fourier–Motzkin over the rationals (Inequalities.h); false when it cannot tell.
-  bool disjointByBounds(const std::vector<Poly> &DW, const std::vector<Poly> &DT);
+  /// `*Meets`: the system was built and has a rational solution with different iterations, so
+  /// a dependence is likely (no note suggests `independent`).
+  bool disjointByBounds(const std::vector<Poly> &DW, const std::vector<Poly> &DT, bool &Meets);
   /// `A`'s subscript for the bound test, one polynomial per dimension: each dimension of an
   /// array with constant inner sizes (`a[j2][j1]`), else the linearised subscript. Empty when a
   /// dimension holds anything but loop variables and invariants already vetted in the
@@ -214,7 +216,9 @@ private:
   }
 };
 
-bool Tester::disjointByBounds(const std::vector<Poly> &DW, const std::vector<Poly> &DT) {
+bool Tester::disjointByBounds(const std::vector<Poly> &DW, const std::vector<Poly> &DT,
+                              bool &Meets) {
+  Meets = false;
   // Unknowns: each loop variable twice (its value in W's iteration and in T's), and each
   // invariant monomial once (`n`, `n*m`: the same in both iterations).
   std::map<std::pair<unsigned, int>, unsigned> LoopVar; // (atom, copy) -> unknown
@@ -332,8 +336,11 @@ bool Tester::disjointByBounds(const std::vector<Poly> &DW, const std::vector<Pol
       std::vector<int64_t> Apart(Next, 0);
       Apart[W->second] = Sign, Apart[T->second] = -Sign;
       S.addNonNegative(Apart, -1);
-      if (!S.infeasible())
+      bool GaveUp = false;
+      if (!S.infeasible(4096, &GaveUp)) {
+        Meets = !GaveUp;
         return false;
+      }
     }
   }
   return true;
@@ -934,10 +941,11 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
       }
       // The bound test: a triangular loop's bounds per iteration, subscripts that swap loop
       // variables between dimensions (`a[j1][j2]` and `a[j2][j1]` with j2 >= j1).
+      bool Meets = false;
       if (O.K != Outcome::Independent && W.Affine && T.Affine && !W.Via && !T.Via && !W.Rows &&
           !T.Rows) {
         std::vector<Poly> DW = Test.dimensionsOf(W, T), DT = Test.dimensionsOf(T, W);
-        if (!DW.empty() && DW.size() == DT.size() && Test.disjointByBounds(DW, DT))
+        if (!DW.empty() && DW.size() == DT.size() && Test.disjointByBounds(DW, DT, Meets))
           continue;
       }
       // With a triangular loop's variable the test saw a superset of the pairs (its hull):
@@ -1000,14 +1008,15 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
             {T.Expr->getSourceRange(), T.IsWrite ? Diag::note_other_write : Diag::note_read});
       if (!Self && T.Via && T.Via != W.Via)
         Q.Notes.push_back({T.Via->getSourceRange(), Diag::note_called_from_loop});
-      // Never `independent` where a dependence of constant distance is likely: the subscripts
-      // differ by an invariant only (`a[i]` and `a[i + k]`), or go through a quotient.
+      // Never `independent` where a dependence is likely: the subscripts differ by an invariant
+      // only (`a[i]` and `a[i + k]`), go through a quotient, or the bound test found different
+      // iterations that meet (an in-place transpose).
       Poly Apart = W.Subscript;
       bool Shifted = !Self && W.Affine && T.Affine && W.Column == T.Column &&
                      Apart.addScaled(T.Subscript, -1) && Apart.loopVars(Test.atoms()).empty() &&
                      !Apart.Terms.empty();
       if (Q.Level == Severity::Warning && O.K == Outcome::Unknown && !TriAbsent && !Shifted &&
-          !Quotients)
+          !Quotients && !Meets)
         Q.Notes.push_back(
             {W.Expr->getSourceRange(), Diag::note_add_independent, {W.Array->getNameAsString()}});
       if (Q.Level == Severity::Error) {

@@ -37,7 +37,10 @@ void LinearSystem::addZero(const std::vector<int64_t> &Coef, int64_t Const) {
   addNonNegative(Neg, -Const);
 }
 
-bool LinearSystem::infeasible(size_t MaxRows) const {
+bool LinearSystem::infeasible(size_t MaxRows, bool *GaveUp) const {
+  bool Ignored = false;
+  bool &Stop = GaveUp ? *GaveUp : Ignored;
+  Stop = false;
   std::vector<LinearSystem::Row> Cur = Rows;
   // A row without unknowns is a fact: false (C < 0) ends the proof, true is dropped.
   auto Settle = [](std::vector<LinearSystem::Row> &Rs, bool &Contradiction) {
@@ -60,7 +63,7 @@ bool LinearSystem::infeasible(size_t MaxRows) const {
     for (LinearSystem::Row &R : Cur)
       (R.A[X] > 0 ? Pos : R.A[X] < 0 ? Neg : Next).push_back(std::move(R));
     if (Next.size() + Pos.size() * Neg.size() > MaxRows)
-      return false;
+      return !(Stop = true);
     // x's lower bounds against its upper bounds: P.A[X] * x >= -rest_P and
     // N.A[X] * x >= -rest_N (N.A[X] < 0) combine without x.
     for (const LinearSystem::Row &P : Pos)
@@ -71,12 +74,12 @@ bool LinearSystem::infeasible(size_t MaxRows) const {
         for (unsigned K = 0; K < Vars; ++K) {
           R.A[K] = P.A[K] * FP + N.A[K] * FN;
           if (magnitude(R.A[K]) > Limit)
-            return false;
+            return !(Stop = true);
           G = gcd(G, R.A[K]);
         }
         R.C = P.C * FP + N.C * FN;
         if (magnitude(R.C) > Limit)
-          return false;
+          return !(Stop = true);
         G = gcd(G, R.C);
         if (G > 1) {
           for (__int128 &V : R.A)

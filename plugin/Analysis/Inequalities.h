@@ -24,8 +24,9 @@ public:
   void addZero(const std::vector<int64_t> &Coef, int64_t Const);
 
   /// Returns true when no rational x satisfies every constraint; false when some x does, or when
-  /// the elimination would exceed `MaxRows` constraints or 2^96 in a coefficient (no proof).
-  bool infeasible(size_t MaxRows = 4096) const;
+  /// the elimination would exceed `MaxRows` constraints or 2^96 in a coefficient (no proof;
+  /// `*GaveUp` tells the two apart when given).
+  bool infeasible(size_t MaxRows = 4096, bool *GaveUp = nullptr) const;
 
   unsigned vars() const { return Vars; }
 
