@@ -36,11 +36,11 @@ cc=${CC:-gcc}
 # name: sizes (quick) | sizes (full) | repetitions
 declare -A sizes_quick=([saxpy]="1000000 8000000" [jacobi2d]="512 2048" [matmul]="256 512"
   [dot]="1000000 8000000" [histogram]="4000000 32000000" [nbody]="2048 8192"
-  [blackscholes]="500000 2000000")
+  [blackscholes]="500000 2000000" [histwide]="4000000 16000000")
 declare -A sizes_full=([saxpy]="1000000 16000000 64000000" [jacobi2d]="512 2048 8192"
   [matmul]="256 1024 2048" [dot]="1000000 16000000 64000000"
   [histogram]="4000000 64000000 256000000" [nbody]="2048 16384 65536"
-  [blackscholes]="500000 4000000 16000000")
+  [blackscholes]="500000 4000000 16000000" [histwide]="4000000 64000000")
 reps=$((quick ? 3 : 5))
 
 log() { echo "bench: $*" >&2; }

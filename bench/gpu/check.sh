@@ -106,10 +106,11 @@ note "e2e + realcode done ($(elapsed))"
 # computes its reference serially).
 if ((quick)); then
   sizes=(saxpy "8000000" dot "8000000" histogram "32000000" jacobi2d "2048" matmul "512"
-    nbody "16384" blackscholes "4000000")
+    nbody "16384" blackscholes "4000000" histwide "16000000")
 else
   sizes=(saxpy "8000000 64000000" dot "8000000 64000000" histogram "32000000 256000000"
-    jacobi2d "2048 8192" matmul "512 2048" nbody "16384 65536" blackscholes "4000000 16000000")
+    jacobi2d "2048 8192" matmul "512 2048" nbody "16384 65536" blackscholes "4000000 16000000"
+    histwide "16000000 64000000")
 fi
 reps=5
 run_variant() { # name size variant backend command...
@@ -171,5 +172,5 @@ fi
 python3 "$root/bench/report.py" "$results" "$out/results.json" "$out/results.md" >/dev/null 2>>"$log" ||
   note "report.py failed"
 # The summary was printed as it grew (note); the table of GPU and OpenMP rows comes last.
-grep -E '^\| (saxpy|dot|histogram|jacobi2d|matmul|nbody|blackscholes) ' "$out/results.md" 2>/dev/null |
+grep -E '^\| (saxpy|dot|histogram|histwide|jacobi2d|matmul|nbody|blackscholes) ' "$out/results.md" 2>/dev/null |
   grep -E 'cuda|omp|cublas' | cut -c1-110

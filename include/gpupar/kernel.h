@@ -337,6 +337,19 @@ template <typename Op, typename T> static __device__ inline void gpupar_atomic_w
     gpupar_atomic<Op>(p, v);
 }
 
+/* An array-reduction update in a kernel: a plain atomic, or with GPUPAR_WARP_AGGREGATE (e.g.
+ * GPUPAR_NVCC_FLAGS=-DGPUPAR_WARP_AGGREGATE) the warp-aggregated one. Measured on an H100
+ * (docs/performance.md, "Warp-aggregated atomics"): aggregation gained 5% on a 65536-bin
+ * histogram in global memory and cost 1.8x on a 256-bin one in shared memory, where even the
+ * __isShared test to skip it cost that much; so it is off by default. */
+template <typename Op, typename T> static __device__ inline void gpupar_red_atomic(T *p, T v) {
+#if defined(GPUPAR_WARP_AGGREGATE)
+  gpupar_atomic_warp<Op>(p, v);
+#else
+  gpupar_atomic<Op>(p, v);
+#endif
+}
+
 /* Sections up to this many bytes (all array reductions of a loop together) are privatised per
  * block in shared memory: updates contend only within the block, and each block merges its
  * copy into the chunk's buffer once. */
@@ -394,10 +407,10 @@ template <typename Op>
 static __host__ __device__ inline void gpupar_red_update(typename Op::type *p,
                                                          typename Op::type v) {
 #if defined(__CUDA_ARCH__)
-  gpupar_atomic_warp<Op>(p, v);
+  gpupar_red_atomic<Op>(p, v);
 #elif defined(GPUPAR_SIM) && GPUPAR_KERNELS
   if (gpupar_sim_in_kernel()) /* the same function serves host entries and kernels */
-    gpupar_atomic_warp<Op>(p, v);
+    gpupar_red_atomic<Op>(p, v);
   else
     *p = Op::f(*p, v);
 #else
