@@ -46,7 +46,12 @@ typedef enum gpupar_cond {
  * the same element. Each device gets the whole section and only the bytes it changed are
  * copied back (docs/runtime.md, "Scatter writes"). A runtime that does not know the bit sees
  * write terms that touch the same elements in every iteration and runs the loop serially. */
-enum { GPUPAR_READ = 1, GPUPAR_WRITE = 2, GPUPAR_SCATTER = 4 };
+enum { GPUPAR_READ = 1, GPUPAR_WRITE = 2, GPUPAR_SCATTER = 4, GPUPAR_DISJOINT = 8 };
+/* GPUPAR_DISJOINT (added in 0.3; on a write term only): the compiler proved that no two
+ * iterations write the same element through this term (`C[k][j]` in a loop over the columns
+ * j), so the runtime skips its footprint check (an iteration's span of the term against the
+ * distance between iterations), which such column-wise terms would fail. A runtime that does
+ * not know the bit checks the term and runs such a loop serially. */
 
 /* Arguments of one chunk run. `arrays[a]` is a base pointer valid for every element index the
  * chunk touches (on a device: the device buffer shifted so that index j is at arrays[a] + j).
@@ -158,7 +163,7 @@ typedef struct gpupar_array_desc {
 
 typedef struct gpupar_term_desc {
   int array;  /* index into gpupar_loop.arrays */
-  int access; /* GPUPAR_READ or GPUPAR_WRITE */
+  int access; /* GPUPAR_READ, or GPUPAR_WRITE with GPUPAR_DISJOINT when proven */
   int exact;  /* every index of [coef*i + off_lo, coef*i + off_hi] is touched each iteration */
 } gpupar_term_desc;
 

@@ -6,7 +6,7 @@ void upper(int n, float **a) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
     for (int j = i + 1; j < n; j++)
-      a[i][j] = a[i][j] * 2 + j; // expected-warning {{'a[i][j]' runs over the triangular loop 'j' (its bounds depend on the loop variable); rows of 'a' are not offloaded with such a loop yet; the loop stays serial}}
+      a[i][j] = a[i][j] * 2 + j; // expected-warning {{'a[i][j]' runs over the triangular loop 'j' (its bounds depend on another loop's variable); rows of 'a' are not offloaded with such a loop yet; the loop stays serial}}
 }
 void lower(int n, float **a, float **r) {
 #pragma gpupar

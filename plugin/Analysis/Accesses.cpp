@@ -370,6 +370,13 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
       (preOf(Inner.Var).Locals.count(Inner.Var) ||
        (Info.written(Inner.Var) && Info.written(Inner.Var)->Role != ScalarRole::Reduction)))
     Canonical = triangularRange(Inner, TriLo, TriHi);
+  std::optional<Poly> HullLo, HullHi;
+  if (!Canonical && !TriLo && Frames.empty() && Info.Collapse.size() <= 1 && CondDepth == 0 &&
+      Guards.empty() && matchLoopForm(Ctx, FS, Inner, Ignored) && Inner.Op != Cond::NE &&
+      ((Inner.Step > 0) == (Inner.Op == Cond::LT || Inner.Op == Cond::LE)) &&
+      (preOf(Inner.Var).Locals.count(Inner.Var) ||
+       (Info.written(Inner.Var) && Info.written(Inner.Var)->Role != ScalarRole::Reduction)))
+    Canonical = hullBounds(Inner, HullLo, HullHi);
   if (Canonical) {
     WriteCollector InnerWrites;
     InnerWrites.TraverseStmt(const_cast<Stmt *>(FS->getBody()));
@@ -397,6 +404,11 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
       L.Tri = true;
       L.TriLo = *TriLo;
       L.TriHi = *TriHi;
+    }
+    if (HullLo) {
+      L.Hull = L.Bounds = true;
+      L.LoBound = *HullLo;
+      L.HiBound = *HullHi;
     }
     // A variable that an earlier loop of the body already ran (`for (j...) ...; for (j...)`)
     // gets an atom of its own too: each loop's accesses then take that loop's bounds.
@@ -468,6 +480,37 @@ bool BodyWalker::triangularRange(const LoopForm &L, std::optional<Poly> &Lo,
                   ? CA - CB
                   : 2;
   return D >= -1 && D <= 1;
+}
+
+bool BodyWalker::hullBounds(const LoopForm &L, std::optional<Poly> &Lo, std::optional<Poly> &Hi) {
+  for (const Expr *E : {L.Lo, L.Hi})
+    if (!E->getType()->isIntegerType() || E->HasSideEffects(Ctx))
+      return false;
+  std::optional<Poly> A = buildIndex(L.Lo), B = buildIndex(L.Hi);
+  if (!A || !B)
+    return false;
+  std::vector<unsigned> VA = A->loopVars(Info.Atoms), VB = B->loopVars(Info.Atoms);
+  if (VA.size() + VB.size() != 1)
+    return false; // one bound moves, with one variable: the ranges are nested
+  bool Start = !VA.empty();
+  Poly &Moving = Start ? *A : *B;
+  unsigned V = Start ? VA[0] : VB[0];
+  bool Enclosing = false;
+  for (unsigned I : Active)
+    Enclosing |= Info.Inner[I].Atom == V && !Info.Inner[I].Tri && !Info.Inner[I].Hull;
+  int64_t C = 0;
+  std::optional<std::pair<Poly, Poly>> R = Enclosing ? varRange(V) : std::nullopt;
+  if (!R || !Moving.coefficient(V).isConstant(&C))
+    return false;
+  // The start's least value going up (greatest going down), the end's greatest (least).
+  bool Up = L.Op == Cond::LT || L.Op == Cond::LE;
+  bool Least = Start == Up;
+  Poly Far = Moving.invariantPart(Info.Atoms);
+  if (!Far.addScaled((C >= 0) == Least ? R->first : R->second, C))
+    return false;
+  Moving = Far;
+  Lo = A, Hi = B;
+  return true;
 }
 
 bool BodyWalker::walkDeclRef(const DeclRefExpr *DRE, Mode M) {
@@ -761,7 +804,8 @@ bool BodyWalker::locateRows(const ArraySubscriptExpr *ASE, Place &P, bool &Match
   // A triangular loop's range moves with the loop variable: rows and columns are copied from
   // ranges fixed for a whole call, so such a subscript is not offloaded yet.
   for (const InnerLoop &L : Info.Inner)
-    if (L.Tri && (Row->coefficient(L.Atom) != Poly() || Col->coefficient(L.Atom) != Poly()))
+    if ((L.Tri || L.Hull) &&
+        (Row->coefficient(L.Atom) != Poly() || Col->coefficient(L.Atom) != Poly()))
       return fail(ASE->getSourceRange(), Diag::rows_triangular_loop,
                   {text(ASE), L.Form.Var->getNameAsString(), quoted(VD)});
   P.Index = *Row;
@@ -779,9 +823,10 @@ std::optional<std::string> BodyWalker::movingColumnProblem(const Poly &Row, cons
   if (CondDepth > 0)
     return std::string("the access does not run in every iteration");
   for (unsigned I : Active)
-    if (Info.Inner[I].Tri)
+    if (Info.Inner[I].Tri || Info.Inner[I].Hull)
       return "the bounds of the loop over '" + Info.Inner[I].Form.Var->getNameAsString() +
-             "' around it depend on the loop variable";
+             "' around it depend on " +
+             (Info.Inner[I].Tri ? "the loop variable" : "another loop's variable");
   for (unsigned V : Row.loopVars(Info.Atoms)) {
     const InnerLoop *L = nullptr;
     for (const InnerLoop &IL : Info.Inner)

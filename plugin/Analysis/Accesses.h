@@ -35,6 +35,13 @@ struct InnerLoop {
   /// outer one (Planner); the dependence test takes its hull over the outer range.
   bool Tri = false;
   Poly TriLo, TriHi;
+  /// A loop bounded by an enclosing inner loop's variable (`for (k = 0; k < i; k++)` inside
+  /// `for (i = 0; i < m; i++)`): one bound invariant, the other affine in that variable with a
+  /// constant coefficient, not under a condition. The loops' ranges are nested, so their union
+  /// is the range at that variable's far end: Bounds holds it (LoBound, HiBound over invariant
+  /// atoms). Each iteration runs a subset: accesses over it are not exact, and a dependence
+  /// found with it is not proven.
+  bool Hull = false;
 };
 
 /// A condition around an access that bounds one loop variable: the access runs only when the
@@ -64,6 +71,9 @@ struct Access {
   /// Part of an array reduction (`hist[e] += v` under `reduction(+: hist[0:256])`): exempt
   /// from the dependence test.
   bool InReduction = false;
+  /// Set by the dependence test (a write): no two iterations write the same element through
+  /// it, proven without the runtime's footprint check (GPUPAR_DISJOINT on its terms).
+  mutable bool SelfDisjoint = false;
   /// The enclosing conditions that bound loop variables (outermost first).
   std::vector<Guard> Guards;
   /// `a[r][c]` of a pointer-to-pointer array: Subscript is the row r (an index into the row

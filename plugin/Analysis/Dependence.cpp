@@ -354,7 +354,7 @@ std::vector<Poly> Tester::dimensionsOf(const Access &A, const Access &Other) {
   for (unsigned C : Carried)
     Loops.insert(Atoms.get(C).LoopVar);
   for (const InnerLoop &L : Info.Inner)
-    if (!L.Bounds)
+    if (!L.Bounds || L.Hull)
       Loops.insert(L.Form.Var);
   std::set<unsigned> Vetted;
   for (const Poly *P : {&A.Subscript, &Other.Subscript})
@@ -934,8 +934,10 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
       // Rows of a pointer-to-pointer array: the test saw the row subscripts only; the same row
       // is the same element only where the columns meet too.
       else if (W.Rows && O.K != Outcome::Independent) {
-        if (!W.Via && !T.Via && samePointPerDimension(Ctx, W, T, CarriedVars))
+        if (!W.Via && !T.Via && samePointPerDimension(Ctx, W, T, CarriedVars)) {
+          W.SelfDisjoint |= Self;
           continue;
+        }
         if (O.K == Outcome::Dependent && W.Column != T.Column)
           O.K = Outcome::Unknown;
       }
@@ -945,8 +947,10 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
       if (O.K != Outcome::Independent && W.Affine && T.Affine && !W.Via && !T.Via && !W.Rows &&
           !T.Rows) {
         std::vector<Poly> DW = Test.dimensionsOf(W, T), DT = Test.dimensionsOf(T, W);
-        if (!DW.empty() && DW.size() == DT.size() && Test.disjointByBounds(DW, DT, Meets))
+        if (!DW.empty() && DW.size() == DT.size() && Test.disjointByBounds(DW, DT, Meets)) {
+          W.SelfDisjoint |= Self;
           continue;
+        }
       }
       // With a triangular loop's variable the test saw a superset of the pairs (its hull):
       // a dependence is not proven, and the runtime's footprint check does not apply.
@@ -954,7 +958,7 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
       for (const Access *X : {&W, &T})
         for (unsigned V : X->Subscript.loopVars(Test.atoms()))
           for (const InnerLoop &L : Info.Inner)
-            Tri |= L.Atom == V && L.Tri;
+            Tri |= L.Atom == V && (L.Tri || L.Hull);
       bool TriAbsent = Tri && O.K == Outcome::Dependent && O.Absent;
       // A quotient is free in the test (its range over the whole loop): a superset too.
       bool Quotients =
@@ -962,13 +966,17 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
           (hasQuotient(W.Subscript, Test.atoms()) || hasQuotient(T.Subscript, Test.atoms()));
       if ((Tri || Quotients) && O.K == Outcome::Dependent)
         O = Outcome();
-      if (O.K == Outcome::Independent)
+      if (O.K == Outcome::Independent) {
+        W.SelfDisjoint |= Self;
         continue;
+      }
       if (O.K == Outcome::Unknown && Identical && !Collapsed && !Tri)
         continue; // the runtime checks that one iteration's elements are not another's
       if (O.K == Outcome::Unknown && !W.Via && !T.Via &&
-          samePointPerDimension(Ctx, W, T, CarriedVars))
+          samePointPerDimension(Ctx, W, T, CarriedVars)) {
+        W.SelfDisjoint |= Self;
         continue;
+      }
       Problem Q;
       SourceRange At = W.Expr->getSourceRange();
       bool Proven =

@@ -318,8 +318,11 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
     TermsTable = "gpupar_terms_" + N;
     OS << "static const gpupar_term_desc " << TermsTable << "[] = {\n";
     for (const PlanTerm &T : P.Terms)
-      OS << "    {" << T.Array << ", " << (T.Write ? "GPUPAR_WRITE" : "GPUPAR_READ") << ", "
-         << (T.Exact ? 1 : 0) << "}, /* " << commentSafe(T.Text) << " */\n";
+      OS << "    {" << T.Array << ", "
+         << (!T.Write     ? "GPUPAR_READ"
+             : T.Disjoint ? "GPUPAR_WRITE | GPUPAR_DISJOINT"
+                          : "GPUPAR_WRITE")
+         << ", " << (T.Exact ? 1 : 0) << "}, /* " << commentSafe(T.Text) << " */\n";
     OS << "};\n";
   }
   if (PT.NumDesc) {

@@ -59,6 +59,7 @@ struct PlanTerm {
   unsigned Array = 0;
   bool Write = false;
   bool Exact = false;
+  bool Disjoint = false;    ///< a write no two iterations share (GPUPAR_DISJOINT)
   std::string Coef, Offset; ///< C `long long` expressions
   std::vector<PlanRange> Ranges;
   /// Bounds on the loop variable from the conditions around the access (C `long long`

@@ -3,8 +3,8 @@
 #define GPUPAR_PLUGIN_PLANNER_H
 
 #include "Diagnostics.h"
-#include "Pragma/Directive.h"
 #include "Plan/LoopPlan.h"
+#include "Pragma/Directive.h"
 
 namespace gpupar {
 

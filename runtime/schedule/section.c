@@ -137,8 +137,8 @@ int gpupar__check_writes(const gpupar_loop *loop, const gpupar_span *spans, cons
     return GPUPAR_OK;
   for (int t = 0; t < loop->nterms; t++) {
     const gpupar_span *s = &spans[t];
-    if (!(loop->terms[t].access & GPUPAR_WRITE) || s->empty ||
-        gpupar__scatter(loop, loop->terms[t].array))
+    if (!(loop->terms[t].access & GPUPAR_WRITE) || (loop->terms[t].access & GPUPAR_DISJOINT) ||
+        s->empty || gpupar__scatter(loop, loop->terms[t].array))
       continue;
     const char *name = loop->arrays[loop->terms[t].array].name;
     i128 cc; /* a pointer-to-pointer array's column that moves: its own stride */

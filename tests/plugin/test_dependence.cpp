@@ -198,6 +198,16 @@ void test_known_verdicts(void **) {
   expect("double s[64][64]; void f(int m) {"
          "  for (int i = 0; i < m; i++) for (int j = i; j < m; j++) s[j][i] = s[i][j]; }",
          Offloaded);
+  // A loop bounded by an enclosing inner loop's variable (symm over the columns): k < i.
+  expect("double c[64][64], b[64][64]; void f(int m, int n) {"
+         "  for (int j = 0; j < n; j++) for (int i = 0; i < m; i++)"
+         "    for (int k = 0; k < i; k++) c[k][j] += b[i][j]; }",
+         Offloaded);
+  // Every iteration writes a[0..m-2]: with such a loop the dependence is not proven (a superset).
+  expect("void f(int n, int m, float *a) {"
+         "  for (int i = 0; i < n; i++) for (int j = 0; j < m; j++)"
+         "    for (int k = 0; k < j; k++) a[k] = i; }",
+         Unknown);
   // Not provable either way: a data-dependent subscript.
   expect("void f(int n, float *a, const int *p) { for (int i = 0; i < n; i++) a[p[i]] = 1; }",
          Unknown);

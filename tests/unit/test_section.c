@@ -290,6 +290,17 @@ static void test_check_writes(void **state) {
   gpupar__space big = space(0, 1ll << 42, 1ll << 40, GPUPAR_LT);
   spans[4] = span(1ll << 40, 0, 0);
   assert_int_equal(gpupar__check_writes(&loop3, spans, &big, why, sizeof why), GPUPAR_OK);
+  /* A column written over 30 rows of 100 (c[k][j], k < 30: coef 1, offsets 0..2900) spans more
+   * than the distance between iterations: checked, it fails; proven disjoint by the compiler
+   * (GPUPAR_DISJOINT), the check skips it. */
+  spans[4] = span(1, 0, 2900);
+  assert_int_equal(gpupar__check_writes(&loop3, spans, &sp, why, sizeof why), GPUPAR_EINVAL);
+  gpupar_term_desc proven[5];
+  memcpy(proven, terms3, sizeof proven);
+  proven[4].access |= GPUPAR_DISJOINT;
+  gpupar_loop disjoint = loop3;
+  disjoint.terms = proven;
+  assert_int_equal(gpupar__check_writes(&disjoint, spans, &sp, why, sizeof why), GPUPAR_OK);
 }
 
 static void test_alias(void **state) {

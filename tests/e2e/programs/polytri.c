@@ -1,8 +1,9 @@
 /* PolyBench-style triangular kernels (syrk and syr2k on the lower triangle, trmm, the row
  * update of lu, a triangular matrix-vector product, covariance's and correlation's symmetric
- * stores): each offloaded loop is checked element by element against the same kernel run
- * serially (no pragma), so a section that misses part of a triangle, or a device that copies
- * back stale elements, shows up as a mismatch. */
+ * stores, symm and a column-wise triangular solve, whose innermost loop runs to an enclosing
+ * inner loop's variable): each offloaded loop is checked element by element against the same
+ * kernel run serially (no pragma), so a section that misses part of a triangle, or a device
+ * that copies back stale elements, shows up as a mismatch. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -209,6 +210,59 @@ static void correlation_serial(int m, int n, double data[N][N], double sym[N][N]
   }
 }
 
+/* symm (PolyBench 4), parallel over the columns j: the loop over k runs to the enclosing i, so k
+ * covers [0, m - 2] over the call, a superset of each i's range (a hull loop). */
+static void symm(int m, int n, double alpha, double beta, double c[N][N], double a[N][N],
+                 double b[N][N]) {
+  int i, j, k;
+  double temp2;
+#pragma gpupar private(i, k, temp2)
+  for (j = 0; j < n; j++)
+    for (i = 0; i < m; i++) {
+      temp2 = 0;
+      for (k = 0; k < i; k++) {
+        c[k][j] += alpha * b[i][j] * a[i][k];
+        temp2 += b[k][j] * a[i][k];
+      }
+      c[i][j] = beta * c[i][j] + alpha * b[i][j] * a[i][i] + alpha * temp2;
+    }
+}
+static void symm_serial(int m, int n, double alpha, double beta, double c[N][N], double a[N][N],
+                        double b[N][N]) {
+  int i, j, k;
+  double temp2;
+  for (j = 0; j < n; j++)
+    for (i = 0; i < m; i++) {
+      temp2 = 0;
+      for (k = 0; k < i; k++) {
+        c[k][j] += alpha * b[i][j] * a[i][k];
+        temp2 += b[k][j] * a[i][k];
+      }
+      c[i][j] = beta * c[i][j] + alpha * b[i][j] * a[i][i] + alpha * temp2;
+    }
+}
+
+/* A lower-triangular solve per column: row i of x reads the rows k <= i above it. */
+static void trsm_columns(int m, int n, double l[N][N], double x[N][N]) {
+#pragma gpupar
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < m; i++) {
+      double t = x[i][j];
+      for (int k = 0; k <= i - 1; k++)
+        t -= l[i][k] * x[k][j];
+      x[i][j] = t / (l[i][i] + N);
+    }
+}
+static void trsm_columns_serial(int m, int n, double l[N][N], double x[N][N]) {
+  for (int j = 0; j < n; j++)
+    for (int i = 0; i < m; i++) {
+      double t = x[i][j];
+      for (int k = 0; k <= i - 1; k++)
+        t -= l[i][k] * x[k][j];
+      x[i][j] = t / (l[i][i] + N);
+    }
+}
+
 static double total(double m[N][N]) {
   double s = 0;
   for (int i = 0; i < N; i++)
@@ -262,6 +316,16 @@ int main(void) {
     correlation_serial(n, m, B2, C2);
     same("correlation", &C[0][0], &C2[0][0], (long)N * N);
     printf("correlation: %.6f\n", total(C));
+    init(23 + (unsigned)rep);
+    symm(n, n - 5, 1.5, 1.2, C, A, B);
+    symm_serial(n, n - 5, 1.5, 1.2, C2, A2, B2);
+    same("symm", &C[0][0], &C2[0][0], (long)N * N);
+    printf("symm: %.6f\n", total(C));
+    init(29 + (unsigned)rep);
+    trsm_columns(n, n - 2, A, B);
+    trsm_columns_serial(n, n - 2, A2, B2);
+    same("trsm_columns", &B[0][0], &B2[0][0], (long)N * N);
+    printf("trsm_columns: %.6f\n", total(B));
   }
   if (failures) {
     printf("polytri: %d mismatches\n", failures);
