@@ -208,6 +208,11 @@ void test_known_verdicts(void **) {
          "  for (int i = 0; i < n; i++) for (int j = 0; j < m; j++)"
          "    for (int k = 0; k < j; k++) a[k] = i; }",
          Unknown);
+  // lu's update: row k, which the loop reads, lies before every row it writes (i > k).
+  expect("double a[64][64]; void f(int n, int k) {"
+         "  for (int i = k + 1; i < n; i++) for (int j = k + 1; j < n; j++)"
+         "    a[i][j] = a[i][j] - a[i][k] * a[k][j]; }",
+         Offloaded);
   // Not provable either way: a data-dependent subscript.
   expect("void f(int n, float *a, const int *p) { for (int i = 0; i < n; i++) a[p[i]] = 1; }",
          Unknown);

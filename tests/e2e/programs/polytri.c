@@ -1,9 +1,9 @@
 /* PolyBench-style triangular kernels (syrk and syr2k on the lower triangle, trmm, the row
  * update of lu, a triangular matrix-vector product, covariance's and correlation's symmetric
  * stores, symm and a column-wise triangular solve, whose innermost loop runs to an enclosing
- * inner loop's variable): each offloaded loop is checked element by element against the same
- * kernel run serially (no pragma), so a section that misses part of a triangle, or a device
- * that copies back stale elements, shows up as a mismatch. */
+ * inner loop's variable, and lu's row update from the pivot row): each offloaded loop is checked
+ * element by element against the same kernel run serially (no pragma), so a section that misses
+ * part of a triangle, or a device that copies back stale elements, shows up as a mismatch. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -263,6 +263,31 @@ static void trsm_columns_serial(int m, int n, double l[N][N], double x[N][N]) {
     }
 }
 
+/* lu (PolyBench-ACC 3): rows below the pivot row k are updated from row k, which no iteration
+ * writes (i > k). */
+static void lu_rows(int n, double a[N][N]) {
+  int i, j, k;
+  for (k = 0; k < n; k++) {
+#pragma gpupar
+    for (j = k + 1; j < n; j++)
+      a[k][j] = a[k][j] / a[k][k];
+#pragma gpupar private(j)
+    for (i = k + 1; i < n; i++)
+      for (j = k + 1; j < n; j++)
+        a[i][j] = a[i][j] - a[i][k] * a[k][j];
+  }
+}
+static void lu_rows_serial(int n, double a[N][N]) {
+  int i, j, k;
+  for (k = 0; k < n; k++) {
+    for (j = k + 1; j < n; j++)
+      a[k][j] = a[k][j] / a[k][k];
+    for (i = k + 1; i < n; i++)
+      for (j = k + 1; j < n; j++)
+        a[i][j] = a[i][j] - a[i][k] * a[k][j];
+  }
+}
+
 static double total(double m[N][N]) {
   double s = 0;
   for (int i = 0; i < N; i++)
@@ -326,6 +351,13 @@ int main(void) {
     trsm_columns_serial(n, n - 2, A2, B2);
     same("trsm_columns", &B[0][0], &B2[0][0], (long)N * N);
     printf("trsm_columns: %.6f\n", total(B));
+    init(31 + (unsigned)rep);
+    for (int i = 0; i < N; i++) /* a dominant diagonal: no tiny pivots */
+      A[i][i] = A2[i][i] = N;
+    lu_rows(n, A);
+    lu_rows_serial(n, A2);
+    same("lu_rows", &A[0][0], &A2[0][0], (long)N * N);
+    printf("lu_rows: %.6f\n", total(A));
   }
   if (failures) {
     printf("polytri: %d mismatches\n", failures);
