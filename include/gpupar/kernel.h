@@ -180,11 +180,6 @@ static __device__ inline T gpupar_shfl_down(unsigned mask, T v, unsigned offset)
   return gpupar_shfl_bits(v, [&](auto u) { return __shfl_down_sync(mask, u, offset); });
 }
 
-/* `v` of lane `src` of the warp. */
-template <typename T> static __device__ inline T gpupar_shfl_idx(unsigned mask, T v, int src) {
-  return gpupar_shfl_bits(v, [&](auto u) { return __shfl_sync(mask, u, src); });
-}
-
 /* Combines the values of the `n` (1..32) first lanes of the calling warp into lane 0's result,
  * in a fixed tree order. */
 template <typename Op, typename T>
@@ -307,6 +302,15 @@ template <typename Op, typename T> static __device__ inline void gpupar_atomic(T
     gpupar_atomic_cas<Op>(p, v);
 }
 
+/* Warp aggregation, opt-in (GPUPAR_WARP_AGGREGATE; the simulator always has it for its unit
+ * test): the intrinsics it needs are not declared where it is off (clang's CUDA mode on the
+ * minimal runtime header of tests/e2e/clang_cuda). */
+#if defined(GPUPAR_WARP_AGGREGATE) || defined(GPUPAR_SIM)
+/* `v` of lane `src` of the warp. */
+template <typename T> static __device__ inline T gpupar_shfl_idx(unsigned mask, T v, int src) {
+  return gpupar_shfl_bits(v, [&](auto u) { return __shfl_sync(mask, u, src); });
+}
+
 /* The calling thread's lane in its warp (warps are formed from the linear thread index). */
 static __device__ inline unsigned gpupar_lane() {
   return (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)) % 32u;
@@ -314,8 +318,8 @@ static __device__ inline unsigned gpupar_lane() {
 
 /* Atomic `*p = Op::f(*p, v)`, once per address per warp: the lanes that reach it together and
  * update the same address combine their values first (a tree over the lanes of each address),
- * and the lowest of them alone updates memory. A histogram's popular bins otherwise serialise
- * up to 32 atomics of a warp on one word. Any lanes may call it, in divergent code too. */
+ * and the lowest of them alone updates memory, instead of up to 32 atomics of a warp on one
+ * word. Any lanes may call it, in divergent code too. */
 template <typename Op, typename T> static __device__ inline void gpupar_atomic_warp(T *p, T v) {
   unsigned active = __activemask();
   unsigned lane = gpupar_lane();
@@ -336,6 +340,7 @@ template <typename Op, typename T> static __device__ inline void gpupar_atomic_w
   if ((peers & below) == 0)
     gpupar_atomic<Op>(p, v);
 }
+#endif
 
 /* An array-reduction update in a kernel: a plain atomic, or with GPUPAR_WARP_AGGREGATE (e.g.
  * GPUPAR_NVCC_FLAGS=-DGPUPAR_WARP_AGGREGATE) the warp-aggregated one. Measured on an H100
