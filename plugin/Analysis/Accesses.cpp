@@ -360,22 +360,22 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
   } else if (Canonical) {
     Canonical = isInvariant(Inner.Lo) && isInvariant(Inner.Hi);
   }
+  // Loops whose bounds move with another loop's variable: outside collapse and called
+  // functions, counting towards their bound, over a variable of the body.
+  bool Moving =
+      !Canonical && Frames.empty() && Info.Collapse.size() <= 1 &&
+      matchLoopForm(Ctx, FS, Inner, Ignored) && Inner.Op != Cond::NE &&
+      ((Inner.Step > 0) == (Inner.Op == Cond::LT || Inner.Op == Cond::LE)) &&
+      (preOf(Inner.Var).Locals.count(Inner.Var) ||
+       (Info.written(Inner.Var) && Info.written(Inner.Var)->Role != ScalarRole::Reduction));
   // A triangular loop: bounds affine in the offloaded loop's variable (constant coefficient),
-  // unit step, outside collapse and called functions.
+  // unit step, signed comparison.
   std::optional<Poly> TriLo, TriHi;
-  if (!Canonical && Frames.empty() && Info.Collapse.size() <= 1 &&
-      matchLoopForm(Ctx, FS, Inner, Ignored) && (Inner.Step == 1 || Inner.Step == -1) &&
-      ((Inner.Step > 0) == (Inner.Op == Cond::LT || Inner.Op == Cond::LE)) &&
-      Inner.Op != Cond::NE && Inner.CmpType->isSignedIntegerType() &&
-      (preOf(Inner.Var).Locals.count(Inner.Var) ||
-       (Info.written(Inner.Var) && Info.written(Inner.Var)->Role != ScalarRole::Reduction)))
+  if (Moving && (Inner.Step == 1 || Inner.Step == -1) && Inner.CmpType->isSignedIntegerType())
     Canonical = triangularRange(Inner, TriLo, TriHi);
+  // A hull loop: one bound moves with an enclosing inner loop; not under a condition.
   std::optional<Poly> HullLo, HullHi;
-  if (!Canonical && !TriLo && Frames.empty() && Info.Collapse.size() <= 1 && CondDepth == 0 &&
-      Guards.empty() && matchLoopForm(Ctx, FS, Inner, Ignored) && Inner.Op != Cond::NE &&
-      ((Inner.Step > 0) == (Inner.Op == Cond::LT || Inner.Op == Cond::LE)) &&
-      (preOf(Inner.Var).Locals.count(Inner.Var) ||
-       (Info.written(Inner.Var) && Info.written(Inner.Var)->Role != ScalarRole::Reduction)))
+  if (Moving && !Canonical && CondDepth == 0 && Guards.empty())
     Canonical = hullBounds(Inner, HullLo, HullHi);
   if (Canonical) {
     WriteCollector InnerWrites;
@@ -439,14 +439,22 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
   return Ok;
 }
 
-bool BodyWalker::triangularRange(const LoopForm &L, std::optional<Poly> &Lo,
-                                 std::optional<Poly> &Hi) {
+std::optional<std::pair<Poly, Poly>> BodyWalker::boundPolys(const LoopForm &L) {
   for (const Expr *E : {L.Lo, L.Hi})
     if (!E->getType()->isIntegerType() || E->HasSideEffects(Ctx))
-      return false;
+      return std::nullopt;
   std::optional<Poly> A = buildIndex(L.Lo), B = buildIndex(L.Hi);
   if (!A || !B)
+    return std::nullopt;
+  return std::make_pair(*A, *B);
+}
+
+bool BodyWalker::triangularRange(const LoopForm &L, std::optional<Poly> &Lo,
+                                 std::optional<Poly> &Hi) {
+  std::optional<std::pair<Poly, Poly>> Bounds = boundPolys(L);
+  if (!Bounds)
     return false;
+  std::optional<Poly> A = Bounds->first, B = Bounds->second;
   unsigned Outer = Info.Atoms.loopVar(F.Var);
   int64_t CA = 0, CB = 0;
   for (const Poly *P : {&*A, &*B})
@@ -483,12 +491,10 @@ bool BodyWalker::triangularRange(const LoopForm &L, std::optional<Poly> &Lo,
 }
 
 bool BodyWalker::hullBounds(const LoopForm &L, std::optional<Poly> &Lo, std::optional<Poly> &Hi) {
-  for (const Expr *E : {L.Lo, L.Hi})
-    if (!E->getType()->isIntegerType() || E->HasSideEffects(Ctx))
-      return false;
-  std::optional<Poly> A = buildIndex(L.Lo), B = buildIndex(L.Hi);
-  if (!A || !B)
+  std::optional<std::pair<Poly, Poly>> Bounds = boundPolys(L);
+  if (!Bounds)
     return false;
+  std::optional<Poly> A = Bounds->first, B = Bounds->second;
   std::vector<unsigned> VA = A->loopVars(Info.Atoms), VB = B->loopVars(Info.Atoms);
   if (VA.size() + VB.size() != 1)
     return false; // one bound moves, with one variable: the ranges are nested

@@ -71,7 +71,7 @@ struct Access {
   /// Part of an array reduction (`hist[e] += v` under `reduction(+: hist[0:256])`): exempt
   /// from the dependence test.
   bool InReduction = false;
-  /// Set by the dependence test (a write): no two iterations write the same element through
+  /// Set by the dependence test, on writes only: no two iterations write the same element through
   /// it, proven without the runtime's footprint check (GPUPAR_DISJOINT on its terms).
   mutable bool SelfDisjoint = false;
   /// The enclosing conditions that bound loop variables (outermost first).

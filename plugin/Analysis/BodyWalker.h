@@ -165,6 +165,8 @@ private:
   /// Returns whether `E`, in a called function, is a loop-invariant integer: a polynomial with
   /// no loop variable once parameters are replaced by the call's arguments.
   std::optional<Poly> invariantBound(const Expr *E);
+  /// The polynomials of `L`'s bounds (L.Lo, L.Hi) when both are side-effect-free integers.
+  std::optional<std::pair<Poly, Poly>> boundPolys(const LoopForm &L);
   /// For a loop `L` whose bounds are affine in the offloaded loop's variable: its inclusive
   /// range in `Lo`, `Hi`; false when it is not a triangular loop (InnerLoop::Tri).
   bool triangularRange(const LoopForm &L, std::optional<Poly> &Lo, std::optional<Poly> &Hi);

@@ -229,8 +229,7 @@ bool Tester::disjointByBounds(const std::vector<Poly> &DW, const std::vector<Pol
     return It != Table.end() ? It->second : (Table[Key] = Next++);
   };
   typedef std::map<unsigned, int64_t> Linear; // unknown -> coefficient
-  // P as a linear form in copy `Copy`; `Outer` stands for the copy's outer loop variable in
-  // a triangular bound (its atom is Info.OuterAtom).
+  // P as a linear form in copy `Copy` (a triangular bound's outer variable: that copy's).
   auto Form = [&](const Poly &P, int Copy, Linear &L, int64_t &K, int64_t Scale) -> bool {
     for (const auto &[M, C] : P.Terms) {
       int64_t V = 0;
@@ -298,24 +297,6 @@ bool Tester::disjointByBounds(const std::vector<Poly> &DW, const std::vector<Pol
       if (!Form(*Hi, Copy, L, K, 1))
         return false;
       L[LoopVar[{A, Copy}]] -= 1;
-      NonNegative.push_back({L, K});
-    }
-  }
-  // An outer variable that only a triangular bound brought in has its own range too.
-  for (int Copy : {0, 1}) {
-    auto It = LoopVar.find({Info.OuterAtom, Copy});
-    if (It == LoopVar.end() || std::find(Used.begin(), Used.end(), It->first) != Used.end())
-      continue;
-    Interval R = rangeOfAtom(Info.OuterAtom);
-    for (int Side : {0, 1}) {
-      const Bound &B = Side ? R.Hi : R.Lo;
-      if (!B)
-        continue;
-      Linear L;
-      int64_t K = 0;
-      if (!Form(*B, Copy, L, K, Side ? 1 : -1))
-        return false;
-      L[It->second] += Side ? -1 : 1;
       NonNegative.push_back({L, K});
     }
   }

@@ -69,7 +69,7 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     Poly Base; ///< subscript without the constant term when merged as a range
     int64_t Lo, Hi;
     bool Exact;
-    bool Disjoint; ///< every access merged into it is a proven-disjoint write
+    bool Disjoint; ///< every access merged into it is a proven-disjoint write (SelfDisjoint)
     std::string Text;
     std::vector<Guard> Guards; ///< only terms with the same guards merge
     bool Rows;
@@ -128,7 +128,7 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
         Poly Sub = Rest, At = C;
         if (!At.multiply(*End) || !Sub.addScaled(At, 1))
           return; // overflow: no terms, the analysis found none to copy (cannot happen)
-        Terms.push_back({Array, A.IsWrite, Sub, 0, 0, false, A.IsWrite && A.SelfDisjoint,
+        Terms.push_back({Array, A.IsWrite, Sub, 0, 0, false, A.SelfDisjoint,
                          sourceText(Ctx, A.Expr) + (End == &Tri->TriLo ? ", first" : ", last"),
                          Guards, A.Rows, A.Column, Runs});
       }
@@ -167,7 +167,7 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
         T.Lo = std::min(T.Lo, K);
         T.Hi = std::max(T.Hi, K);
         T.Exact = T.Exact || Exact;
-        T.Disjoint = T.Disjoint && A.IsWrite && A.SelfDisjoint;
+        T.Disjoint = T.Disjoint && A.SelfDisjoint;
         Merged = true;
         break;
       }
@@ -177,8 +177,8 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     if (A.Via) // an access in a called function: name it
       if (const FunctionDecl *FD = enclosingFunction(Ctx, A.Expr))
         Text += " in " + FD->getNameAsString();
-    Terms.push_back({Array, A.IsWrite, Base, K, K, Exact, A.IsWrite && A.SelfDisjoint, Text,
-                     A.Guards, A.Rows, A.Column, ""});
+    Terms.push_back({Array, A.IsWrite, Base, K, K, Exact, A.SelfDisjoint, Text, A.Guards, A.Rows,
+                     A.Column, ""});
   }
   // The range of inner variable V in `Coef * V` (conditions on V around the access narrow it).
   auto rangeOf = [&](const Pending &T, const Poly &P, unsigned V, PlanRange &R) {
@@ -225,7 +225,7 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     PT.Array = T.Array;
     PT.Write = T.Write;
     PT.Exact = T.Exact && T.Lo == T.Hi;
-    PT.Disjoint = T.Write && T.Disjoint && T.Lo == T.Hi;
+    PT.Disjoint = T.Disjoint;
     PT.Text = T.Text;
     if (T.Lo != T.Hi)
       PT.Text += ", ...";
