@@ -1,5 +1,6 @@
 //===- Consumer.cpp - runs the gpupar pipeline over one translation unit --===//
 #include "Consumer.h"
+#include "Analysis/Analysis.h"
 #include "Build/ObjectBuilder.h"
 #include "Diagnostics.h"
 #include "Emit/CudaEmitter.h"
@@ -57,6 +58,105 @@ bool writeFile(const std::string &Path, const std::string &Text, Diagnostics &D)
   return false;
 }
 
+/// Returns the file the pragmas were written in: the main file's presumed name (under
+/// -save-temps the main file is the .i).
+std::string originalFile(const SourceManager &SM, const PragmaLog &Log) {
+  PresumedLoc First = SM.getPresumedLoc(SM.getExpansionLoc(Log.front().HashLoc));
+  std::string Original = First.isValid() ? First.getFilename() : "input.c";
+  for (const PragmaRecord &R : Log) {
+    SourceLocation L = SM.getExpansionLoc(R.HashLoc);
+    if (SM.isInMainFile(L)) {
+      PresumedLoc PL = SM.getPresumedLoc(L);
+      if (PL.isValid())
+        Original = PL.getFilename();
+      break;
+    }
+  }
+  return Original;
+}
+
+/// Returns the loop that loop pragma `R` annotates, or null after reporting why there is none
+/// that can be rewritten (no loop, another file, a loop from a macro, inside a loop offloaded
+/// already: `Offloaded`).
+const ForStmt *loopOfPragma(ASTContext &Ctx, const PragmaRecord &R, const PragmaLog &Log,
+                            LoopIndex &Index, const std::vector<SourceRange> &Offloaded,
+                            Diagnostics &D) {
+  SourceManager &SM = Ctx.getSourceManager();
+  // The end of the pragma's expansion: the newline of `#pragma`, the `)` of `_Pragma(...)`,
+  // or the macro that produced `_Pragma`.
+  SourceLocation PragmaEnd =
+      R.EodLoc.isMacroID() ? SM.getExpansionRange(R.EodLoc).getEnd() : R.EodLoc;
+  std::optional<Token> Next = tokenAfterPragma(PragmaEnd, Log, SM, Ctx.getLangOpts());
+  const ForStmt *FS = Next ? Index.find(Next->getLocation()) : nullptr;
+  if (!FS && R.HashLoc.isMacroID()) {
+    // `M(for (...) ...)` with `_Pragma` in M: the loop is inside the same expansion.
+    const ForStmt *InMacro = Index.find(SM.getExpansionLoc(R.HashLoc));
+    if (InMacro && InMacro->getForLoc().isMacroID())
+      FS = InMacro;
+  }
+  if (!FS) {
+    D.diag(Diag::pragma_without_loop, R.HashLoc);
+    return nullptr;
+  }
+  if (!SM.isInMainFile(SM.getExpansionLoc(R.HashLoc))) {
+    D.diag(Diag::pragma_outside_main_file, R.HashLoc);
+    return nullptr;
+  }
+  // Rewritable when the loop's text is one range of the file; its body may still use
+  // macros, also as its last token (`a[i] = SQR(b[i]);`).
+  CharSourceRange Text = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(FS->getSourceRange()), SM, Ctx.getLangOpts());
+  if (Text.isInvalid() || FS->getForLoc().isMacroID()) {
+    D.diag(Diag::loop_from_macro, SM.getExpansionLoc(FS->getForLoc()));
+    return nullptr;
+  }
+  SourceLocation ForLoc = FS->getForLoc();
+  for (const SourceRange &O : Offloaded)
+    if (!SM.isBeforeInTranslationUnit(ForLoc, O.getBegin()) &&
+        !SM.isBeforeInTranslationUnit(O.getEnd(), ForLoc)) {
+      D.diag(Diag::nested_pragma, ForLoc) << SM.getPresumedLineNumber(O.getBegin());
+      return nullptr;
+    }
+  return FS;
+}
+
+/// Names the generated functions and the descriptor of `Plan`, the loop at `ForLoc`, after the
+/// file (`Ident`, `Hash`) and the line; a second loop on a line of `Plans` gets a suffix.
+void nameLoop(const SourceManager &SM, SourceLocation ForLoc, const std::string &Ident,
+              const std::string &Hash, const std::vector<LoopPlan> &Plans, LoopPlan &Plan) {
+  PresumedLoc PL = SM.getPresumedLoc(ForLoc);
+  Plan.Line = PL.getLine();
+  Plan.File = PL.getFilename();
+  Plan.Site = llvm::sys::path::filename(Plan.File).str() + ":" + std::to_string(Plan.Line);
+  Plan.Name = Ident + "_" + std::to_string(Plan.Line);
+  unsigned Same = 0;
+  for (const LoopPlan &Other : Plans)
+    Same += Other.Line == Plan.Line;
+  if (Same)
+    Plan.Name += "_" + std::to_string(Same + 1);
+  Plan.Symbol = "gpupar_loop_" + Plan.Name + "_" + Hash;
+}
+
+/// With -fplugin-arg-gpupar-remarks: what offloaded loop `Plan` moves, and the analysis's
+/// remarks.
+void remarkOffloaded(Diagnostics &D, const LoopPlan &Plan, SourceLocation ForLoc) {
+  std::string What;
+  for (const PlanArray &A : Plan.Arrays)
+    What += (What.empty() ? "" : ", ") + A.Var->getNameAsString() +
+            (A.Scatter           ? " (out, scatter)"
+             : A.Read && A.Write ? " (inout)"
+             : A.Write           ? " (out)"
+                                 : " (in)");
+  for (const PlanReduction &R : Plan.Reductions)
+    What += (What.empty() ? "" : ", ") + R.Var->getNameAsString() +
+            (R.Kind == PlanReduction::Private ? " (private)"
+             : R.Kind == PlanReduction::Last  ? " (private, last value)"
+                                              : " (reduction)");
+  D.diag(Diag::loop_offloaded, ForLoc) << (What.empty() ? std::string("no arrays") : What);
+  for (const Problem &R : Plan.Remarks)
+    D.report(R);
+}
+
 } // namespace
 
 void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
@@ -77,18 +177,7 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   LoopIndex Index(SM);
   Index.TraverseDecl(Ctx.getTranslationUnitDecl());
 
-  // Names: from the original file (under -save-temps the main file is the .i).
-  PresumedLoc First = SM.getPresumedLoc(SM.getExpansionLoc(Log->front().HashLoc));
-  std::string Original = First.isValid() ? First.getFilename() : "input.c";
-  for (const PragmaRecord &R : *Log) {
-    SourceLocation L = SM.getExpansionLoc(R.HashLoc);
-    if (SM.isInMainFile(L)) {
-      PresumedLoc PL = SM.getPresumedLoc(L);
-      if (PL.isValid())
-        Original = PL.getFilename();
-      break;
-    }
-  }
+  std::string Original = originalFile(SM, *Log);
   std::string Stem = llvm::sys::path::stem(Original).str();
   std::string Ident = identifierSafe(Stem);
   llvm::SmallString<256> Absolute(Original);
@@ -101,99 +190,37 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   std::vector<SourceRange> Offloaded; // file ranges of the loops offloaded so far
   std::vector<HostInsertion> Regions; // text opening and closing data regions
   for (const PragmaRecord &R : *Log) {
-    bool InMain = SM.isInMainFile(SM.getExpansionLoc(R.HashLoc));
-    if (InMain)
+    if (SM.isInMainFile(SM.getExpansionLoc(R.HashLoc)))
       MainPragmas.push_back(&R);
+    std::vector<Problem> Problems;
     if (isDataDirective(R)) {
-      std::vector<Problem> Problems;
       planDataRegion(Ctx, R, Opts.Remarks, Regions, Problems);
       for (const Problem &P : Problems)
         D.report(P);
       continue;
     }
-
     Directive Dir;
-    std::vector<Problem> Problems;
     if (!parseDirective(R, Dir, Problems)) {
       for (const Problem &P : Problems)
         D.report(P);
       continue;
     }
-    // The end of the pragma's expansion: the newline of `#pragma`, the `)` of `_Pragma(...)`,
-    // or the macro that produced `_Pragma`.
-    SourceLocation PragmaEnd =
-        R.EodLoc.isMacroID() ? SM.getExpansionRange(R.EodLoc).getEnd() : R.EodLoc;
-    std::optional<Token> Next = tokenAfterPragma(PragmaEnd, *Log, SM, LO);
-    const ForStmt *FS = Next ? Index.find(Next->getLocation()) : nullptr;
-    if (!FS && R.HashLoc.isMacroID()) {
-      // `M(for (...) ...)` with `_Pragma` in M: the loop is inside the same expansion.
-      const ForStmt *InMacro = Index.find(SM.getExpansionLoc(R.HashLoc));
-      if (InMacro && InMacro->getForLoc().isMacroID())
-        FS = InMacro;
-    }
-    if (!FS) {
-      D.diag(Diag::pragma_without_loop, R.HashLoc);
+    const ForStmt *FS = loopOfPragma(Ctx, R, *Log, Index, Offloaded, D);
+    if (!FS)
       continue;
-    }
-    if (!InMain) {
-      D.diag(Diag::pragma_outside_main_file, R.HashLoc);
-      continue;
-    }
-    // Rewritable when the loop's text is one range of the file; its body may still use
-    // macros, also as its last token (`a[i] = SQR(b[i]);`).
-    CharSourceRange Text = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(FS->getSourceRange()), SM, Ctx.getLangOpts());
-    if (Text.isInvalid() || FS->getForLoc().isMacroID()) {
-      D.diag(Diag::loop_from_macro, SM.getExpansionLoc(FS->getForLoc()));
-      continue;
-    }
-    SourceLocation ForLoc = FS->getForLoc();
-    bool Nested = false;
-    for (const SourceRange &O : Offloaded)
-      if (!SM.isBeforeInTranslationUnit(ForLoc, O.getBegin()) &&
-          !SM.isBeforeInTranslationUnit(O.getEnd(), ForLoc)) {
-        D.diag(Diag::nested_pragma, ForLoc) << SM.getPresumedLineNumber(O.getBegin());
-        Nested = true;
-        break;
-      }
-    if (Nested)
-      continue;
-
-    LoopPlan Plan;
+    LoopForm F;
+    BodyInfo Info;
     Problem P;
-    if (!planLoop(Ctx, FS, Dir, Plan, P)) {
+    if (!analyzeLoop(Ctx, FS, Dir, F, Info, P)) {
       D.report(P);
       continue;
     }
-    PresumedLoc PL = SM.getPresumedLoc(ForLoc);
-    Plan.Line = PL.getLine();
-    Plan.File = PL.getFilename();
-    Plan.Site = llvm::sys::path::filename(Plan.File).str() + ":" + std::to_string(Plan.Line);
-    Plan.Name = Ident + "_" + std::to_string(Plan.Line);
-    unsigned Same = 0;
-    for (const LoopPlan &Other : Plans)
-      Same += Other.Line == Plan.Line;
-    if (Same)
-      Plan.Name += "_" + std::to_string(Same + 1);
-    Plan.Symbol = "gpupar_loop_" + Plan.Name + "_" + Hash;
+    LoopPlan Plan = planLoop(Ctx, Dir, F, Info);
+    SourceLocation ForLoc = FS->getForLoc();
+    nameLoop(SM, ForLoc, Ident, Hash, Plans, Plan);
     Plan.MovedPragmas = loopPragmasOf(R, SM.getExpansionLoc(ForLoc), *Log, SM);
-    if (Opts.Remarks) {
-      std::string What;
-      for (const PlanArray &A : Plan.Arrays)
-        What += (What.empty() ? "" : ", ") + A.Name +
-                (A.Scatter           ? " (out, scatter)"
-                 : A.Read && A.Write ? " (inout)"
-                 : A.Write           ? " (out)"
-                                     : " (in)");
-      for (const PlanReduction &R : Plan.Reductions)
-        What += (What.empty() ? "" : ", ") + R.Name +
-                (R.Kind == PlanReduction::Private ? " (private)"
-                 : R.Kind == PlanReduction::Last  ? " (private, last value)"
-                                                  : " (reduction)");
-      D.diag(Diag::loop_offloaded, ForLoc) << (What.empty() ? std::string("no arrays") : What);
-      for (const Problem &R : Plan.Remarks)
-        D.report(R);
-    }
+    if (Opts.Remarks)
+      remarkOffloaded(D, Plan, ForLoc);
     Offloaded.push_back(SourceRange(FS->getBeginLoc(), FS->getEndLoc()));
     Plans.push_back(std::move(Plan));
   }
@@ -203,24 +230,26 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   GeneratedCode Code;
   Code.Original = Original;
   Code.Stem = Stem;
-  std::string FileName = Original;
-  Code.Host = rewriteHost(Ctx, MainPragmas, Plans, Regions, FileName);
+  Code.Host = rewriteHost(Ctx, MainPragmas, Plans, Regions, Original);
   Code.Cuda = emitCuda(Ctx, Plans, llvm::sys::path::filename(Original).str());
+  writeOutputs(Code, D);
+}
 
+void GpuparConsumer::writeOutputs(GeneratedCode &Code, Diagnostics &D) {
   // Side files: always without code output (-fsyntax-only), for -S/-emit-llvm (the kernel file
   // must be compiled separately), and with -c only when `outdir` asks for them.
   bool Compiles = producesCode(CI);
   if (!Compiles || !producesObject(CI) || !Opts.OutDir.empty()) {
     llvm::SmallString<256> Dir(Opts.OutDir);
     if (Dir.empty())
-      Dir = llvm::sys::path::parent_path(Original);
+      Dir = llvm::sys::path::parent_path(Code.Original);
     else if (std::error_code EC = llvm::sys::fs::create_directories(Dir)) {
       D.diag(Diag::cannot_create_directory, SourceLocation()) << Dir << EC.message();
       return;
     }
     llvm::SmallString<256> HostPath(Dir), CudaPath(Dir);
-    llvm::sys::path::append(HostPath, Stem + ".gpupar.c");
-    llvm::sys::path::append(CudaPath, Stem + ".gpupar.cu");
+    llvm::sys::path::append(HostPath, Code.Stem + ".gpupar.c");
+    llvm::sys::path::append(CudaPath, Code.Stem + ".gpupar.cu");
     if (!writeFile(std::string(HostPath), Code.Host, D) ||
         !writeFile(std::string(CudaPath), Code.Cuda, D))
       return;

@@ -17,6 +17,8 @@ class CompilerInstance;
 
 namespace gpupar {
 
+struct GeneratedCode;
+
 struct Options {
   std::string OutDir; ///< empty: beside the input (with -c: not written)
   bool Remarks = false;
@@ -36,6 +38,10 @@ public:
   void HandleTranslationUnit(clang::ASTContext &Ctx) override;
 
 private:
+  /// Writes the side files (-fsyntax-only, -S, -emit-llvm, or `outdir`) and, when clang
+  /// produces code, builds `Code` into its output.
+  void writeOutputs(GeneratedCode &Code, Diagnostics &D);
+
   clang::CompilerInstance &CI;
   Options Opts;
   std::shared_ptr<PragmaLog> Log;

@@ -172,19 +172,16 @@ bool BodyWalker::checkLocal(const VarDecl *VD) {
       return false;
     if (P.K != Place::Array)
       return fail(R, Diag::pointer_variable_not_into_array, {quoted(VD)});
-    need(S.PointerArith, R, Diag::pointer_variable_not_generated, {quoted(VD)});
+    unsupported(R, Diag::pointer_variable_not_generated, {quoted(VD)});
     return true;
   }
   if (std::optional<Reason> RP = recordProblem(T))
     return fail(R, *RP);
   if (T->isRecordType() || (T->isArrayType() && innermost(T)->isRecordType())) {
-    need(S.Structs, R, Diag::struct_local_not_generated, {quoted(VD)});
     addType(T);
-  } else if (const auto *CAT = dyn_cast<ConstantArrayType>(T.getTypePtr())) {
+  } else if (isa<ConstantArrayType>(T.getTypePtr())) {
     if (!isArithmetic(innermost(T)))
       return fail(R, Diag::local_array_element_type, {quoted(VD)});
-    if (CAT->getElementType()->isArrayType())
-      need(S.MultiDim, R, Diag::multi_dimensional_local_not_generated, {quoted(VD)});
   } else if (!isArithmetic(T)) {
     return fail(R, Diag::local_type, {quoted(VD), VD->getType().getAsString()});
   }
@@ -570,7 +567,6 @@ bool BodyWalker::walkDeclRef(const DeclRefExpr *DRE, Mode M) {
       return fail(DRE->getSourceRange(), Diag::struct_write, {quoted(VD)});
     if (std::optional<Reason> RP = recordProblem(T))
       return fail(DRE->getSourceRange(), *RP);
-    need(S.Structs, DRE->getSourceRange(), Diag::struct_not_generated, {quoted(VD)});
     addType(T);
     if (std::find(Info.Scalars.begin(), Info.Scalars.end(), VD) == Info.Scalars.end())
       Info.Scalars.push_back(VD);
@@ -912,18 +908,10 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
   }
   const VarDecl *VD = P.Base;
   QualType Elem = elementType(VD);
-  if (Elem->isRecordType() || P.Member) {
-    need(S.Structs, E->getSourceRange(), Diag::struct_array_not_generated, {text(E)});
+  if (Elem->isRecordType() || P.Member)
     addType(VD->getType());
-  }
   if (P.PtrArith && Frames.empty()) // a called function's pointers are printed as they are
-    need(S.PointerArith, E->getSourceRange(), Diag::pointer_arithmetic_not_generated, {text(E)});
-  QualType VT = VD->getType().getCanonicalType();
-  bool MultiDim = VT->isPointerType()
-                      ? VT->getPointeeType()->isArrayType()
-                      : cast<ArrayType>(VT.getTypePtr())->getElementType()->isArrayType();
-  if (MultiDim)
-    need(S.MultiDim, E->getSourceRange(), Diag::multi_dimensional_access_not_generated, {text(E)});
+    unsupported(E->getSourceRange(), Diag::pointer_arithmetic_not_generated, {text(E)});
   const ClauseItem *RedItem = nullptr;
   bool Reduced = Dir.reductionOf(VD->getName(), &RedItem) && RedItem->IsSection;
   if (M != Mode::Read && elementType(VD).isConstQualified())
@@ -1024,7 +1012,6 @@ bool BodyWalker::walkCall(const CallExpr *CE) {
     }
     for (QualType T : Types)
       addType(T);
-    need(S.Functions, CE->getSourceRange(), Diag::functions_not_generated, {quoted(FD)});
     for (const ParmVarDecl *PVD : Def->parameters())
       if (PVD->getType()->isPointerType())
         return walkBoundCall(CE, Def);
@@ -1332,197 +1319,201 @@ bool BodyWalker::run(Problem &P) {
 }
 
 bool BodyWalker::finish() {
-  for (const VarDecl *VD : Info.Arrays) {
-    ArrayShape Shape;
-    Shape.Element = elementType(VD);
-    if (QualType Elem = rowElement(VD->getType()); !Elem.isNull()) {
-      const ClauseItem *RedItem = nullptr;
-      if (Dir.reductionOf(VD->getName(), &RedItem))
-        return fail(RedItem->Range, Diag::rows_in_reduction, {quoted(VD)});
-      for (const Access &A : Info.Accesses) {
-        if (A.Array != VD || !A.movesColumn(Info.OuterAtom))
-          continue;
-        Shape.MovingColumn = true;
-        const auto *ASE = cast<ArraySubscriptExpr>(A.Expr->IgnoreParens());
-        if (Info.HasJumps) // a `continue` or `break` may skip the access in some iterations
-          return fail(
-              ASE->getSourceRange(), Diag::rows_column_varies,
-              {text(ASE->getIdx()), text(ASE), "the body has a 'break' or 'continue'", quoted(VD)});
-      }
-      Shape.Element = Elem;
-      Shape.Rows = true;
-      Info.Shapes.push_back(Shape);
-      continue;
-    }
-    QualType T = VD->getType();
-    const ArrayType *Top = Ctx.getAsArrayType(T);
-    QualType Row = Top ? Top->getElementType() : T->getPointeeType();
-    std::optional<Poly> RowUnits = unitsOf(Row);
-    for (const ArrayType *AT = Ctx.getAsArrayType(Row); AT;
-         AT = Ctx.getAsArrayType(AT->getElementType())) {
-      if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
-        Shape.InnerDims.push_back(std::to_string(CAT->getSize().getZExtValue()));
-      else if (const auto *VAT = dyn_cast<VariableArrayType>(AT))
-        Shape.InnerDims.push_back(VAT->getSizeExpr() ? printC(Ctx, VAT->getSizeExpr()) : "?");
-    }
-    std::string RowText = RowUnits ? RowUnits->printC(Info.Atoms) : "";
-    if (const auto *CAT = dyn_cast_or_null<ConstantArrayType>(Top)) {
-      std::optional<Poly> All = unitsOf(T);
-      int64_t N = 0;
-      if (All && All->isConstant(&N))
-        Shape.Extent = std::to_string(N);
-      (void)CAT;
-    }
-    MapKind Kind;
-    if (const ClauseItem *M = Dir.mapOf(VD->getName(), &Kind)) {
-      Shape.Map = M;
-      Shape.MapAs = Kind;
-      if (Shape.Extent.empty() && RowUnits)
-        Shape.Extent = "((long long)(" + M->Lo.Text + ") + (long long)(" + M->Len.Text + "))" +
-                       (RowText == "1LL" ? "" : " * (" + RowText + ")");
-    }
-    bool Written = false;
-    const Access *NonAffine = nullptr, *Scatter = nullptr;
-    for (const Access &A : Info.Accesses)
-      if (A.Array == VD) {
-        Written |= A.IsWrite;
-        if (!A.Affine && !NonAffine)
-          NonAffine = &A;
-        if (!A.Affine && A.IsWrite && !Scatter)
-          Scatter = &A;
-      }
-    const ClauseItem *RedItem = nullptr;
-    bool Reduced = Dir.reductionOf(VD->getName(), &RedItem) && RedItem->IsSection;
-    // The elements every chunk gets of an array accessed at run-time indices: the `map`
-    // section, else the whole fixed-size array.
-    auto SetCopyRange = [&]() {
-      std::string Row = RowText == "1LL" ? "" : " * (" + RowText + ")";
-      if (Shape.Map) {
-        Shape.CopyLo = "(long long)(" + Shape.Map->Lo.Text + ")" + Row;
-        Shape.CopyHi = "((long long)(" + Shape.Map->Lo.Text + ") + (long long)(" +
-                       Shape.Map->Len.Text + "))" + Row + " - 1LL";
-      } else {
-        Shape.CopyLo = "0LL";
-        Shape.CopyHi = "(long long)(" + Shape.Extent + ") - 1LL";
-      }
-    };
-    if (Scatter && !Reduced) {
-      if (!checkScatter(VD, *Scatter, Shape))
-        return false;
-      SetCopyRange();
-      Info.Shapes.push_back(Shape);
-      continue;
-    }
-    // An access in a called function: name the function, and point at the call in the loop.
-    std::string In;
-    if (NonAffine && NonAffine->Via)
-      if (const FunctionDecl *FD = enclosingFunction(Ctx, NonAffine->Expr))
-        In = "in function " + quoted(FD) + ": ";
-    auto failAtNonAffine = [&](const Reason &Message) {
-      bool First = !Failed;
-      fail(NonAffine->Expr->getSourceRange(), Message);
-      if (First)
-        Failure.Context += In;
-      if (NonAffine->Via)
-        Failure.Notes.push_back({NonAffine->Via->getSourceRange(), Diag::note_called_from_loop});
+  for (const VarDecl *VD : Info.Arrays)
+    if (!shapeArray(VD))
       return false;
-    };
-    if (NonAffine && Written && !Reduced)
-      return failAtNonAffine({Diag::non_affine_written, {text(NonAffine->Expr), quoted(VD)}});
-    if (NonAffine && !Written) {
-      if (Shape.Extent.empty())
-        return failAtNonAffine({Diag::non_affine_read_unknown_extent,
-                                {quoted(VD), text(NonAffine->Expr), VD->getNameAsString()}});
-      Shape.CopyWhole = true;
-      SetCopyRange();
-      need(S.CopyWhole, NonAffine->Expr->getSourceRange(), Diag::copy_whole_not_generated,
-           {text(NonAffine->Expr), quoted(VD)});
-    }
-    Info.Shapes.push_back(Shape);
-  }
-  auto failError = [&](SourceRange R, Diag Id, std::vector<std::string> Args = {}) {
-    if (!Failed) {
-      Failed = true;
-      Failure = makeProblem(Id, R, std::move(Args));
-    }
-    return false;
-  };
   // Array reductions: every access must be an update with the clause's operator.
   for (const ReductionClause &RC : Dir.Reductions)
-    for (const ClauseItem &It : RC.Items) {
-      const VarDecl *VD = nullptr;
-      for (const VarDecl *A : Info.Arrays)
-        if (A->getName() == It.Name)
-          VD = A;
-      if (!It.IsSection) {
-        if (VD)
-          return fail(It.Range, Diag::reduction_array_needs_section, {quoted(VD), It.Name});
-        continue; // a scalar (Scalars.cpp)
-      }
-      if (!VD) {
-        return failError(It.Range, Diag::reduction_not_used_array, {It.Name});
-      }
-      // The section against a fixed-size array, and updates at constant indices, when the
-      // section's bounds are integer literals (a proven error: the runtime would copy outside
-      // the array, or lose the updates).
-      std::optional<int64_t> Lo = literalValue(It.Lo.Text), Len = literalValue(It.Len.Text);
-      size_t Pos = std::find(Info.Arrays.begin(), Info.Arrays.end(), VD) - Info.Arrays.begin();
-      const ArrayShape *Shape = Pos < Info.Shapes.size() ? &Info.Shapes[Pos] : nullptr;
-      bool OneDim = Shape && Shape->InnerDims.empty();
-      std::string Section = Lexer::getSourceText(CharSourceRange::getTokenRange(It.Range),
-                                                 Ctx.getSourceManager(), Ctx.getLangOpts())
-                                .str();
-      if (Lo && Len && OneDim && !Shape->Extent.empty()) {
-        std::optional<int64_t> Extent = literalValue(Shape->Extent);
-        if (Extent && (*Lo < 0 || *Len < 0 || *Lo + *Len > *Extent))
-          return failError(It.Range, Diag::reduction_section_outside_array,
-                           {Section, quoted(VD), std::to_string(*Extent)});
-      }
-      std::vector<ElementUpdate> Found;
-      for (Access &A : Info.Accesses) {
-        if (A.Array != VD)
-          continue;
-        int64_t K = 0;
-        if (Lo && Len && OneDim && A.Affine && A.Subscript.isConstant(&K) &&
-            (K < *Lo || K >= *Lo + *Len))
-          return failError(A.Expr->getSourceRange(), Diag::reduction_update_outside_section,
-                           {text(A.Expr), std::to_string(K), Section});
-        auto U = Updates.find(A.Expr->IgnoreParenImpCasts());
-        if (U == Updates.end() || U->second.Op != RC.Op) {
-          if (!Failed) {
-            std::string X = text(A.Expr);
-            std::string Form = RC.Op == ReductionOp::Min ? X + " = e < " + X + " ? e : " + X
-                               : RC.Op == ReductionOp::Max
-                                   ? X + " = e > " + X + " ? e : " + X
-                                   : X + " " + reductionOpSpelling(RC.Op) + "= e";
-            failError(A.Expr->getSourceRange(), Diag::reduction_array_update_form,
-                      {X, Form, quoted(VD), reductionOpSpelling(RC.Op)});
-            Failure.Notes.push_back({It.Range, Diag::note_named_in_reduction});
-          }
-          return false;
-        }
-        if (!isDiscardedValue(Ctx, U->second.Whole))
-          return fail(U->second.Whole->getSourceRange(), Diag::reduction_update_value_used,
-                      {text(U->second.Whole)});
-        A.InReduction = true;
-        bool Listed = false;
-        for (const ElementUpdate &Seen : Found)
-          Listed |= Seen.Whole == U->second.Whole;
-        if (!Listed)
-          Found.push_back(U->second);
-      }
-      Info.ArrayReductions.push_back({VD, RC.Op, It.Lo.Text, It.Len.Text, std::move(Found)});
-      need(S.ArrayReductions, It.Range, Diag::array_reductions_not_generated);
-    }
+    for (const ClauseItem &It : RC.Items)
+      if (!arrayReduction(RC, It))
+        return false;
   for (const MapClause &MC : Dir.Maps)
     for (const ClauseItem &It : MC.Items) {
       bool Used = false;
       for (const VarDecl *A : Info.Arrays)
         Used |= A->getName() == It.Name;
-      if (!Used) {
-        return failError(It.Range, Diag::map_not_used_array, {It.Name});
-      }
+      if (!Used)
+        return failFirst(It.Range, Diag::map_not_used_array, {It.Name});
     }
+  return true;
+}
+
+bool BodyWalker::failFirst(SourceRange R, Diag Id, std::vector<std::string> Args) {
+  if (!Failed) {
+    Failed = true;
+    Failure = makeProblem(Id, R, std::move(Args));
+  }
+  return false;
+}
+
+bool BodyWalker::shapeArray(const VarDecl *VD) {
+  if (QualType Elem = rowElement(VD->getType()); !Elem.isNull())
+    return shapeRows(VD, Elem);
+  ArrayShape Shape;
+  Shape.Element = elementType(VD);
+  QualType T = VD->getType();
+  const ArrayType *Top = Ctx.getAsArrayType(T);
+  QualType Row = Top ? Top->getElementType() : T->getPointeeType();
+  std::optional<Poly> RowUnits = unitsOf(Row);
+  for (const ArrayType *AT = Ctx.getAsArrayType(Row); AT;
+       AT = Ctx.getAsArrayType(AT->getElementType())) {
+    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
+      Shape.InnerDims.push_back(std::to_string(CAT->getSize().getZExtValue()));
+    else if (const auto *VAT = dyn_cast<VariableArrayType>(AT))
+      Shape.InnerDims.push_back(VAT->getSizeExpr() ? printC(Ctx, VAT->getSizeExpr()) : "?");
+  }
+  std::string RowText = RowUnits ? RowUnits->printC(Info.Atoms) : "";
+  if (isa_and_nonnull<ConstantArrayType>(Top)) {
+    std::optional<Poly> All = unitsOf(T);
+    int64_t N = 0;
+    if (All && All->isConstant(&N))
+      Shape.Extent = std::to_string(N);
+  }
+  MapKind Kind;
+  if (const ClauseItem *M = Dir.mapOf(VD->getName(), &Kind)) {
+    Shape.Map = M;
+    Shape.MapAs = Kind;
+    if (Shape.Extent.empty() && RowUnits)
+      Shape.Extent = "((long long)(" + M->Lo.Text + ") + (long long)(" + M->Len.Text + "))" +
+                     (RowText == "1LL" ? "" : " * (" + RowText + ")");
+  }
+  if (!shapeRunTimeIndexed(VD, RowUnits, Shape))
+    return false;
+  Info.Shapes.push_back(Shape);
+  return true;
+}
+
+bool BodyWalker::shapeRows(const VarDecl *VD, QualType Elem) {
+  const ClauseItem *RedItem = nullptr;
+  if (Dir.reductionOf(VD->getName(), &RedItem))
+    return fail(RedItem->Range, Diag::rows_in_reduction, {quoted(VD)});
+  ArrayShape Shape;
+  for (const Access &A : Info.Accesses) {
+    if (A.Array != VD || !A.movesColumn(Info.OuterAtom))
+      continue;
+    Shape.MovingColumn = true;
+    const auto *ASE = cast<ArraySubscriptExpr>(A.Expr->IgnoreParens());
+    if (Info.HasJumps) // a `continue` or `break` may skip the access in some iterations
+      return fail(
+          ASE->getSourceRange(), Diag::rows_column_varies,
+          {text(ASE->getIdx()), text(ASE), "the body has a 'break' or 'continue'", quoted(VD)});
+  }
+  Shape.Element = Elem;
+  Shape.Rows = true;
+  Info.Shapes.push_back(Shape);
+  return true;
+}
+
+bool BodyWalker::shapeRunTimeIndexed(const VarDecl *VD, const std::optional<Poly> &RowUnits,
+                                     ArrayShape &Shape) {
+  bool Written = false;
+  const Access *NonAffine = nullptr, *Scatter = nullptr;
+  for (const Access &A : Info.Accesses)
+    if (A.Array == VD) {
+      Written |= A.IsWrite;
+      if (!A.Affine && !NonAffine)
+        NonAffine = &A;
+      if (!A.Affine && A.IsWrite && !Scatter)
+        Scatter = &A;
+    }
+  const ClauseItem *RedItem = nullptr;
+  bool Reduced = Dir.reductionOf(VD->getName(), &RedItem) && RedItem->IsSection;
+  // The elements every chunk gets of an array accessed at run-time indices: the `map`
+  // section, else the whole fixed-size array.
+  if (Scatter && !Reduced) {
+    if (!checkScatter(VD, *Scatter, Shape))
+      return false;
+    Shape.CopyRow = RowUnits;
+    return true;
+  }
+  // An access in a called function: name the function, and point at the call in the loop.
+  std::string In;
+  if (NonAffine && NonAffine->Via)
+    if (const FunctionDecl *FD = enclosingFunction(Ctx, NonAffine->Expr))
+      In = "in function " + quoted(FD) + ": ";
+  auto failAtNonAffine = [&](const Reason &Message) {
+    bool First = !Failed;
+    fail(NonAffine->Expr->getSourceRange(), Message);
+    if (First)
+      Failure.Context += In;
+    if (NonAffine->Via)
+      Failure.Notes.push_back({NonAffine->Via->getSourceRange(), Diag::note_called_from_loop});
+    return false;
+  };
+  if (NonAffine && Written && !Reduced)
+    return failAtNonAffine({Diag::non_affine_written, {text(NonAffine->Expr), quoted(VD)}});
+  if (NonAffine && !Written) {
+    if (Shape.Extent.empty())
+      return failAtNonAffine({Diag::non_affine_read_unknown_extent,
+                              {quoted(VD), text(NonAffine->Expr), VD->getNameAsString()}});
+    Shape.CopyWhole = true;
+    Shape.CopyRow = RowUnits;
+  }
+  return true;
+}
+
+bool BodyWalker::arrayReduction(const ReductionClause &RC, const ClauseItem &It) {
+  const VarDecl *VD = nullptr;
+  for (const VarDecl *A : Info.Arrays)
+    if (A->getName() == It.Name)
+      VD = A;
+  if (!It.IsSection) {
+    if (VD)
+      return fail(It.Range, Diag::reduction_array_needs_section, {quoted(VD), It.Name});
+    return true; // a scalar (Scalars.cpp)
+  }
+  if (!VD)
+    return failFirst(It.Range, Diag::reduction_not_used_array, {It.Name});
+  // The section against a fixed-size array, and updates at constant indices, when the
+  // section's bounds are integer literals (a proven error: the runtime would copy outside
+  // the array, or lose the updates).
+  std::optional<int64_t> Lo = literalValue(It.Lo.Text), Len = literalValue(It.Len.Text);
+  size_t Pos = std::find(Info.Arrays.begin(), Info.Arrays.end(), VD) - Info.Arrays.begin();
+  const ArrayShape *Shape = Pos < Info.Shapes.size() ? &Info.Shapes[Pos] : nullptr;
+  bool OneDim = Shape && Shape->InnerDims.empty();
+  std::string Section = Lexer::getSourceText(CharSourceRange::getTokenRange(It.Range),
+                                             Ctx.getSourceManager(), Ctx.getLangOpts())
+                            .str();
+  if (Lo && Len && OneDim && !Shape->Extent.empty()) {
+    std::optional<int64_t> Extent = literalValue(Shape->Extent);
+    if (Extent && (*Lo < 0 || *Len < 0 || *Lo + *Len > *Extent))
+      return failFirst(It.Range, Diag::reduction_section_outside_array,
+                       {Section, quoted(VD), std::to_string(*Extent)});
+  }
+  std::vector<ElementUpdate> Found;
+  for (Access &A : Info.Accesses) {
+    if (A.Array != VD)
+      continue;
+    int64_t K = 0;
+    if (Lo && Len && OneDim && A.Affine && A.Subscript.isConstant(&K) &&
+        (K < *Lo || K >= *Lo + *Len))
+      return failFirst(A.Expr->getSourceRange(), Diag::reduction_update_outside_section,
+                       {text(A.Expr), std::to_string(K), Section});
+    auto U = Updates.find(A.Expr->IgnoreParenImpCasts());
+    if (U == Updates.end() || U->second.Op != RC.Op) {
+      if (!Failed) {
+        std::string X = text(A.Expr);
+        std::string Form = RC.Op == ReductionOp::Min ? X + " = e < " + X + " ? e : " + X
+                           : RC.Op == ReductionOp::Max
+                               ? X + " = e > " + X + " ? e : " + X
+                               : X + " " + reductionOpSpelling(RC.Op) + "= e";
+        failFirst(A.Expr->getSourceRange(), Diag::reduction_array_update_form,
+                  {X, Form, quoted(VD), reductionOpSpelling(RC.Op)});
+        Failure.Notes.push_back({It.Range, Diag::note_named_in_reduction});
+      }
+      return false;
+    }
+    if (!isDiscardedValue(Ctx, U->second.Whole))
+      return fail(U->second.Whole->getSourceRange(), Diag::reduction_update_value_used,
+                  {text(U->second.Whole)});
+    A.InReduction = true;
+    bool Listed = false;
+    for (const ElementUpdate &Seen : Found)
+      Listed |= Seen.Whole == U->second.Whole;
+    if (!Listed)
+      Found.push_back(U->second);
+  }
+  Info.ArrayReductions.push_back({VD, RC.Op, It.Lo.Text, It.Len.Text, std::move(Found)});
   return true;
 }
 
@@ -1541,8 +1532,8 @@ const WrittenScalar *BodyInfo::written(const VarDecl *VD) const {
   return nullptr;
 }
 
-bool analyzeBody(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, const EmitSupport &S,
-                 BodyInfo &Info, Problem &P) {
+bool analyzeBody(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, BodyInfo &Info,
+                 Problem &P) {
   if (Info.Collapse.empty())
     Info.Collapse.push_back(F);
   std::vector<const VarDecl *> LoopVars;
@@ -1554,21 +1545,7 @@ bool analyzeBody(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, const
   }
   if (!classifyScalars(Ctx, F.For, enclosingFunction(Ctx, F.For), LoopVars, Bounds, Dir, Info, P))
     return false;
-  for (const WrittenScalar &W : Info.Written) {
-    if (!Info.Unsupported.empty())
-      break;
-    SourceRange R = W.FirstWrite->getSourceRange();
-    std::string Name = "'" + W.Var->getNameAsString() + "'";
-    if (W.Role == ScalarRole::Reduction && !S.Reductions)
-      Info.Unsupported.push_back(
-          makeProblem(Diag::reductions_not_generated, R, {Name, reductionOpSpelling(W.Op)}));
-    else if (W.Role != ScalarRole::Reduction && !S.Privates)
-      Info.Unsupported.push_back(makeProblem(W.Role == ScalarRole::LastPrivate
-                                                 ? Diag::last_private_not_generated
-                                                 : Diag::privates_not_generated,
-                                             R, {Name}));
-  }
-  BodyWalker W(Ctx, F, Dir, S, Info);
+  BodyWalker W(Ctx, F, Dir, Info);
   if (!W.run(P))
     return false;
   // Bounds read from memory are read once before the loop: nothing the body writes may alias
@@ -1586,17 +1563,6 @@ bool analyzeBody(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, const
   for (const LoopForm &C : Info.Collapse)
     if (!checkBoundMemory(Ctx, C, Writes, P))
       return false;
-  return true;
-}
-
-bool analyzeBody(ASTContext &Ctx, const LoopForm &F, BodyInfo &Info, Problem &P) {
-  Directive None;
-  if (!analyzeBody(Ctx, F, None, EmitSupport(), Info, P))
-    return false;
-  if (!Info.Unsupported.empty()) {
-    P = Info.Unsupported.front();
-    return false;
-  }
   return true;
 }
 

@@ -125,12 +125,12 @@ struct ArrayShape {
   /// The total extent in elements of Element as a C expression, when known (fixed-size
   /// arrays, or from a `map` clause: "lo + len" elements are reachable); empty when unknown.
   std::string Extent;
-  /// Read-only, accessed non-affinely and with a known Extent: copy elements [CopyLo, CopyHi]
-  /// (C expressions, element units; the `map` section, else [0, Extent)) to every chunk.
+  /// Read-only, accessed non-affinely and with a known Extent: copy the `map` section (in rows of
+  /// CopyRow elements), else [0, Extent), to every chunk.
   bool CopyWhole = false;
-  std::string CopyLo, CopyHi;
+  std::optional<Poly> CopyRow;
   /// Only written, every write at an index known only at run time (`dst[perm[i]] = v`) under
-  /// `independent`, with a known Extent: every chunk gets elements [CopyLo, CopyHi] and the
+  /// `independent`, with a known Extent: every chunk gets that section and the
   /// runtime merges the elements each device changed (Scatter.cpp, GPUPAR_SCATTER).
   bool Scatter = false;
   /// The `map` clause for this array, if any (its section replaces the inferred one).
@@ -174,8 +174,8 @@ struct BodyInfo {
   std::vector<const clang::TypeDecl *> Types;
   /// Remarks for -fplugin-arg-gpupar-remarks: scalars privatised or reduced automatically.
   std::vector<Problem> Remarks;
-  /// Features the loop needs that EmitSupport lacks (warnings; the first is reported and the
-  /// loop stays serial). Empty when everything the loop needs is generated.
+  /// Forms the loop needs that the emitter does not generate (warnings; the first is reported
+  /// and the loop stays serial). Empty when everything the loop needs is generated.
   std::vector<Problem> Unsupported;
 
   /// Returns the index of `VD` in Arrays, or Arrays.size().
@@ -184,34 +184,14 @@ struct BodyInfo {
   const WrittenScalar *written(const clang::VarDecl *VD) const;
 };
 
-/// What the emitter generates. The analysis keeps a loop that needs anything else serial with
-/// a warning ("... are not generated yet"); the Planner sets a flag when its code exists.
-struct EmitSupport {
-  bool Reductions = false;      ///< scalar reductions (clause or auto-detected)
-  bool ArrayReductions = false; ///< `reduction(op: a[lo:len])`
-  bool Privates = false;        ///< private and last-private outer scalars
-  bool Collapse = false;        ///< `collapse(n)` with n > 1
-  bool MultiDim = false;        ///< arrays with InnerDims (a[i][j], double (*a)[m])
-  bool Structs = false;         ///< arrays of records (`p[i].x`) and record types in the body
-  bool PointerArith = false;    ///< `*(p + i)` and `T *q = p + off` locals
-  bool Functions = false;       ///< calls to functions defined in the translation unit
-  bool CopyWhole = false;       ///< non-affine read-only arrays copied whole
-  bool Scatter = false;         ///< arrays written at run-time indices (GPUPAR_SCATTER)
-  bool IfClause = false;        ///< `if(expr)`
-  bool DevicesClause = false;   ///< `devices(expr)`
-};
-
 /// Returns true when `VD` can be passed as an array: a pointer to, or a 1-D array of, an
 /// arithmetic type.
 bool isArrayVariable(const clang::VarDecl *VD);
 
-/// Analyses the body of loop `F`. Returns false with the first reason in `P`.
-bool analyzeBody(clang::ASTContext &Ctx, const LoopForm &F, BodyInfo &Info, Problem &P);
-
-/// Analyses the body of loop `F` under directive `Dir`, accepting only what `S` says the
-/// emitter generates. Returns false with the first reason in `P`.
-bool analyzeBody(clang::ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
-                 const EmitSupport &S, BodyInfo &Info, Problem &P);
+/// Analyses the body of loop `F` under directive `Dir`. Returns false with the first reason in
+/// `P`; forms the emitter does not generate are collected in Info.Unsupported.
+bool analyzeBody(clang::ASTContext &Ctx, const LoopForm &F, const Directive &Dir, BodyInfo &Info,
+                 Problem &P);
 
 } // namespace gpupar
 

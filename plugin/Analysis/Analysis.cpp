@@ -1,6 +1,7 @@
 //===- Analysis.cpp - everything the analysis knows about one loop ---------===//
 #include "Analysis/Analysis.h"
 #include "Analysis/Dependence.h"
+#include "Analysis/Emittable.h"
 #include "Text.h"
 
 #include "clang/AST/Decl.h"
@@ -238,10 +239,10 @@ bool sameScalarRoles(const BodyInfo &Collapsed, const BodyInfo &Outer) {
 /// neighbouring innermost iterations (coalesced rows) instead of one thread per outer iteration.
 /// `F` and `Info` hold the accepted analysis of the outer loop alone; on success they are
 /// replaced. Without a proof the nest stays as it is, with a remark saying why.
-void autoCollapse(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, const EmitSupport &S,
-                  LoopForm &F, BodyInfo &Info) {
+void autoCollapse(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopForm &F,
+                  BodyInfo &Info) {
   // `independent` vouches for the outer loop only; `private` and `reduction` clauses are kept.
-  if (Dir.Collapse != 1 || !S.Collapse || Dir.Independent)
+  if (Dir.Collapse != 1 || Dir.Independent)
     return;
   unsigned Depth = perfectDepth(FS);
   if (Depth < 2)
@@ -255,7 +256,7 @@ void autoCollapse(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, cons
     BodyInfo CI;
     Problem P;
     bool Ok = matchLoopForm(Ctx, FS, CF, P) && collapseNest(Ctx, CF, D, CI, P) &&
-              analyzeBody(Ctx, CF, D, S, CI, P) && checkDependences(Ctx, CF, D, CI, P);
+              analyzeBody(Ctx, CF, D, CI, P) && checkDependences(Ctx, CF, D, CI, P);
     for (size_t K = 1; Ok && K < CI.Collapse.size(); ++K)
       for (const Expr *B : {CI.Collapse[K].Lo, CI.Collapse[K].Hi})
         if (Ok && !harmlessBound(B)) {
@@ -308,15 +309,15 @@ void autoCollapse(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, cons
 
 } // namespace
 
-bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, const EmitSupport &S,
-                 LoopForm &F, BodyInfo &Info, Problem &P) {
+bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopForm &F,
+                 BodyInfo &Info, Problem &P) {
   if (!checkClauseNames(Ctx, FS, Dir, P))
     return false;
   if (!matchLoopForm(Ctx, FS, F, P))
     return false;
   if (!collapseNest(Ctx, F, Dir, Info, P))
     return false;
-  if (!analyzeBody(Ctx, F, Dir, S, Info, P)) {
+  if (!analyzeBody(Ctx, F, Dir, Info, P)) {
     provenFirst(Ctx, F, Dir, Info, P);
     downgradeSingleIteration(Ctx, F, Info, P);
     return false;
@@ -325,22 +326,12 @@ bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, const
     downgradeSingleIteration(Ctx, F, Info, P);
     return false;
   }
-  autoCollapse(Ctx, FS, Dir, S, F, Info);
-  if (Info.Collapse.size() > 1 && !S.Collapse) {
-    // Correct without collapsing: the inner loops run inside each iteration.
-    Info.Remarks.push_back(
-        makeProblem(Diag::collapse_not_generated, Dir.CollapseArg, {std::to_string(Dir.Collapse)}));
-    Info.Collapse.resize(1);
-  }
-  if (Dir.If && !S.IfClause)
-    Info.Unsupported.push_back(makeProblem(Diag::if_not_generated, Dir.If->Range));
-  if (Dir.Devices && !S.DevicesClause)
-    Info.Unsupported.push_back(makeProblem(Diag::devices_not_generated, Dir.Devices->Range));
+  autoCollapse(Ctx, FS, Dir, F, Info);
   if (!Info.Unsupported.empty()) {
     P = Info.Unsupported.front();
     return false;
   }
-  return true;
+  return checkEmittable(Ctx, Info, P);
 }
 
 } // namespace gpupar

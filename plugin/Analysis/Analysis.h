@@ -2,8 +2,8 @@
 //
 // The one entry point the Planner calls: the canonical form (and the collapsed nest), the body's
 // accesses, scalars, reductions, functions and types, and the dependence test, under the
-// directive's clauses. A loop that needs something `EmitSupport` says the emitter cannot
-// generate stays serial with a warning.
+// directive's clauses. Every reason a loop stays serial is decided here: a loop this accepts is
+// planned and emitted without further checks.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUPAR_PLUGIN_ANALYSIS_H
@@ -19,7 +19,7 @@ namespace gpupar {
 /// and `Info` (Info.Remarks holds the remarks to print with -fplugin-arg-gpupar-remarks) and
 /// returns true; otherwise returns false with the reason (error or warning, with notes) in `P`.
 bool analyzeLoop(clang::ASTContext &Ctx, const clang::ForStmt *FS, const Directive &Dir,
-                 const EmitSupport &S, LoopForm &F, BodyInfo &Info, Problem &P);
+                 LoopForm &F, BodyInfo &Info, Problem &P);
 
 } // namespace gpupar
 

@@ -83,9 +83,8 @@ constexpr unsigned MaxCallDepth = 8;
 
 class BodyWalker {
 public:
-  BodyWalker(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, const EmitSupport &S,
-             BodyInfo &Info)
-      : Ctx(Ctx), F(F), Dir(Dir), S(S), Info(Info) {}
+  BodyWalker(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, BodyInfo &Info)
+      : Ctx(Ctx), F(F), Dir(Dir), Info(Info) {}
 
   bool run(Problem &P);
 
@@ -93,7 +92,6 @@ private:
   ASTContext &Ctx;
   const LoopForm &F;
   const Directive &Dir;
-  const EmitSupport &S;
   BodyInfo &Info;
   WriteCollector Pre;
   std::vector<unsigned> Active; ///< indices into Info.Inner of the enclosing canonical loops
@@ -177,10 +175,10 @@ private:
   std::string text(const Stmt *S) { return sourceText(Ctx, S); }
   std::string quoted(const NamedDecl *D) { return "'" + D->getNameAsString() + "'"; }
 
-  /// Records that the loop needs a feature the emitter may lack (reported after the
+  /// Records that the loop needs a form the emitter does not generate (reported after the
   /// dependence test, so that proven dependences are errors first).
-  void need(bool Supported, SourceRange R, Diag Id, std::vector<std::string> Args = {}) {
-    if (!Supported && Info.Unsupported.empty())
+  void unsupported(SourceRange R, Diag Id, std::vector<std::string> Args = {}) {
+    if (Info.Unsupported.empty())
       Info.Unsupported.push_back(makeProblem(Id, R, std::move(Args)));
   }
   bool isLoopVar(const VarDecl *VD) const {
@@ -208,7 +206,23 @@ private:
   bool locateElement(const Expr *E, Place &P);
   bool walkAccess(const Expr *E, Mode M);
   void addType(QualType T);
+  /// The checks after the walk: every array's shape, the array reductions' updates, the `map`
+  /// clauses' names. Returns false when one fails.
   bool finish();
+  /// Records the failure `Id` at `R` unless one is already recorded; returns false.
+  bool failFirst(SourceRange R, Diag Id, std::vector<std::string> Args = {});
+  /// Appends array `VD`'s ArrayShape to Info.Shapes; returns false when its accesses keep the
+  /// loop serial.
+  bool shapeArray(const VarDecl *VD);
+  /// shapeArray for a pointer-to-pointer array whose rows hold `Elem`.
+  bool shapeRows(const VarDecl *VD, QualType Elem);
+  /// Classifies `VD`'s accesses at run-time indices: a scatter array, a read-only array copied
+  /// whole (in rows of `RowUnits` elements), or a reason the loop stays serial.
+  bool shapeRunTimeIndexed(const VarDecl *VD, const std::optional<Poly> &RowUnits,
+                           ArrayShape &Shape);
+  /// Checks item `It` of reduction clause `RC`: an array section whose every access is an update
+  /// with the clause's operator (Info.ArrayReductions); scalars are Scalars.cpp's.
+  bool arrayReduction(const ReductionClause &RC, const ClauseItem &It);
   /// Decides whether array `VD`, written at `W` with a subscript that is not affine, is a
   /// scatter array (sets Shape.Scatter) or keeps the loop serial (Scatter.cpp). `Shape` has its
   /// Extent and Map.

@@ -9,12 +9,6 @@ using namespace clang;
 
 namespace gpupar {
 
-const char *condName(Cond C) {
-  static const char *const Names[] = {"GPUPAR_LT", "GPUPAR_LE", "GPUPAR_GT", "GPUPAR_GE",
-                                      "GPUPAR_NE"};
-  return Names[(int)C];
-}
-
 const VarDecl *referencedVar(const Expr *E) {
   if (!E)
     return nullptr;

@@ -20,9 +20,6 @@ namespace gpupar {
 /// The comparison of the loop condition, written `i OP hi` (the values match gpupar_cond).
 enum class Cond { LT = 0, LE = 1, GT = 2, GE = 3, NE = 4 };
 
-/// Returns the runtime's name of `C` (gpupar_cond in gpupar/loop.h): "GPUPAR_LT", ...
-const char *condName(Cond C);
-
 struct LoopForm {
   const clang::ForStmt *For = nullptr;
   const clang::VarDecl *Var = nullptr;

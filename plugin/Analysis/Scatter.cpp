@@ -247,7 +247,6 @@ bool BodyWalker::checkScatter(const VarDecl *VD, const Access &W, ArrayShape &Sh
     return Fail(W.Expr->getSourceRange(), Diag::scatter_needs_map,
                 {quoted(VD), text(W.Expr), Name});
   Shape.Scatter = true;
-  need(S.Scatter, W.Expr->getSourceRange(), Diag::scatter_not_generated, {text(W.Expr)});
   Info.Remarks.push_back(makeProblem(
       Diag::scatter_offloaded, W.Expr->getSourceRange(),
       {quoted(VD), Shape.Map

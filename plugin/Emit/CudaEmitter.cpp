@@ -1,6 +1,8 @@
 //===- CudaEmitter.cpp - prints the generated .cu file ---------------------===//
 #include "Emit/CudaEmitter.h"
 #include "Emit/BodyPrinter.h"
+#include "Emit/PlanText.h"
+#include "Emit/RuntimeNames.h"
 #include "Text.h"
 
 #include "gpupar/version.h"
@@ -17,8 +19,8 @@ namespace {
 /// Declares `Name` as a pointer to array `A`'s elements (`const float *Name`) or, with inner
 /// dimensions, to its rows (`double (*Name)[4][5]`), so the body's `A[i][j]` compiles unchanged.
 /// An empty `Name` gives the type, for casts.
-std::string arrayDecl(const PlanArray &A, const std::string &Name) {
-  std::string Elem = (A.Write ? "" : "const ") + A.ElemCxx;
+std::string arrayDecl(const ASTContext &Ctx, const PlanArray &A, const std::string &Name) {
+  std::string Elem = (A.Write ? "" : "const ") + typeCxx(Ctx, A.Elem);
   if (A.Rows) { // a struct: `__restrict__` does not apply
     std::string Plain = Name.rfind("__restrict__ ", 0) == 0 ? Name.substr(13) : Name;
     return (A.MovingColumn ? "gpupar_cols<" : "gpupar_rows<") + Elem + " >" +
@@ -27,8 +29,8 @@ std::string arrayDecl(const PlanArray &A, const std::string &Name) {
   if (A.Dims.empty())
     return Elem + " *" + Name;
   std::string S = Elem + " (*" + Name + ")";
-  for (const std::string &D : A.Dims)
-    S += "[" + D + "]";
+  for (uint64_t D : A.Dims)
+    S += "[" + std::to_string(D) + "]";
   return S;
 }
 
@@ -44,49 +46,56 @@ struct PerThread {
   bool AnyChecked = false; ///< some array reduction's section is checked at run time
 };
 
-std::string slotPointer(const PlanReduction &R, int D) {
-  return "(" + R.TypeCxx + " *)gpupar_L->partials[" + std::to_string(D) + "]";
+std::string slotPointer(const ASTContext &Ctx, const PlanReduction &R, int D) {
+  return "(" + typeCxx(Ctx, R.Type) + " *)gpupar_L->partials[" + std::to_string(D) + "]";
 }
 
-std::string opType(const PlanReduction &R) { return R.OpTemplate + "<" + R.TypeCxx + " >"; }
+std::string opType(const ASTContext &Ctx, const PlanReduction &R) {
+  return std::string(rt::reductionOpTemplate(R.Op)) + "<" + typeCxx(Ctx, R.Type) + " >";
+}
 
-PerThread perThread(const LoopPlan &P, const std::string &Indent, bool Kernel) {
+/// The body's run-time check of array reduction `R`'s section.
+std::string checkName(const PlanReduction &R) { return "gpupar_chk_" + reductionName(R); }
+
+PerThread perThread(const ASTContext &Ctx, const LoopPlan &P, const std::string &Indent,
+                    bool Kernel) {
   PerThread T;
   for (const PlanReduction &R : P.Reductions) {
     int D = LoopPlan::hasDescriptor(R) ? (int)T.NumDesc++ : -1;
     T.Desc.push_back(D);
-    T.Args += ", " + R.Name;
+    std::string Name = reductionName(R), Type = typeCxx(Ctx, R.Type);
+    T.Args += ", " + Name;
     if (R.IsArray) {
       std::string DS = std::to_string(D);
+      std::string Lo = scalarName(P, P.Scalars[R.LoScalar]);
       T.AnyArray = true;
-      T.Params += ", " + R.TypeCxx + " *" + R.Name;
+      T.Params += ", " + Type + " *" + Name;
       if (Kernel)
-        T.Locals += Indent + R.TypeCxx + " *" + R.Name + " = gpupar_red_private_begin<" +
-                    opType(R) + " >(gpupar_r" + DS + ", gpupar_c" + DS + ", gpupar_cursor) - " +
-                    R.LoScalar + ";\n";
+        T.Locals += Indent + Type + " *" + Name + " = gpupar_red_private_begin<" + opType(Ctx, R) +
+                    " >(gpupar_r" + DS + ", gpupar_c" + DS + ", gpupar_cursor) - " + Lo + ";\n";
       else
         T.Locals += Indent + "if (!gpupar_L->partials_ready)\n" + Indent + "  gpupar_red_fill<" +
-                    opType(R) + " >(" + slotPointer(R, D) + ", gpupar_L->partial_counts[" + DS +
-                    "]);\n" + Indent + R.TypeCxx + " *" + R.Name + " = " + slotPointer(R, D) +
-                    " - " + R.LoScalar + ";\n";
+                    opType(Ctx, R) + " >(" + slotPointer(Ctx, R, D) +
+                    ", gpupar_L->partial_counts[" + DS + "]);\n" + Indent + Type + " *" + Name +
+                    " = " + slotPointer(Ctx, R, D) + " - " + Lo + ";\n";
       if (R.Checked) {
-        std::string Chk = "gpupar_chk_" + R.Name;
+        std::string Chk = checkName(R);
         std::string Count = Kernel ? "gpupar_c" + DS : "gpupar_L->partial_counts[" + DS + "]";
         std::string Flags = Kernel ? "gpupar_outside" : "gpupar_L->outside";
         T.Params += ", gpupar_red_check " + Chk;
         T.Args += ", " + Chk;
-        T.Locals += Indent + "const gpupar_red_check " + Chk + " = {" + R.LoScalar + ", " + Count +
-                    ", " + Flags + " ? " + Flags + " + " + DS + " : nullptr};\n";
+        T.Locals += Indent + "const gpupar_red_check " + Chk + " = {" + Lo + ", " + Count + ", " +
+                    Flags + " ? " + Flags + " + " + DS + " : nullptr};\n";
         T.AnyChecked = true;
       }
       continue;
     }
-    T.Locals += Indent + R.TypeCxx + " " + R.Name;
+    T.Locals += Indent + Type + " " + Name;
     if (R.Kind == PlanReduction::Reduce)
-      T.Locals += " = " + opType(R) + "::id();\n";
+      T.Locals += " = " + opType(Ctx, R) + "::id();\n";
     else // `T t{}`: value-initialised; `T()` is ill-formed for `unsigned char`, `long long`
       T.Locals += "{};\n";
-    T.Params += ", " + R.TypeCxx + " &" + R.Name;
+    T.Params += ", " + Type + " &" + Name;
   }
   if (Kernel && T.AnyArray)
     T.Locals = Indent + "GPUPAR_DYNAMIC_SHARED(gpupar_smem);\n" + Indent +
@@ -94,91 +103,117 @@ PerThread perThread(const LoopPlan &P, const std::string &Indent, bool Kernel) {
   return T;
 }
 
-void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
-  const std::string &N = P.Name;
-  // Parameter lists shared by the body, the kernel and the calls; values only the generated
-  // code uses (PlanScalar::Value) are the kernel's alone.
+/// The text shared by the functions generated for one loop: the parameter lists of the body, the
+/// kernel and the calls, and the host entry's locals. Values only the generated code uses (the
+/// scalars other than user variables) are the kernel's alone.
+struct LoopText {
   std::string Params, Args, HostLocals, LaunchArgs, GenParams, GenLaunchArgs;
+  std::string SlotParams;             ///< the kernel's partial buffers
+  std::string NestParams;             ///< the collapsed loops' variables, after the outer one
+  std::string Index;                  ///< `(T)GPUPAR_INDEX(`: the outer variable's value
+  PerThread Host, Kernel;             ///< per-thread variables of the host entry and the kernel
+  std::vector<UpdateRewrite> Updates; ///< array-reduction updates as the body prints them
+};
+
+LoopText loopText(const ASTContext &Ctx, const LoopPlan &P) {
+  LoopText L;
   for (size_t I = 0; I < P.Scalars.size(); ++I) {
     const PlanScalar &S = P.Scalars[I];
-    if (S.Layout)
+    if (S.Kind == PlanScalar::Layout)
       continue; // read with its array below
-    std::string Load = "*(const " + S.TypeCxx + " *)gpupar_L->scalars[" + std::to_string(I) + "]";
-    HostLocals += "  " + S.TypeCxx + " " + S.Name + " = " + Load + ";\n";
-    if (!S.Value.empty()) {
-      GenParams += ", " + S.TypeCxx + " " + S.Name;
-      GenLaunchArgs += ",\n      " + Load;
+    std::string Type = scalarTypeCxx(Ctx, S), Name = scalarName(P, S);
+    std::string Load = "*(const " + Type + " *)gpupar_L->scalars[" + std::to_string(I) + "]";
+    L.HostLocals += "  " + Type + " " + Name + " = " + Load + ";\n";
+    if (S.Kind != PlanScalar::Variable) {
+      L.GenParams += ", " + Type + " " + Name;
+      L.GenLaunchArgs += ",\n      " + Load;
       continue;
     }
-    Params += ", " + S.TypeCxx + " " + S.Name;
-    Args += ", " + S.Name;
-    LaunchArgs += ",\n      " + Load;
+    L.Params += ", " + Type + " " + Name;
+    L.Args += ", " + Name;
+    L.LaunchArgs += ",\n      " + Load;
   }
   for (size_t I = 0; I < P.Arrays.size(); ++I) {
     const PlanArray &A = P.Arrays[I];
-    Params += ", " + arrayDecl(A, "__restrict__ " + A.Name);
-    Args += ", " + A.Name;
-    std::string Load = "(" + arrayDecl(A, "") + ")gpupar_L->arrays[" + std::to_string(I) + "]";
+    std::string Name = A.Var->getNameAsString();
+    L.Params += ", " + arrayDecl(Ctx, A, "__restrict__ " + Name);
+    L.Args += ", " + Name;
+    std::string Load = "(" + arrayDecl(Ctx, A, "") + ")gpupar_L->arrays[" + std::to_string(I) + "]";
     if (A.Rows)
-      Load = arrayDecl(A, "") + "(gpupar_L->arrays[" + std::to_string(I) +
-             "], *(const gpupar_rows_layout *)gpupar_L->scalars[" + std::to_string(A.LayoutScalar) +
-             "])";
-    HostLocals += "  " + arrayDecl(A, A.Name) + " = " + Load + ";\n";
-    LaunchArgs += ",\n      " + Load;
+      Load = arrayDecl(Ctx, A, "") + "(gpupar_L->arrays[" + std::to_string(I) + "], *(const " +
+             rt::RowsLayout + " *)gpupar_L->scalars[" + std::to_string(A.LayoutScalar) + "])";
+    L.HostLocals += "  " + arrayDecl(Ctx, A, Name) + " = " + Load + ";\n";
+    L.LaunchArgs += ",\n      " + Load;
   }
-  PerThread PT = perThread(P, "  ", /*Kernel=*/false);
-  PerThread KT = perThread(P, "  ", /*Kernel=*/true);
-  // Kernel parameters for the partial buffers.
-  std::string SlotParams;
+  L.Host = perThread(Ctx, P, "  ", /*Kernel=*/false);
+  L.Kernel = perThread(Ctx, P, "  ", /*Kernel=*/true);
+  const PerThread &PT = L.Host;
   for (size_t I = 0; I < P.Reductions.size(); ++I)
     if (PT.Desc[I] >= 0) {
       std::string D = std::to_string(PT.Desc[I]);
-      SlotParams += ", " + P.Reductions[I].TypeCxx + " *__restrict__ gpupar_r" + D;
-      LaunchArgs += ",\n      " + slotPointer(P.Reductions[I], PT.Desc[I]);
+      L.SlotParams += ", " + typeCxx(Ctx, P.Reductions[I].Type) + " *__restrict__ gpupar_r" + D;
+      L.LaunchArgs += ",\n      " + slotPointer(Ctx, P.Reductions[I], PT.Desc[I]);
       if (P.Reductions[I].IsArray) {
-        SlotParams += ", long long gpupar_c" + D;
-        LaunchArgs += ", gpupar_L->partial_counts[" + D + "]";
+        L.SlotParams += ", long long gpupar_c" + D;
+        L.LaunchArgs += ", gpupar_L->partial_counts[" + D + "]";
       }
     }
   if (PT.NumDesc) {
-    SlotParams += ", unsigned gpupar_slots";
-    LaunchArgs += ",\n      gpupar_L->partial_slots";
+    L.SlotParams += ", unsigned gpupar_slots";
+    L.LaunchArgs += ",\n      gpupar_L->partial_slots";
   }
   if (PT.AnyArray) {
-    SlotParams += ", int gpupar_shared";
-    LaunchArgs += ", gpupar_shared";
+    L.SlotParams += ", int gpupar_shared";
+    L.LaunchArgs += ", gpupar_shared";
   }
   if (PT.AnyChecked) {
-    SlotParams += ", int *gpupar_outside";
-    LaunchArgs += ", gpupar_L->outside";
+    L.SlotParams += ", int *gpupar_outside";
+    L.LaunchArgs += ", gpupar_L->outside";
   }
-  std::string Index = "(" + P.VarTypeCxx + ")GPUPAR_INDEX(";
-  // The loop variables of a collapsed nest, after the outer one.
-  std::string NestParams;
+  L.Index = "(" + typeCxx(Ctx, P.Form.Var->getType()) + ")GPUPAR_INDEX(";
   for (const PlanCollapsed &C : P.Collapsed)
-    NestParams += ", " + C.VarTypeCxx + " " + C.VarName;
-  auto nestArgs = [&](const std::string &Ix) {
-    std::string S;
-    for (size_t I = 0; I < P.Collapsed.size(); ++I) {
-      const PlanCollapsed &C = P.Collapsed[I];
-      S += ", (" + C.VarTypeCxx + ")GPUPAR_INDEX(" + C.LoScalar + ", " + llLiteral(C.Step) + ", " +
-           Ix + std::to_string(I + 1) + (Ix.back() == '[' ? "]" : "") + ")";
-    }
-    return S;
-  };
-  size_t NC = P.Collapsed.size();
+    L.NestParams +=
+        ", " + typeCxx(Ctx, C.Form.Var->getType()) + " " + C.Form.Var->getNameAsString();
+  for (const PlanUpdate &U : P.Updates) {
+    const PlanReduction &R = P.Reductions[U.Reduction];
+    std::string Fn = std::string(R.Checked ? "gpupar_red_update_in<" : "gpupar_red_update<") +
+                     opType(Ctx, R) + " >";
+    L.Updates.push_back({U.Whole, U.Target, U.Value, U.Negate, Fn, typeCxx(Ctx, R.Type),
+                         R.Checked ? checkName(R) : "", R.Checked ? reductionName(R) : ""});
+  }
+  return L;
+}
 
+/// The collapsed loops' variables of one iteration, as arguments of the body: each from its
+/// index in `Ix` (`gpupar_k1`, ... or `gpupar_ix[1]`, ...).
+std::string nestArgs(const ASTContext &Ctx, const LoopPlan &P, const std::string &Ix) {
+  std::string S;
+  for (size_t I = 0; I < P.Collapsed.size(); ++I) {
+    const PlanCollapsed &C = P.Collapsed[I];
+    S += ", (" + typeCxx(Ctx, C.Form.Var->getType()) + ")GPUPAR_INDEX(" +
+         scalarName(P, P.Scalars[C.LoScalar]) + ", " + llLiteral(C.Form.Step) + ", " + Ix +
+         std::to_string(I + 1) + (Ix.back() == '[' ? "]" : "") + ")";
+  }
+  return S;
+}
+
+void emitBody(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, raw_ostream &OS) {
   OS << "// " << P.Site << "\n";
-  OS << "static __host__ __device__ inline void gpupar_body_" << N << "(" << P.VarTypeCxx << " "
-     << P.VarName << NestParams << Params << PT.Params << ") {\n";
-  OS << "  do {\n" << printBody(Ctx, P.Body, 4, P.Updates) << "  } while (0);\n}\n\n";
+  OS << "static __host__ __device__ inline void gpupar_body_" << P.Name << "("
+     << typeCxx(Ctx, P.Form.Var->getType()) << " " << P.Form.Var->getNameAsString() << L.NestParams
+     << L.Params << L.Host.Params << ") {\n";
+  OS << "  do {\n" << printBody(Ctx, P.Body, 4, L.Updates) << "  } while (0);\n}\n\n";
+}
 
-  // Host entry point: the collapsed loops nested, as written.
-  // Host-only functions are hidden from device passes (nvcc would warn that they are unused,
-  // clang would compile them for the device).
+/// The host entry point: the collapsed loops nested, as written. Host-only functions are hidden
+/// from device passes (nvcc would warn that they are unused, clang would compile them for the
+/// device).
+void emitHostEntry(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, raw_ostream &OS) {
+  const PerThread &PT = L.Host;
+  size_t NC = P.Collapsed.size();
   OS << "#ifndef __CUDA_ARCH__\n";
-  OS << "static int gpupar_host_" << N << "(const gpupar_launch *gpupar_L) {\n"
-     << HostLocals << PT.Locals;
+  OS << "static int gpupar_host_" << P.Name << "(const gpupar_launch *gpupar_L) {\n"
+     << L.HostLocals << PT.Locals;
   // Twice: a unit step as a constant lets the host compiler vectorise the common case.
   for (bool Unit : {true, false}) {
     const char *Step = Unit ? "1" : "gpupar_L->step";
@@ -190,38 +225,41 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
       OS << std::string(6 + 2 * I, ' ') << "for (unsigned long long " << K << " = 0; " << K
          << " < (unsigned long long)gpupar_L->collapsed_trips[" << I << "]; ++" << K << ")\n";
     }
-    OS << std::string(6 + 2 * NC, ' ') << "gpupar_body_" << N << "(" << Index << "gpupar_L->lo, "
-       << Step << ", gpupar_k)" << nestArgs("gpupar_k") << Args << PT.Args << ");\n";
+    OS << std::string(6 + 2 * NC, ' ') << "gpupar_body_" << P.Name << "(" << L.Index
+       << "gpupar_L->lo, " << Step << ", gpupar_k)" << nestArgs(Ctx, P, "gpupar_k") << L.Args
+       << PT.Args << ");\n";
   }
   for (size_t I = 0; I < P.Reductions.size(); ++I) {
     const PlanReduction &R = P.Reductions[I];
     if (R.Kind == PlanReduction::Reduce && !R.IsArray)
-      OS << "  gpupar_store_partial<" << R.OpTemplate << "<" << R.TypeCxx << " > >("
-         << slotPointer(R, PT.Desc[I]) << ", gpupar_L->partial_slots, " << R.Name << ");\n";
+      OS << "  gpupar_store_partial<" << opType(Ctx, R) << " >(" << slotPointer(Ctx, R, PT.Desc[I])
+         << ", gpupar_L->partial_slots, " << reductionName(R) << ");\n";
     else if (R.Kind == PlanReduction::Last)
-      OS << "  if (gpupar_L->begin < gpupar_L->end)\n    *" << slotPointer(R, PT.Desc[I]) << " = "
-         << R.Name << ";\n";
+      OS << "  if (gpupar_L->begin < gpupar_L->end)\n    *" << slotPointer(Ctx, R, PT.Desc[I])
+         << " = " << reductionName(R) << ";\n";
   }
   OS << "  return 0;\n}\n#endif\n\n";
+}
 
-  // Kernel and launcher.
+void emitKernel(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, raw_ostream &OS) {
+  const PerThread &PT = L.Host;
+  size_t NC = P.Collapsed.size();
   bool HasLast = false;
   for (const PlanReduction &R : P.Reductions)
     HasLast |= R.Kind == PlanReduction::Last;
-  OS << "#if GPUPAR_KERNELS\n";
   std::string NestKernelParams;
   for (size_t I = 0; I < NC; ++I)
     NestKernelParams += ", unsigned long long gpupar_n" + std::to_string(I + 1);
-  OS << "static __global__ void gpupar_kernel_" << N
+  OS << "static __global__ void gpupar_kernel_" << P.Name
      << "(unsigned long long gpupar_begin, unsigned long long gpupar_end, long long gpupar_lo,\n"
-     << "    long long gpupar_step" << NestKernelParams << GenParams << Params << SlotParams
+     << "    long long gpupar_step" << NestKernelParams << L.GenParams << L.Params << L.SlotParams
      << ") {\n";
-  OS << KT.Locals;
+  OS << L.Kernel.Locals;
   std::string Call, End = "gpupar_end";
   if (NC == 0) {
     OS << "  GPUPAR_FOR_THREADS(gpupar_k, gpupar_begin, gpupar_end) {\n";
-    Call = "gpupar_body_" + N + "(" + Index + "gpupar_lo, gpupar_step, gpupar_k)" + Args + PT.Args +
-           ");\n";
+    Call = "gpupar_body_" + P.Name + "(" + L.Index + "gpupar_lo, gpupar_step, gpupar_k)" + L.Args +
+           PT.Args + ");\n";
   } else {
     // One thread per iteration of the whole nest; the innermost index varies fastest.
     OS << "  const unsigned long long gpupar_total = (gpupar_end - gpupar_begin) * gpupar_n1"
@@ -231,35 +269,38 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
     OS << "    gpupar_unflatten(gpupar_t, gpupar_n1, " << (NC > 1 ? "gpupar_n2" : "1ull")
        << ", gpupar_ix);\n";
     OS << "    const unsigned long long gpupar_k = gpupar_begin + gpupar_ix[0];\n";
-    Call = "gpupar_body_" + N + "(" + Index + "gpupar_lo, gpupar_step, gpupar_k)" +
-           nestArgs("gpupar_ix[") + Args + PT.Args + ");\n";
+    Call = "gpupar_body_" + P.Name + "(" + L.Index + "gpupar_lo, gpupar_step, gpupar_k)" +
+           nestArgs(Ctx, P, "gpupar_ix[") + L.Args + PT.Args + ");\n";
     End = "gpupar_total";
   }
-  {
-    OS << "    " << Call;
-    if (!HasLast) {
-      OS << "  }\n";
-    } else {
-      OS << "    if (" << (NC ? "gpupar_t" : "gpupar_k") << " + 1 == " << End << ") {\n";
-      for (size_t I = 0; I < P.Reductions.size(); ++I)
-        if (P.Reductions[I].Kind == PlanReduction::Last)
-          OS << "      gpupar_r" << PT.Desc[I] << "[0] = " << P.Reductions[I].Name << ";\n";
-      OS << "    }\n  }\n";
-    }
+  OS << "    " << Call;
+  if (!HasLast) {
+    OS << "  }\n";
+  } else {
+    OS << "    if (" << (NC ? "gpupar_t" : "gpupar_k") << " + 1 == " << End << ") {\n";
+    for (size_t I = 0; I < P.Reductions.size(); ++I)
+      if (P.Reductions[I].Kind == PlanReduction::Last)
+        OS << "      gpupar_r" << PT.Desc[I] << "[0] = " << reductionName(P.Reductions[I]) << ";\n";
+    OS << "    }\n  }\n";
   }
   for (size_t I = 0; I < P.Reductions.size(); ++I) {
     const PlanReduction &R = P.Reductions[I];
     if (R.IsArray)
-      OS << "  gpupar_red_private_end<" << opType(R) << " >(gpupar_r" << PT.Desc[I] << ", "
-         << R.Name << " + " << R.LoScalar << ", gpupar_c" << PT.Desc[I] << ");\n";
+      OS << "  gpupar_red_private_end<" << opType(Ctx, R) << " >(gpupar_r" << PT.Desc[I] << ", "
+         << reductionName(R) << " + " << scalarName(P, P.Scalars[R.LoScalar]) << ", gpupar_c"
+         << PT.Desc[I] << ");\n";
     else if (R.Kind == PlanReduction::Reduce)
-      OS << "  gpupar_block_reduce<" << opType(R) << " >(" << R.Name << ", gpupar_r" << PT.Desc[I]
-         << ", gpupar_slots);\n";
+      OS << "  gpupar_block_reduce<" << opType(Ctx, R) << " >(" << reductionName(R) << ", gpupar_r"
+         << PT.Desc[I] << ", gpupar_slots);\n";
   }
   OS << "}\n\n";
-  // Unused in device passes (the descriptor that names it is host-only), but it keeps the
-  // kernel referenced there.
-  OS << "static __attribute__((unused)) int gpupar_cuda_" << N
+}
+
+/// The launcher. Unused in device passes (the descriptor that names it is host-only), but it
+/// keeps the kernel referenced there.
+void emitLauncher(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, raw_ostream &OS) {
+  const PerThread &PT = L.Host;
+  OS << "static __attribute__((unused)) int gpupar_cuda_" << P.Name
      << "(const gpupar_launch *gpupar_L) {\n";
   std::string Grid = "gpupar_L->grid";
   if (PT.NumDesc) {
@@ -270,7 +311,7 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
     Grid = "gpupar_grid";
   }
   std::string NestLaunchArgs;
-  for (size_t I = 0; I < NC; ++I)
+  for (size_t I = 0; I < P.Collapsed.size(); ++I)
     NestLaunchArgs +=
         ",\n      (unsigned long long)gpupar_L->collapsed_trips[" + std::to_string(I) + "]";
   std::string Shared = "0";
@@ -280,25 +321,30 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
     OS << "  size_t gpupar_smem = 0;\n";
     for (size_t I = 0; I < P.Reductions.size(); ++I)
       if (P.Reductions[I].IsArray) {
+        const PlanReduction &R = P.Reductions[I];
         std::string D = std::to_string(PT.Desc[I]);
         OS << "  if (!gpupar_L->partials_ready)\n"
-           << "    gpupar_red_fill_async<" << opType(P.Reductions[I]) << " >("
-           << slotPointer(P.Reductions[I], PT.Desc[I]) << ", gpupar_L->partial_counts[" << D
+           << "    gpupar_red_fill_async<" << opType(Ctx, R) << " >("
+           << slotPointer(Ctx, R, PT.Desc[I]) << ", gpupar_L->partial_counts[" << D
            << "], gpupar_L->stream);\n";
-        OS << "  gpupar_smem += gpupar_red_shared_bytes(sizeof(" << P.Reductions[I].TypeCxx
+        OS << "  gpupar_smem += gpupar_red_shared_bytes(sizeof(" << typeCxx(Ctx, R.Type)
            << "), gpupar_L->partial_counts[" << D << "]);\n";
       }
     OS << "  const int gpupar_shared = gpupar_smem <= GPUPAR_RED_SHARED_MAX;\n";
     Shared = "gpupar_shared ? gpupar_smem : 0";
   }
-  OS << "  GPUPAR_LAUNCH(gpupar_kernel_" << N << ", " << Grid << ", gpupar_L->block, " << Shared
-     << ", (cudaStream_t)gpupar_L->stream)(\n"
+  OS << "  GPUPAR_LAUNCH(gpupar_kernel_" << P.Name << ", " << Grid << ", gpupar_L->block, "
+     << Shared << ", (cudaStream_t)gpupar_L->stream)(\n"
      << "      gpupar_L->begin, gpupar_L->end, gpupar_L->lo, gpupar_L->step" << NestLaunchArgs
-     << GenLaunchArgs << LaunchArgs << ");\n";
+     << L.GenLaunchArgs << L.LaunchArgs << ");\n";
   OS << "  return (int)cudaGetLastError();\n}\n#endif\n\n";
+}
 
-  // The descriptor is host data: clang's device pass would emit a const global as __constant__
-  // holding host function addresses, which ptxas rejects.
+/// The descriptor, host data: clang's device pass would emit a const global as __constant__
+/// holding host function addresses, which ptxas rejects.
+void emitDescriptor(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, raw_ostream &OS) {
+  const PerThread &PT = L.Host;
+  const std::string &N = P.Name;
   OS << "#ifndef __CUDA_ARCH__\n";
   std::string ArraysTable = "0", TermsTable = "0", RedTable = "0";
   if (!P.Arrays.empty()) {
@@ -306,11 +352,10 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
     OS << "static const gpupar_array_desc " << ArraysTable << "[] = {\n";
     for (const PlanArray &A : P.Arrays)
       // A pointer-to-pointer array's unit is a row pointer (its rows: gpupar_rows_desc).
-      OS << "    {\"" << A.Name << "\", sizeof(" << A.ElemCxx << (A.Rows ? " *" : "") << "), "
-         << (A.Scatter           ? "GPUPAR_WRITE | GPUPAR_SCATTER"
-             : A.Read && A.Write ? "GPUPAR_READ | GPUPAR_WRITE"
-             : A.Write           ? "GPUPAR_WRITE"
-                                 : "GPUPAR_READ")
+      OS << "    {\"" << A.Var->getNameAsString() << "\", sizeof(" << typeCxx(Ctx, A.Elem)
+         << (A.Rows ? " *" : "") << "), "
+         << rt::accessBits(!A.Scatter && (A.Read || !A.Write), A.Write || A.Scatter, A.Scatter,
+                           false)
          << "},\n";
     OS << "};\n";
   }
@@ -319,10 +364,8 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
     OS << "static const gpupar_term_desc " << TermsTable << "[] = {\n";
     for (const PlanTerm &T : P.Terms)
       OS << "    {" << T.Array << ", "
-         << (!T.Write     ? "GPUPAR_READ"
-             : T.Disjoint ? "GPUPAR_WRITE | GPUPAR_DISJOINT"
-                          : "GPUPAR_WRITE")
-         << ", " << (T.Exact ? 1 : 0) << "}, /* " << commentSafe(T.Text) << " */\n";
+         << rt::accessBits(!T.Write, T.Write, false, T.Write && T.Disjoint) << ", "
+         << (T.Exact ? 1 : 0) << "}, /* " << commentSafe(termText(Ctx, P, T)) << " */\n";
     OS << "};\n";
   }
   if (PT.NumDesc) {
@@ -330,8 +373,10 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
     OS << "static const gpupar_reduction_desc " << RedTable << "[] = {\n";
     for (const PlanReduction &R : P.Reductions)
       if (LoopPlan::hasDescriptor(R))
-        OS << "    {\"" << R.Name << "\", " << R.TypeKind << ", sizeof(" << R.TypeCxx << "), "
-           << R.Op << ", " << (R.IsArray ? 1 : 0) << "},\n";
+        OS << "    {\"" << reductionName(R) << "\", " << rt::typeKindName(R.TypeKind) << ", sizeof("
+           << typeCxx(Ctx, R.Type) << "), "
+           << (R.Kind == PlanReduction::Last ? rt::RedLast : rt::reductionOpEnum(R.Op)) << ", "
+           << (R.IsArray ? 1 : 0) << "},\n";
     OS << "};\n";
   }
   std::string SectionsTable = "0";
@@ -340,7 +385,7 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
     OS << "static const char *const " << SectionsTable << "[] = {";
     for (const PlanReduction &R : P.Reductions)
       if (LoopPlan::hasDescriptor(R))
-        OS << (R.Checked ? "\"" + escapeString(R.Section) + "\"" : std::string("0")) << ", ";
+        OS << (R.Checked ? "\"" + escapeString(sectionText(R)) + "\"" : std::string("0")) << ", ";
     OS << "};\n";
   }
   std::string RowsTable;
@@ -351,8 +396,9 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
         RowsTable = "gpupar_rows_" + N;
         OS << "static const gpupar_rows_desc " << RowsTable << "[] = {\n";
       }
-      OS << "    {" << I << ", " << P.Arrays[I].LayoutScalar << ", sizeof(" << P.Arrays[I].ElemCxx
-         << ")}, /* " << P.Arrays[I].Name << " */\n";
+      OS << "    {" << I << ", " << P.Arrays[I].LayoutScalar << ", sizeof("
+         << typeCxx(Ctx, P.Arrays[I].Elem) << ")}, /* " << P.Arrays[I].Var->getNameAsString()
+         << " */\n";
     }
   if (NumRows)
     OS << "};\n";
@@ -363,6 +409,16 @@ void emitLoop(ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
      << "    gpupar_host_" << N << ", GPUPAR_CUDA_FN(gpupar_cuda_" << N << "), " << PT.NumDesc
      << ", " << RedTable << ", " << SectionsTable << ", " << NumRows << ", "
      << (NumRows ? RowsTable : "0") << "};\n#endif\n\n";
+}
+
+void emitLoop(const ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
+  LoopText L = loopText(Ctx, P);
+  emitBody(Ctx, P, L, OS);
+  emitHostEntry(Ctx, P, L, OS);
+  OS << "#if GPUPAR_KERNELS\n";
+  emitKernel(Ctx, P, L, OS);
+  emitLauncher(Ctx, P, L, OS);
+  emitDescriptor(Ctx, P, L, OS);
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 //===- HostRewriter.cpp - rewrites the main file into <stem>.gpupar.c ------===//
 #include "Emit/HostRewriter.h"
+#include "Emit/PlanText.h"
+#include "Emit/RuntimeNames.h"
 #include "Text.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -70,50 +72,69 @@ static std::string lineDirective(unsigned Line, const std::string &File) {
 /// The text before the loop. It ends inside an extra block around the original loop, so the
 /// closing `gpupar_host_done()` call cannot look like part of an unbraced loop body
 /// (-Wmisleading-indentation).
-static std::string prologue(const LoopPlan &P, const std::string &Indent) {
+static std::string prologue(const ASTContext &Ctx, const LoopPlan &P, const std::string &Indent) {
   std::string In = Indent + "  ";
   std::string S = "{ /* gpupar: " + commentSafe(P.Site) + " */\n";
   std::string Spans = "0", Arrays = "0", Scalars = "0";
   if (!P.Terms.empty()) {
     Spans = "gpupar_spans";
-    S += In + "gpupar_span gpupar_spans[" + std::to_string(P.Terms.size()) + "];\n";
+    S += In + rt::Span + " gpupar_spans[" + std::to_string(P.Terms.size()) + "];\n";
     for (size_t I = 0; I < P.Terms.size(); ++I) {
       const PlanTerm &T = P.Terms[I];
       std::string Ref = "&gpupar_spans[" + std::to_string(I) + "]";
       const char *Kind = "";
       if (P.Arrays[T.Array].Read && P.Arrays[T.Array].Write)
         Kind = T.Write ? " (write)" : " (read)";
-      S += In + "gpupar_span_init(" + Ref + ", " + T.Coef + ", " + T.Offset + "); /* " +
-           commentSafe(T.Text) + Kind + " */\n";
-      for (const PlanRange &R : T.Ranges)
-        S += In + "gpupar_span_add_range(" + Ref + ", " + R.Coef + ", " + R.Lo + ", " + R.Hi +
-             ");\n";
-      if (T.Rows) {
-        S += In + "gpupar_span_cols(" + Ref + ", " + T.ColOffset + ");\n";
-        if (!T.ColCoef.empty())
-          S += In + "gpupar_span_col_coef(" + Ref + ", " + T.ColCoef + ");\n";
-        for (const PlanRange &R : T.ColRanges)
-          S += In + "gpupar_span_add_cols(" + Ref + ", " + R.Coef + ", " + R.Lo + ", " + R.Hi +
-               ");\n";
+      std::string Comment = " /* " + commentSafe(termText(Ctx, P, T)) + Kind + " */\n";
+      if (T.Whole) { // the section every chunk gets, every iteration
+        auto [Lo, Hi] = wholeBounds(P, *T.Whole);
+        S += In + rt::SpanInit + "(" + Ref + ", 0LL, " + Lo + ");" + Comment;
+        S += In + rt::SpanAddRange + "(" + Ref + ", 1LL, 0LL, (" + Hi + ") - (" + Lo + "));\n";
+        continue;
       }
-      for (const std::string &G : T.GuardLo)
-        S += In + "gpupar_span_guard_lo(" + Ref + ", " + G + ");\n";
-      for (const std::string &G : T.GuardHi)
-        S += In + "gpupar_span_guard_hi(" + Ref + ", " + G + ");\n";
+      S += In + rt::SpanInit + "(" + Ref + ", " + polyC(P, T.Coef) + ", " + polyC(P, T.Offset) +
+           ");" + Comment;
+      auto Range = [&](const char *Fn, const PlanRange &R) {
+        S += In + Fn + "(" + Ref + ", " + polyC(P, R.Coef) + ", " + boundC(Ctx, P, R.Lo, true) +
+             ", " + boundC(Ctx, P, R.Hi, false) + ");\n";
+      };
+      for (const PlanRange &R : T.Ranges)
+        Range(rt::SpanAddRange, R);
+      if (T.Rows) {
+        S += In + rt::SpanCols + "(" + Ref + ", " + polyC(P, T.ColOffset) + ");\n";
+        if (T.ColCoef)
+          S += In + rt::SpanColCoef + "(" + Ref + ", " + polyC(P, *T.ColCoef) + ");\n";
+        for (const PlanRange &R : T.ColRanges)
+          Range(rt::SpanAddCols, R);
+      }
+      // An empty guard range when the access never runs.
+      std::string GuardHi;
+      if (T.RunsIf) {
+        std::string Runs = "(" + polyC(P, *T.RunsIf) + ") >= 0";
+        S += In + rt::SpanGuardLo + "(" + Ref + ", (" + Runs +
+             ") ? (-0x7fffffffffffffffLL - 1) : 0x7fffffffffffffffLL);\n";
+        GuardHi = In + rt::SpanGuardHi + "(" + Ref + ", (" + Runs +
+                  ") ? 0x7fffffffffffffffLL : (-0x7fffffffffffffffLL - 1));\n";
+      }
+      for (const Poly &G : T.GuardLo)
+        S += In + rt::SpanGuardLo + "(" + Ref + ", " + polyC(P, G) + ");\n";
+      S += GuardHi;
+      for (const Poly &G : T.GuardHi)
+        S += In + rt::SpanGuardHi + "(" + Ref + ", " + polyC(P, G) + ");\n";
     }
   }
   if (!P.Arrays.empty()) {
     Arrays = "gpupar_arrays";
     S += In + "void *const gpupar_arrays[" + std::to_string(P.Arrays.size()) + "] = {";
     for (size_t I = 0; I < P.Arrays.size(); ++I)
-      S += (I ? ", (void *)(" : "(void *)(") + P.Arrays[I].Name + ")";
+      S += (I ? ", (void *)(" : "(void *)(") + P.Arrays[I].Var->getNameAsString() + ")";
     S += "};\n";
   }
   if (!P.Scalars.empty()) {
     Scalars = "gpupar_scalars";
     for (size_t I = 0; I < P.Scalars.size(); ++I)
-      S += In + "const " + P.Scalars[I].TypeC + " gpupar_s" + std::to_string(I) + " = (" +
-           (P.Scalars[I].Value.empty() ? P.Scalars[I].Name : P.Scalars[I].Value) + ");\n";
+      S += In + "const " + scalarTypeC(Ctx, P.Scalars[I]) + " gpupar_s" + std::to_string(I) +
+           " = (" + scalarValue(Ctx, P, P.Scalars[I]) + ");\n";
     S += In + "void *const gpupar_scalars[" + std::to_string(P.Scalars.size()) + "] = {";
     for (size_t I = 0; I < P.Scalars.size(); ++I)
       S += (I ? ", " : "") + std::string("(void *)&gpupar_s") + std::to_string(I);
@@ -131,71 +152,70 @@ static std::string prologue(const LoopPlan &P, const std::string &Indent) {
     // Reduction variables and last values: the runtime combines into them.
     S += In + "void *const gpupar_reductions[" + std::to_string(Described.size()) + "] = {";
     for (size_t I = 0; I < Described.size(); ++I)
-      S += (I ? ", " : "") + (Described[I]->IsArray ? "(void *)&(" + Described[I]->Name + ")[" +
-                                                          Described[I]->Lo + "]"
-                                                    : "(void *)&" + Described[I]->Name);
+      S += (I ? ", " : "") + (Described[I]->IsArray ? "(void *)&(" + reductionName(*Described[I]) +
+                                                          ")[" + Described[I]->Section.Lo.Text + "]"
+                                                    : "(void *)&" + reductionName(*Described[I]));
     S += "};\n";
     Reductions = ",\n" + In + "    .reductions = gpupar_reductions";
     if (AnyArray) {
       S += In + "const long long gpupar_reduction_counts[" + std::to_string(Described.size()) +
            "] = {";
       for (size_t I = 0; I < Described.size(); ++I)
-        S += (I ? ", " : "") +
-             (Described[I]->IsArray ? "(long long)(" + Described[I]->Len + ")" : "1LL");
+        S +=
+            (I ? ", " : "") +
+            (Described[I]->IsArray ? "(long long)(" + Described[I]->Section.Len.Text + ")" : "1LL");
       S += "};\n";
       Reductions += ", .reduction_counts = gpupar_reduction_counts";
     }
   }
-  if (!P.DevicesExpr.empty())
-    Reductions += ",\n" + In + "    .max_devices = (int)(" + P.DevicesExpr + ")";
+  if (P.Devices)
+    Reductions += ",\n" + In + "    .max_devices = (int)(" + P.Devices->Text + ")";
   if (!P.Collapsed.empty()) {
     S += In + "const long long gpupar_trips[" + std::to_string(P.Collapsed.size()) + "] = {";
     for (size_t I = 0; I < P.Collapsed.size(); ++I)
-      S += (I ? ",\n" + In + "    " : "") + P.Collapsed[I].TripCall;
+      S += (I ? ",\n" + In + "    " : "") + tripCall(Ctx, P, P.Collapsed[I]);
     S += "};\n";
     Reductions += ",\n" + In + "    .ncollapsed = " + std::to_string(P.Collapsed.size()) +
                   ", .collapsed_trips = gpupar_trips";
   }
-  std::string LoCast = "(" + P.CmpTypeC + ")";
-  if (P.VarTypeC != P.CmpTypeC)
-    LoCast += "(" + P.VarTypeC + ")";
-  S += In + "gpupar_call gpupar_c = {.version = GPUPAR_VERSION_CODE, .lo = (long long)" + LoCast +
-       "(" + P.Lo + "),\n";
-  S += In + "    .hi = (long long)(" + P.CmpTypeC + ")(" + P.Hi +
-       "), .step = " + llLiteral(P.Form.Step) + ", .cond = " + condName(P.Form.Op) +
-       ", .is_unsigned = " + (P.IsUnsigned ? "1" : "0") + ",\n";
+  const LoopForm &F = P.Form;
+  std::string VarType = typeC(Ctx, F.Var->getType()), CmpType = typeC(Ctx, F.CmpType);
+  std::string LoCast = "(" + CmpType + ")";
+  if (VarType != CmpType)
+    LoCast += "(" + VarType + ")";
+  S += In + rt::Call + " gpupar_c = {.version = " + rt::VersionCode + ", .lo = (long long)" +
+       LoCast + "(" + sourceText(Ctx, F.Lo) + "),\n";
+  S += In + "    .hi = (long long)(" + CmpType + ")(" + sourceText(Ctx, F.Hi) +
+       "), .step = " + llLiteral(F.Step) + ", .cond = " + rt::condName(F.Op) +
+       ", .is_unsigned = " + (F.CmpType->isUnsignedIntegerType() ? "1" : "0") + ",\n";
   S += In + "    .arrays = " + Arrays + ", .scalars = " + Scalars + ", .spans = " + Spans +
        Reductions + "};\n";
   // `if(expr)`: false runs the original loop (and records no host run: gpupar_run was not called).
-  std::string Run = "gpupar_run(&" + P.Symbol + ", &gpupar_c)";
-  if (!P.IfExpr.empty()) {
-    S += In + "const int gpupar_if = (" + P.IfExpr + ") != 0;\n";
-    Run = "gpupar_if && " + Run;
+  std::string Call = std::string(rt::Run) + "(&" + P.Symbol + ", &gpupar_c)", Run = Call;
+  std::string IfExpr = ifCondition(P);
+  if (!IfExpr.empty()) {
+    S += In + "const int gpupar_if = (" + IfExpr + ") != 0;\n";
+    Run = "gpupar_if && " + Call;
   }
   // Final values of variables declared before the loop: the outer one from the runtime; a
   // collapsed one is `lo + trip * step` when the loops around it ran (the serial nest leaves
   // it there), else unchanged.
   std::string Finals;
   if (P.Form.DeclaredOutside)
-    Finals += In + "  " + P.VarName + " = (" + P.VarTypeC + ")gpupar_c.last;\n";
+    Finals += In + "  " + F.Var->getNameAsString() + " = (" + VarType + ")gpupar_c.last;\n";
   std::string Ran = "gpupar_c.last != gpupar_c.lo";
   for (size_t I = 0; I < P.Collapsed.size(); ++I) {
     const PlanCollapsed &C = P.Collapsed[I];
-    if (C.DeclaredOutside) {
-      std::string Lo;
-      for (size_t K = 0; K < P.Scalars.size(); ++K)
-        if (P.Scalars[K].Name == C.LoScalar)
-          Lo = "gpupar_s" + std::to_string(K);
-      Finals += In + "  if (" + Ran + ")\n" + In + "    " + C.VarName + " = (" + C.VarTypeC + ")(" +
-                Lo + " + gpupar_trips[" + std::to_string(I) + "] * " + llLiteral(C.Step) + ");\n";
-    }
+    if (C.Form.DeclaredOutside)
+      Finals += In + "  if (" + Ran + ")\n" + In + "    " + C.Form.Var->getNameAsString() + " = (" +
+                typeC(Ctx, C.Form.Var->getType()) + ")(gpupar_s" + std::to_string(C.LoScalar) +
+                " + gpupar_trips[" + std::to_string(I) + "] * " + llLiteral(C.Form.Step) + ");\n";
     Ran += " && gpupar_trips[" + std::to_string(I) + "] > 0";
   }
   if (!Finals.empty())
     S += In + "if (" + Run + ") {\n" + Finals + In + "} else { {\n";
   else
-    S += In + "if (" + (P.IfExpr.empty() ? "" : "!gpupar_if || ") + "!gpupar_run(&" + P.Symbol +
-         ", &gpupar_c)) { {\n";
+    S += In + "if (" + (IfExpr.empty() ? "" : "!gpupar_if || ") + "!" + Call + ") { {\n";
   return S;
 }
 
@@ -219,9 +239,9 @@ std::string rewriteHost(ASTContext &Ctx, const std::vector<const PragmaRecord *>
   Rewriter R(SM, LO);
   FileID Main = SM.getMainFileID();
 
-  std::string Header = "#include <gpupar/gpupar.h>\n";
+  std::string Header = "#include <" + std::string(rt::Header) + ">\n";
   for (const LoopPlan &P : Plans)
-    Header += "extern const gpupar_loop " + P.Symbol + ";\n";
+    Header += "extern const " + std::string(rt::Loop) + " " + P.Symbol + ";\n";
   Header += lineDirective(1, FileName);
   R.InsertTextBefore(SM.getLocForStartOfFile(Main), Header);
 
@@ -243,7 +263,7 @@ std::string rewriteHost(ASTContext &Ctx, const std::vector<const PragmaRecord *>
     // The prologue goes on lines of its own, before the `for` line when only blanks precede
     // `for` on it (the `#line` directives must start a line).
     std::string Line = lineDirective(P.Line, P.File);
-    std::string Text = onLoopLine(prologue(P, Indent), Indent, Line) + Line;
+    std::string Text = onLoopLine(prologue(Ctx, P, Indent), Indent, Line) + Line;
     // Other tools' loop pragmas (`#pragma omp parallel for`) go with the `for` that stays the
     // CPU fallback: moved right before it, commented out where they were.
     for (const CharSourceRange &M : P.MovedPragmas) {
@@ -264,8 +284,8 @@ std::string rewriteHost(ASTContext &Ctx, const std::vector<const PragmaRecord *>
     else
       R.InsertText(For, "\n" + Text + Indent, /*InsertAfter=*/true);
     R.InsertText(loopEnd(SM, LO, P.Form.For),
-                 std::string(" } ") + (P.IfExpr.empty() ? "" : "if (gpupar_if) ") +
-                     "gpupar_host_done(&" + P.Symbol + ", &gpupar_c); } }",
+                 std::string(" } ") + (P.IfConds.empty() ? "" : "if (gpupar_if) ") + rt::HostDone +
+                     "(&" + P.Symbol + ", &gpupar_c); } }",
                  /*InsertAfter=*/true);
   }
 

@@ -8,8 +8,8 @@
 #ifndef GPUPAR_PLUGIN_HOSTREWRITER_H
 #define GPUPAR_PLUGIN_HOSTREWRITER_H
 
-#include "Pragma/DataRegion.h"
 #include "Plan/LoopPlan.h"
+#include "Pragma/DataRegion.h"
 #include "Pragma/PragmaHandler.h"
 
 #include "clang/AST/ASTContext.h"

@@ -1,41 +1,49 @@
 //===- LoopPlan.h - what to emit for one offloaded loop --------------------===//
 //
 // The target-independent result of the analysis: iteration space, arrays, access terms and
-// scalars, with every run-time expression already printed as C for the host file.
+// scalars, as typed values (declarations, types, polynomials over the loop's atoms, the runtime's
+// enums). Nothing here is printed C: the emitters (Emit/) print it, with the runtime's names from
+// Emit/RuntimeNames.h.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUPAR_PLUGIN_LOOPPLAN_H
 #define GPUPAR_PLUGIN_LOOPPLAN_H
 
+#include "Analysis/Affine.h"
 #include "Analysis/LoopForm.h"
 #include "Diagnostics.h"
-#include "Emit/BodyPrinter.h"
+#include "Pragma/Directive.h"
+
+#include "gpupar/loop.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace gpupar {
 
+/// A value the host entry passes to the generated code in a scalar slot.
 struct PlanScalar {
-  std::string Name;
-  std::string TypeC;   ///< host file type of the copy (enums: their integer type)
-  std::string TypeCxx; ///< .cu parameter type
-  /// The host expression of the value; empty: the variable `Name`. Values the generated code
-  /// needs (gpupar_* names: a reduction section's first index, collapsed loops' bounds) have one.
-  std::string Value;
-  /// The gpupar_rows_layout of a pointer-to-pointer array: the runtime's, read by the host
-  /// entry and the launcher from the scalar slot (never a kernel or body parameter).
-  bool Layout = false;
+  enum KindT {
+    Variable,  ///< a user variable the body reads (Var)
+    SectionLo, ///< the first index of array reduction Reductions[Of]'s section (`long long`)
+    NestLo,    ///< the first value of collapsed loop Collapsed[Of]'s variable (`long long`)
+    /// the gpupar_rows_layout of pointer-to-pointer array Arrays[Of]: the runtime's, read by the
+    /// host entry and the launcher from the slot (never a kernel or body parameter)
+    Layout,
+  } Kind = Variable;
+  const clang::VarDecl *Var = nullptr; ///< Variable only
+  unsigned Of = 0;
 };
 
 struct PlanArray {
-  std::string Name;
-  std::string ElemC, ElemCxx; ///< the innermost element type (the runtime's unit)
-  /// The constant dimensions after the first, outermost first, as decimal values: `double
-  /// A[N][M]` and `double (*A)[M]` give {"<M>"}, so the .cu parameter is `double (*A)[<M>]`.
-  /// Empty for one-dimensional arrays and plain pointers.
-  std::vector<std::string> Dims;
+  const clang::VarDecl *Var = nullptr;
+  clang::QualType Elem; ///< the innermost element type (the runtime's unit)
+  /// The constant dimensions after the first, outermost first: `double A[N][M]` and
+  /// `double (*A)[M]` give {M}, so the .cu parameter is `double (*A)[M]`. Empty for
+  /// one-dimensional arrays and plain pointers.
+  std::vector<uint64_t> Dims;
   bool Read = false, Write = false;
   /// Written at indices known only at run time (GPUPAR_SCATTER): one write term covers its
   /// whole section; the runtime merges what each device changed.
@@ -49,9 +57,34 @@ struct PlanArray {
   bool MovingColumn = false;
 };
 
-/// `coef * j` for an inner loop variable j in [Lo, Hi] (inclusive; C expressions).
+/// One inclusive end of a range: `(long long)(Expr)` or `Affine`, plus `Add`, then clamped by
+/// each of `Clamp` (at least each for a lower end, at most each for an upper end).
+struct PlanBound {
+  std::optional<Poly> Affine;        ///< over LoopPlan::Atoms; else Expr
+  const clang::Expr *Expr = nullptr; ///< a user bound as written (a loop of the body)
+  bool Cast = false;                 ///< printed as `(long long)(...)`
+  int64_t Add = 0;                   ///< -1, 0 or 1
+  std::vector<Poly> Clamp;           ///< conditions around the access on the variable
+
+  static PlanBound constant(int64_t V) {
+    PlanBound B;
+    B.Affine = Poly::constant(V);
+    return B;
+  }
+};
+
+/// `Coef * j` for an inner loop variable j in [Lo, Hi].
 struct PlanRange {
-  std::string Coef, Lo, Hi;
+  Poly Coef;
+  PlanBound Lo, Hi;
+};
+
+/// The elements every chunk gets of an array accessed at run-time indices: the `map` section
+/// `[Map->Lo, Map->Lo + Map->Len)` in rows of `Row` elements, else [0, Extent).
+struct PlanWhole {
+  std::optional<ClauseItem> Map;
+  std::optional<Poly> Row; ///< none: one element per unit
+  int64_t Extent = 0;      ///< without Map: the fixed array's elements
 };
 
 /// One access term: elements [Coef*i + Offset + ranges] of array `Array`.
@@ -59,19 +92,30 @@ struct PlanTerm {
   unsigned Array = 0;
   bool Write = false;
   bool Exact = false;
-  bool Disjoint = false;    ///< a write no two iterations share (GPUPAR_DISJOINT)
-  std::string Coef, Offset; ///< C `long long` expressions
+  bool Disjoint = false; ///< a write no two iterations share (GPUPAR_DISJOINT)
+  Poly Coef, Offset;
   std::vector<PlanRange> Ranges;
-  /// Bounds on the loop variable from the conditions around the access (C `long long`
-  /// expressions; gpupar_span_guard_lo/_hi): the term applies only to those iterations.
-  std::vector<std::string> GuardLo, GuardHi;
-  std::string Text; ///< the access as written, for the comment
+  /// An array accessed at run-time indices: the term covers PlanWhole's section (Coef and
+  /// Offset unused), every iteration.
+  std::optional<PlanWhole> Whole;
+  /// Bounds on the loop variable from the conditions around the access: the term applies only
+  /// to those iterations (gpupar_span_guard_lo/_hi).
+  std::vector<Poly> GuardLo, GuardHi;
+  /// Set when the access runs only where `*RunsIf >= 0` (a triangular loop whose bounds move
+  /// together, `j = i; j < i + k`: k > 0); an invariant condition.
+  std::optional<Poly> RunsIf;
+  /// For the comment: the access as written, and the function it is in when reached through a
+  /// call; which end of a triangular range the term is; whether reads at several constant
+  /// offsets were merged into it.
+  const clang::Expr *Access = nullptr;
+  const clang::FunctionDecl *Via = nullptr;
+  enum EndT { Both, First, Last } End = Both;
+  bool Merged = false;
   /// A pointer-to-pointer array's term: Coef/Offset/Ranges give rows, these the columns of each
-  /// row (gpupar_span_cols / gpupar_span_add_cols).
+  /// row (gpupar_span_cols / gpupar_span_add_cols / gpupar_span_col_coef).
   bool Rows = false;
-  std::string ColOffset;
-  std::string ColCoef; ///< the column's coefficient of the loop variable; empty: none
-                       ///< (gpupar_span_col_coef)
+  Poly ColOffset;
+  std::optional<Poly> ColCoef; ///< the column's coefficient of the loop variable, when not 0
   std::vector<PlanRange> ColRanges;
 };
 
@@ -79,30 +123,31 @@ struct PlanTerm {
 /// outer scalar, or a private one whose last value the host assigns after the loop.
 struct PlanReduction {
   enum KindT { Reduce, Private, Last } Kind = Reduce;
-  std::string Name;
-  std::string TypeC, TypeCxx; ///< element type (host file / .cu)
-  std::string TypeKind;       ///< GPUPAR_TYPE_* (Reduce, Last)
-  std::string Op;             ///< GPUPAR_RED_* (Reduce: the operator; Last: GPUPAR_RED_LAST)
-  std::string OpTemplate;     ///< gpupar_red_add, ... (Reduce)
-  bool IsArray = false;       ///< `reduction(op: a[lo:len])`
-  std::string Lo, Len;        ///< the section (IsArray), C text
-  std::string LoScalar;       ///< IsArray: the PlanScalar holding Lo in the .cu
-  /// IsArray: some update's index is not proven inside the section, so every update checks
-  /// it at run time (kernel.h gpupar_red_update_in); Section is the clause's `a[lo:len]`.
+  const clang::VarDecl *Var = nullptr;
+  clang::QualType Type; ///< the element type
+  gpupar_type_kind TypeKind = GPUPAR_TYPE_SIGNED;
+  ReductionOp Op = ReductionOp::Add; ///< Reduce only
+  bool IsArray = false;              ///< `reduction(op: a[lo:len])`
+  ClauseItem Section;                ///< IsArray: the clause's `a[lo:len]`
+  unsigned LoScalar = 0;             ///< IsArray: the PlanScalar holding the section's lo
+  /// IsArray: some update's index is not proven inside the section, so every update checks it
+  /// at run time (kernel.h gpupar_red_update_in).
   bool Checked = false;
-  std::string Section;
 };
 
-/// An inner loop of a `collapse(n)` nest (Collapsed[0] is the second loop).
+/// An inner loop of a `collapse(n)` nest (Collapsed[0] is the second loop). After an offloaded
+/// run the host file assigns a variable declared outside the nest (Form.DeclaredOutside) the
+/// value the serial nest leaves.
 struct PlanCollapsed {
-  std::string VarName, VarTypeCxx;
-  std::string LoScalar; ///< the PlanScalar holding its first value
-  std::string TripCall; ///< host C: `gpupar_trip_count(...)` of the loop
-  int64_t Step = 1;
-  /// `int j; ... for (j = lo; ...)`: after an offloaded run the host file assigns j the value
-  /// the serial nest leaves (its type as C text here).
-  bool DeclaredOutside = false;
-  std::string VarTypeC;
+  LoopForm Form;
+  unsigned LoScalar = 0; ///< the PlanScalar holding its first value
+};
+
+/// An update of an array-reduction element, printed as a gpupar_red_update call.
+struct PlanUpdate {
+  const clang::Expr *Whole = nullptr, *Target = nullptr, *Value = nullptr;
+  bool Negate = false;
+  unsigned Reduction = 0; ///< its array reduction, an index into LoopPlan::Reductions
 };
 
 struct LoopPlan {
@@ -112,19 +157,19 @@ struct LoopPlan {
   std::string Site;   ///< "file.c:LINE"
   std::string Name;   ///< suffix of the generated functions: "<stem>_<line>"
   std::string Symbol; ///< the descriptor: "gpupar_loop_<stem>_<line>_<hash>"
-  std::string VarName, VarTypeC, VarTypeCxx;
-  std::string CmpTypeC;
-  std::string Lo, Hi; ///< C expressions as written
-  bool IsUnsigned = false;
+  /// The atoms of every polynomial in the plan.
+  AtomTable Atoms;
   std::vector<PlanScalar> Scalars;
   std::vector<PlanArray> Arrays;
   std::vector<PlanTerm> Terms;
   /// Reductions, privates and last-value privates, in the order of Info.Written (then array
-  /// reductions). Only Reduce and Last entries have a runtime descriptor (ReductionIndex).
+  /// reductions). Only Reduce and Last entries have a runtime descriptor (hasDescriptor).
   std::vector<PlanReduction> Reductions;
-  /// `if(expr)` as C text, and-ed with the reductions' guards; empty: none
-  std::string IfExpr;
-  std::string DevicesExpr;      ///< `devices(expr)`; empty without the clause
+  /// Conditions, all of which must hold for the loop to offload: the `if` clause's, then the
+  /// reductions' guards (C text: the clause as written, the analysis's conditions on values
+  /// before the loop).
+  std::vector<std::string> IfConds;
+  std::optional<ClauseExpr> Devices; ///< `devices(expr)`
   std::vector<Problem> Remarks; ///< from the analysis, printed with -fplugin-arg-gpupar-remarks
   /// Functions of this file the body calls (callees first) and the types they and the body
   /// need (dependency order): emitted once per .cu file, before the loops.
@@ -136,8 +181,8 @@ struct LoopPlan {
   /// Host file: other tools' loop pragmas of this loop (`#pragma omp parallel for`), moved from
   /// around the gpupar pragma to right before the `for` (character ranges of the main file).
   std::vector<clang::CharSourceRange> MovedPragmas;
-  /// Updates of array-reduction elements, printed as gpupar_red_update calls.
-  std::vector<UpdateRewrite> Updates;
+  /// Updates of array-reduction elements.
+  std::vector<PlanUpdate> Updates;
 
   /// Returns whether entry `R` has a runtime descriptor (a reduction or a last value).
   static bool hasDescriptor(const PlanReduction &R) { return R.Kind != PlanReduction::Private; }

@@ -1,57 +1,43 @@
 //===- Planner.cpp - from a loop to its LoopPlan ---------------------------===//
 #include "Plan/Planner.h"
-#include "Analysis/Analysis.h"
+#include "Analysis/Emittable.h"
 #include "Text.h"
 
 using namespace clang;
 
 namespace gpupar {
 
-/// Collects the dimensions of array `VD` after the first (`double A[N][M]`, `double (*A)[M]`)
-/// as decimal values into `Dims`. Returns false with a warning in `P` when one is not a
-/// constant (a variable-length array: C++ has no type for a pointer to its rows).
-static bool innerDims(ASTContext &Ctx, const VarDecl *VD, const BodyInfo &Info,
-                      std::vector<std::string> &Dims, Problem &P) {
+/// Returns the dimensions of array `VD` after the first (`double A[N][M]`, `double (*A)[M]`); the
+/// analysis proved them constant (checkEmittable).
+static std::vector<uint64_t> innerDims(ASTContext &Ctx, const VarDecl *VD) {
+  std::vector<uint64_t> Dims;
   QualType T = VD->getType();
   const ArrayType *Top = Ctx.getAsArrayType(T);
   QualType Row = Top ? Top->getElementType() : T->getPointeeType();
   for (const ArrayType *AT = Ctx.getAsArrayType(Row); AT;
-       AT = Ctx.getAsArrayType(AT->getElementType())) {
-    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT)) {
-      Dims.push_back(std::to_string(CAT->getSize().getZExtValue()));
-      continue;
-    }
-    const auto *VAT = dyn_cast<VariableArrayType>(AT);
-    std::string Dim = VAT && VAT->getSizeExpr() ? sourceText(Ctx, VAT->getSizeExpr()) : "?";
-    P = makeProblem(Diag::inner_dimension_not_constant, VD->getSourceRange(),
-                    {VD->getNameAsString(), Dim});
-    for (const Access &A : Info.Accesses)
-      if (A.Array == VD) {
-        P.Range = A.Expr->getSourceRange();
-        break;
-      }
-    return false;
-  }
-  return true;
+       AT = Ctx.getAsArrayType(AT->getElementType()))
+    Dims.push_back(cast<ConstantArrayType>(AT)->getSize().getZExtValue());
+  return Dims;
 }
 
-/// Prints the inclusive range of inner loop `L`'s variable.
-static void innerRange(ASTContext &Ctx, const AtomTable &Atoms, const InnerLoop &L, std::string &Lo,
-                       std::string &Hi) {
+/// Returns the inclusive range of inner loop `L`'s variable.
+static void innerRange(const InnerLoop &L, PlanBound &Lo, PlanBound &Hi) {
   // A loop of a called function: its bounds with the call's arguments for the parameters.
-  std::string A =
-      "(long long)(" + (L.Bounds ? L.LoBound.printC(Atoms) : sourceText(Ctx, L.Form.Lo)) + ")";
-  std::string B =
-      "(long long)(" + (L.Bounds ? L.HiBound.printC(Atoms) : sourceText(Ctx, L.Form.Hi)) + ")";
+  PlanBound A, B;
+  A.Cast = B.Cast = true;
+  if (L.Bounds)
+    A.Affine = L.LoBound, B.Affine = L.HiBound;
+  else
+    A.Expr = L.Form.Lo, B.Expr = L.Form.Hi;
   switch (L.Form.Op) {
   case Cond::LT:
-    Lo = A, Hi = B + " - 1LL";
+    Lo = A, Hi = B, Hi.Add = -1;
     break;
   case Cond::LE:
     Lo = A, Hi = B;
     break;
   case Cond::GT:
-    Lo = B + " + 1LL", Hi = A;
+    Lo = B, Lo.Add = 1, Hi = A;
     break;
   default:
     Lo = B, Hi = A;
@@ -70,13 +56,15 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     int64_t Lo, Hi;
     bool Exact;
     bool Disjoint; ///< every access merged into it is a proven-disjoint write (SelfDisjoint)
-    std::string Text;
+    const Expr *Access;
+    const FunctionDecl *Via;
+    PlanTerm::EndT End;
     std::vector<Guard> Guards; ///< only terms with the same guards merge
     bool Rows;
     Poly Column;
-    /// A C condition, invariant, without which the access never runs (a triangular loop
-    /// whose bounds move together, `j = i; j < i + k`: k > 0); empty when none.
-    std::string Runs;
+    /// `*RunsIf >= 0`, invariant, holds where the access runs (a triangular loop whose bounds
+    /// move together, `j = i; j < i + k`: k > 0).
+    std::optional<Poly> RunsIf;
   };
   auto SameGuards = [](const std::vector<Guard> &A, const std::vector<Guard> &B) {
     if (A.size() != B.size())
@@ -108,7 +96,7 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
       CV.multiply(Poly::atom(Tri->Atom));
       Rest.addScaled(CV, -1);
       std::vector<Guard> Guards = A.Guards;
-      std::string Runs;
+      std::optional<Poly> RunsIf;
       int64_t CL = 0, CH = 0;
       Tri->TriLo.coefficient(Info.OuterAtom).isConstant(&CL);
       Tri->TriHi.coefficient(Info.OuterAtom).isConstant(&CH);
@@ -121,16 +109,16 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
       else if (CL - CH == -1)
         G.Lo = Poly(), G.Lo->addScaled(Gap, -1);
       else
-        Runs = "(" + Gap.printC(Info.Atoms) + ") >= 0";
+        RunsIf = Gap;
       if (G.Lo || G.Hi)
         Guards.push_back(G);
       for (const Poly *End : {&Tri->TriLo, &Tri->TriHi}) {
         Poly Sub = Rest, At = C;
         if (!At.multiply(*End) || !Sub.addScaled(At, 1))
           return; // overflow: no terms, the analysis found none to copy (cannot happen)
-        Terms.push_back({Array, A.IsWrite, Sub, 0, 0, false, A.SelfDisjoint,
-                         sourceText(Ctx, A.Expr) + (End == &Tri->TriLo ? ", first" : ", last"),
-                         Guards, A.Rows, A.Column, Runs});
+        Terms.push_back({Array, A.IsWrite, Sub, 0, 0, false, A.SelfDisjoint, A.Expr, nullptr,
+                         End == &Tri->TriLo ? PlanTerm::First : PlanTerm::Last, Guards, A.Rows,
+                         A.Column, RunsIf});
       }
       continue;
     }
@@ -162,7 +150,7 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     int64_t K = Ranged ? A.Subscript.constantTerm() : 0;
     bool Merged = false;
     for (Pending &T : Terms)
-      if (T.Array == Array && T.Write == A.IsWrite && T.Base == Base && T.Runs.empty() &&
+      if (T.Array == Array && T.Write == A.IsWrite && T.Base == Base && !T.RunsIf &&
           SameGuards(T.Guards, A.Guards) && T.Rows == A.Rows && T.Column == A.Column) {
         T.Lo = std::min(T.Lo, K);
         T.Hi = std::max(T.Hi, K);
@@ -173,12 +161,9 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
       }
     if (Merged)
       continue;
-    std::string Text = sourceText(Ctx, A.Expr);
-    if (A.Via) // an access in a called function: name it
-      if (const FunctionDecl *FD = enclosingFunction(Ctx, A.Expr))
-        Text += " in " + FD->getNameAsString();
-    Terms.push_back({Array, A.IsWrite, Base, K, K, Exact, A.SelfDisjoint, Text, A.Guards, A.Rows,
-                     A.Column, ""});
+    const FunctionDecl *Via = A.Via ? enclosingFunction(Ctx, A.Expr) : nullptr;
+    Terms.push_back({Array, A.IsWrite, Base, K, K, Exact, A.SelfDisjoint, A.Expr, Via,
+                     PlanTerm::Both, A.Guards, A.Rows, A.Column, std::nullopt});
   }
   // The range of inner variable V in `Coef * V` (conditions on V around the access narrow it).
   auto rangeOf = [&](const Pending &T, const Poly &P, unsigned V, PlanRange &R) {
@@ -187,21 +172,21 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
         if (G.Atom != V)
           continue;
         if (G.Lo)
-          R.Lo = "gpupar_max_ll(" + R.Lo + ", " + G.Lo->printC(Info.Atoms) + ")";
+          R.Lo.Clamp.push_back(*G.Lo);
         if (G.Hi)
-          R.Hi = "gpupar_min_ll(" + R.Hi + ", " + G.Hi->printC(Info.Atoms) + ")";
+          R.Hi.Clamp.push_back(*G.Hi);
       }
     };
-    R.Coef = P.coefficient(V).printC(Info.Atoms);
+    R.Coef = P.coefficient(V);
     if (Info.Atoms.isQuotient(V)) { // `e / c` over the whole loop (read terms only)
-      R.Lo = Info.Atoms.get(V).Lo.printC(Info.Atoms);
-      R.Hi = Info.Atoms.get(V).Hi.printC(Info.Atoms);
+      R.Lo.Affine = Info.Atoms.get(V).Lo;
+      R.Hi.Affine = Info.Atoms.get(V).Hi;
       Narrow();
       return true;
     }
     for (const InnerLoop &IL : Info.Inner)
       if (IL.Atom == V) {
-        innerRange(Ctx, Info.Atoms, IL, R.Lo, R.Hi);
+        innerRange(IL, R.Lo, R.Hi);
         Narrow();
         return true;
       }
@@ -217,7 +202,8 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
         Out.push_back(X);
     }
     for (const auto &[K, Q] : R.Parts)
-      Out.push_back({llLiteral(K), "0LL", llLiteral(Info.Atoms.get(Q).Divisor - 1)});
+      Out.push_back({Poly::constant(K), PlanBound::constant(0),
+                     PlanBound::constant(Info.Atoms.get(Q).Divisor - 1)});
     return R.Rest;
   };
   for (const Pending &T : Terms) {
@@ -226,36 +212,34 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     PT.Write = T.Write;
     PT.Exact = T.Exact && T.Lo == T.Hi;
     PT.Disjoint = T.Disjoint;
-    PT.Text = T.Text;
-    if (T.Lo != T.Hi)
-      PT.Text += ", ...";
+    PT.Access = T.Access;
+    PT.Via = T.Via;
+    PT.End = T.End;
+    PT.Merged = T.Lo != T.Hi;
     // An empty range of an inner variable leaves the term touching nothing.
     Poly Base = addRanges(T, T.Base, PT.Ranges);
-    PT.Coef = Base.coefficient(Info.OuterAtom).printC(Info.Atoms);
-    Poly Offset = Base.invariantPart(Info.Atoms);
-    Offset.addScaled(Poly::constant(T.Lo), 1);
-    PT.Offset = Offset.printC(Info.Atoms);
+    PT.Coef = Base.coefficient(Info.OuterAtom);
+    PT.Offset = Base.invariantPart(Info.Atoms);
+    PT.Offset.addScaled(Poly::constant(T.Lo), 1);
     if (T.Rows) {
       PT.Rows = true;
       PT.Exact = PT.Exact && T.Base.loopVars(Info.Atoms).size() <= 1;
       Poly Column = addRanges(T, T.Column, PT.ColRanges);
-      PT.ColOffset = Column.invariantPart(Info.Atoms).printC(Info.Atoms);
+      PT.ColOffset = Column.invariantPart(Info.Atoms);
       if (Column.coefficient(Info.OuterAtom) != Poly())
-        PT.ColCoef = Column.coefficient(Info.OuterAtom).printC(Info.Atoms);
+        PT.ColCoef = Column.coefficient(Info.OuterAtom);
     }
     if (T.Lo != T.Hi)
-      PT.Ranges.push_back({"1LL", "0LL", llLiteral(T.Hi - T.Lo)});
-    if (!T.Runs.empty()) { // an empty guard range when the access never runs
-      PT.GuardLo.push_back("(" + T.Runs + ") ? (-0x7fffffffffffffffLL - 1) : 0x7fffffffffffffffLL");
-      PT.GuardHi.push_back("(" + T.Runs + ") ? 0x7fffffffffffffffLL : (-0x7fffffffffffffffLL - 1)");
-    }
+      PT.Ranges.push_back(
+          {Poly::constant(1), PlanBound::constant(0), PlanBound::constant(T.Hi - T.Lo)});
+    PT.RunsIf = T.RunsIf;
     for (const Guard &G : T.Guards) {
       if (G.Atom != Info.OuterAtom)
         continue;
       if (G.Lo)
-        PT.GuardLo.push_back(G.Lo->printC(Info.Atoms));
+        PT.GuardLo.push_back(*G.Lo);
       if (G.Hi)
-        PT.GuardHi.push_back(G.Hi->printC(Info.Atoms));
+        PT.GuardHi.push_back(*G.Hi);
     }
     Plan.Terms.push_back(std::move(PT));
   }
@@ -268,10 +252,14 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     PlanTerm PT;
     PT.Array = (unsigned)PlanIndex[I];
     PT.Write = Shape.Scatter;
-    PT.Coef = "0LL";
-    PT.Offset = Shape.CopyLo;
-    PT.Ranges.push_back({"1LL", "0LL", "(" + Shape.CopyHi + ") - (" + Shape.CopyLo + ")"});
-    PT.Text = Info.Arrays[I]->getNameAsString() + (Shape.Scatter ? ", whole (scatter)" : ", whole");
+    PlanWhole W;
+    if (Shape.Map)
+      W.Map = *Shape.Map;
+    else
+      W.Extent = *literalValue(Shape.Extent);
+    if (Shape.CopyRow && *Shape.CopyRow != Poly::constant(1))
+      W.Row = Shape.CopyRow;
+    PT.Whole = W;
     Plan.Terms.push_back(std::move(PT));
   }
 }
@@ -318,47 +306,23 @@ static bool provenInSection(ASTContext &Ctx, const BodyInfo &Info, const LoopFor
   return Inside(C * First + K) && Inside(C * Last + K);
 }
 
-/// Returns the GPUPAR_TYPE_* kind of arithmetic type `T`, or null when the kernel cannot keep a
-/// per-thread copy of it (pointers, records, complex, long double).
-static const char *typeKind(ASTContext &Ctx, QualType T) {
-  T = valueType(T);
-  if (T->isBooleanType())
-    return "GPUPAR_TYPE_BOOL";
-  if (T->isRealFloatingType())
-    return Ctx.getTypeSize(T) > 64 ? nullptr : "GPUPAR_TYPE_FLOAT";
-  if (T->isIntegerType() && Ctx.getTypeSize(T) <= 64)
-    return T->isSignedIntegerType() ? "GPUPAR_TYPE_SIGNED" : "GPUPAR_TYPE_UNSIGNED";
-  return nullptr;
-}
-
-/// Plans the per-thread variables of `Info.Written`. Returns false with a warning in `P` for
-/// one the emitter does not generate (the loop stays serial).
-static bool planWritten(ASTContext &Ctx, const BodyInfo &Info, LoopPlan &Plan, Problem &P) {
+/// Plans the per-thread variables of `Info.Written` and the array reductions.
+static void planWritten(ASTContext &Ctx, const BodyInfo &Info, LoopPlan &Plan) {
   for (const WrittenScalar &W : Info.Written) {
     PlanReduction R;
-    R.Name = W.Var->getNameAsString();
-    R.TypeC = typeC(Ctx, W.Var->getType());
-    R.TypeCxx = typeCxx(Ctx, W.Var->getType());
-    const char *Kind = typeKind(Ctx, W.Var->getType());
-    if (!Kind) {
-      P = makeProblem(Diag::scalar_type_not_per_thread,
-                      W.FirstWrite ? W.FirstWrite->getSourceRange() : W.Var->getSourceRange(),
-                      {R.Name, W.Var->getType().getAsString()});
-      return false;
-    }
-    R.TypeKind = Kind;
+    R.Var = W.Var;
+    R.Type = W.Var->getType();
+    R.TypeKind = *perThreadKind(Ctx, R.Type);
+    R.Op = W.Op;
     switch (W.Role) {
     case ScalarRole::Private:
       R.Kind = PlanReduction::Private;
       break;
     case ScalarRole::LastPrivate:
       R.Kind = PlanReduction::Last;
-      R.Op = "GPUPAR_RED_LAST";
       break;
     case ScalarRole::Reduction:
       R.Kind = PlanReduction::Reduce;
-      R.Op = reductionOpEnum(W.Op);
-      R.OpTemplate = reductionOpTemplate(W.Op);
       break;
     }
     Plan.Reductions.push_back(std::move(R));
@@ -368,26 +332,16 @@ static bool planWritten(ASTContext &Ctx, const BodyInfo &Info, LoopPlan &Plan, P
     PlanReduction R;
     R.Kind = PlanReduction::Reduce;
     R.IsArray = true;
-    R.Name = AR.Var->getNameAsString();
-    R.TypeC = typeC(Ctx, Shape.Element);
-    R.TypeCxx = typeCxx(Ctx, Shape.Element);
-    const char *Kind = typeKind(Ctx, Shape.Element);
-    if (!Kind || !Shape.InnerDims.empty()) {
-      P = Kind ? makeProblem(Diag::reduction_array_dimensions, AR.Var->getSourceRange(), {R.Name})
-               : makeProblem(Diag::reduction_array_element_type, AR.Var->getSourceRange(),
-                             {R.Name, Shape.Element.getAsString()});
-      if (!AR.Updates.empty())
-        P.Range = AR.Updates.front().Whole->getSourceRange();
-      return false;
-    }
-    R.TypeKind = Kind;
-    R.Op = reductionOpEnum(AR.Op);
-    R.OpTemplate = reductionOpTemplate(AR.Op);
-    R.Lo = AR.Lo;
-    R.Len = AR.Len;
-    R.LoScalar = "gpupar_lo_" + R.Name;
-    Plan.Scalars.push_back({R.LoScalar, "long long", "long long", "(long long)(" + AR.Lo + ")"});
-    R.Section = R.Name + "[" + AR.Lo + ":" + AR.Len + "]";
+    R.Var = AR.Var;
+    R.Type = Shape.Element;
+    R.TypeKind = *perThreadKind(Ctx, Shape.Element);
+    R.Op = AR.Op;
+    R.Section.Name = AR.Var->getNameAsString();
+    R.Section.IsSection = true;
+    R.Section.Lo.Text = AR.Lo;
+    R.Section.Len.Text = AR.Len;
+    R.LoScalar = (unsigned)Plan.Scalars.size();
+    Plan.Scalars.push_back({PlanScalar::SectionLo, nullptr, (unsigned)Plan.Reductions.size()});
     std::optional<int64_t> SLo = literalValue(AR.Lo), SLen = literalValue(AR.Len);
     for (const ElementUpdate &U : AR.Updates) {
       bool Proven = false;
@@ -396,81 +350,41 @@ static bool planWritten(ASTContext &Ctx, const BodyInfo &Info, LoopPlan &Plan, P
           Proven = SLo && SLen && provenInSection(Ctx, Info, Plan.Form, A, *SLo, *SLen);
       R.Checked |= !Proven;
     }
-    std::string Fn = std::string(R.Checked ? "gpupar_red_update_in<" : "gpupar_red_update<") +
-                     R.OpTemplate + "<" + R.TypeCxx + " > >";
-    for (const ElementUpdate &U : AR.Updates) {
-      std::string Check = R.Checked ? "gpupar_chk_" + R.Name : "";
-      std::string Array = R.Checked ? R.Name : "";
-      Plan.Updates.push_back({U.Whole, U.Target, U.Value, U.Negate, Fn, R.TypeCxx, Check, Array});
-    }
+    for (const ElementUpdate &U : AR.Updates)
+      Plan.Updates.push_back(
+          {U.Whole, U.Target, U.Value, U.Negate, (unsigned)Plan.Reductions.size()});
     Plan.Reductions.push_back(std::move(R));
   }
-  return true;
 }
 
-bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan &Plan,
-              Problem &P) {
-  LoopForm &F = Plan.Form;
-  EmitSupport Support;
-  Support.Reductions = true;
-  Support.Privates = true;
-  Support.IfClause = true;
-  Support.DevicesClause = true;
-  Support.Functions = true;
-  Support.Structs = true;
-  Support.MultiDim = true;
-  Support.ArrayReductions = true;
-  Support.Collapse = true;
-  Support.CopyWhole = true;
-  Support.Scatter = true;
-  BodyInfo Info;
-  if (!analyzeLoop(Ctx, FS, Dir, Support, F, Info, P))
-    return false;
-  if (!planWritten(Ctx, Info, Plan, P))
-    return false;
+LoopPlan planLoop(ASTContext &Ctx, const Directive &Dir, const LoopForm &F, const BodyInfo &Info) {
+  LoopPlan Plan;
+  Plan.Form = F;
+  Plan.Atoms = Info.Atoms;
+  planWritten(Ctx, Info, Plan);
   if (Dir.If)
-    Plan.IfExpr = Dir.If->Text;
+    Plan.IfConds.push_back(Dir.If->Text);
   for (const WrittenScalar &W : Info.Written)
     if (!W.Guard.empty())
-      Plan.IfExpr = Plan.IfExpr.empty() ? W.Guard : "(" + Plan.IfExpr + ") && (" + W.Guard + ")";
+      Plan.IfConds.push_back(W.Guard);
   if (Dir.Devices)
-    Plan.DevicesExpr = Dir.Devices->Text;
+    Plan.Devices = *Dir.Devices;
   Plan.Remarks = Info.Remarks;
   Plan.Functions = Info.Functions;
   Plan.Types = Info.Types;
-
-  Plan.VarName = F.Var->getNameAsString();
-  Plan.VarTypeC = typeC(Ctx, F.Var->getType());
-  Plan.VarTypeCxx = typeCxx(Ctx, F.Var->getType());
-  Plan.CmpTypeC = typeC(Ctx, F.CmpType);
-  Plan.IsUnsigned = F.CmpType->isUnsignedIntegerType();
-  Plan.Lo = sourceText(Ctx, F.Lo);
-  Plan.Hi = sourceText(Ctx, F.Hi);
   Plan.Body = F.For->getBody();
   for (size_t K = 1; K < Info.Collapse.size(); ++K) {
-    const LoopForm &C = Info.Collapse[K];
     PlanCollapsed PC;
-    PC.VarName = C.Var->getNameAsString();
-    PC.VarTypeCxx = typeCxx(Ctx, C.Var->getType());
-    PC.LoScalar = "gpupar_lo_" + PC.VarName;
-    PC.Step = C.Step;
-    PC.DeclaredOutside = C.DeclaredOutside;
-    PC.VarTypeC = typeC(Ctx, C.Var->getType());
-    std::string Cmp = "(" + typeC(Ctx, C.CmpType) + ")";
-    std::string Lo = "(long long)" + Cmp + "(" + typeC(Ctx, C.Var->getType()) + ")(" +
-                     sourceText(Ctx, C.Lo) + ")";
-    PC.TripCall = "gpupar_trip_count(" + Lo + ", (long long)" + Cmp + "(" + sourceText(Ctx, C.Hi) +
-                  "), " + llLiteral(C.Step) + ", " + condName(C.Op) + ", " +
-                  (C.CmpType->isUnsignedIntegerType() ? "1" : "0") + ")";
-    Plan.Scalars.push_back({PC.LoScalar, "long long", "long long", Lo});
+    PC.Form = Info.Collapse[K];
+    PC.LoScalar = (unsigned)Plan.Scalars.size();
+    Plan.Scalars.push_back({PlanScalar::NestLo, nullptr, (unsigned)Plan.Collapsed.size()});
     Plan.Collapsed.push_back(PC);
-    Plan.Body = C.For->getBody();
+    Plan.Body = PC.Form.For->getBody();
   }
   for (const VarDecl *VD : Info.Scalars)
     // Bounds of collapsed loops reach the .cu as trip counts, not as variables.
     if (!Info.written(VD) && mentions(Plan.Body, VD))
-      Plan.Scalars.push_back(
-          {VD->getNameAsString(), typeC(Ctx, VD->getType()), typeCxx(Ctx, VD->getType()), ""});
+      Plan.Scalars.push_back({PlanScalar::Variable, VD, 0});
   std::vector<int> PlanIndex;
   for (size_t I = 0; I < Info.Arrays.size(); ++I) {
     const VarDecl *VD = Info.Arrays[I];
@@ -482,19 +396,15 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
       continue;
     }
     PlanArray A;
-    A.Name = VD->getNameAsString();
-    A.ElemC = typeC(Ctx, Info.Shapes[I].Element);
-    A.ElemCxx = typeCxx(Ctx, Info.Shapes[I].Element);
+    A.Var = VD;
+    A.Elem = Info.Shapes[I].Element;
     if (Info.Shapes[I].Rows) {
       A.Rows = true;
       A.MovingColumn = Info.Shapes[I].MovingColumn;
       A.LayoutScalar = (unsigned)Plan.Scalars.size();
-      PlanScalar L{"gpupar_rows_" + A.Name, "gpupar_rows_layout", "gpupar_rows_layout",
-                   "(gpupar_rows_layout){0, 0, 1}"};
-      L.Layout = true;
-      Plan.Scalars.push_back(L);
-    } else if (!innerDims(Ctx, VD, Info, A.Dims, P)) {
-      return false;
+      Plan.Scalars.push_back({PlanScalar::Layout, nullptr, (unsigned)Plan.Arrays.size()});
+    } else {
+      A.Dims = innerDims(Ctx, VD);
     }
     for (const Access &X : Info.Accesses)
       if (X.Array == VD)
@@ -504,7 +414,7 @@ bool planLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopPlan
     Plan.Arrays.push_back(A);
   }
   buildTerms(Ctx, Info, PlanIndex, Plan);
-  return true;
+  return Plan;
 }
 
 } // namespace gpupar

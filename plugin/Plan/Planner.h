@@ -2,16 +2,16 @@
 #ifndef GPUPAR_PLUGIN_PLANNER_H
 #define GPUPAR_PLUGIN_PLANNER_H
 
-#include "Diagnostics.h"
+#include "Analysis/Accesses.h"
 #include "Plan/LoopPlan.h"
 #include "Pragma/Directive.h"
 
 namespace gpupar {
 
-/// Analyses `FS` under directive `Dir` (canonical form, body, dependences) and fills `Plan` (all
-/// but the names). Returns false with the reason in `P` when the loop must stay serial.
-bool planLoop(clang::ASTContext &Ctx, const clang::ForStmt *FS, const Directive &Dir,
-              LoopPlan &Plan, Problem &P);
+/// Returns the plan (all but the names) of loop `F` under directive `Dir`, which analyzeLoop
+/// accepted with `Info`. Planning cannot fail: every reason to stay serial is the analysis's.
+LoopPlan planLoop(clang::ASTContext &Ctx, const Directive &Dir, const LoopForm &F,
+                  const BodyInfo &Info);
 
 } // namespace gpupar
 

@@ -31,28 +31,6 @@ std::optional<ReductionOp> reductionOpFromSpelling(llvm::StringRef Spelling) {
   return std::nullopt;
 }
 
-const char *reductionOpEnum(ReductionOp Op) {
-  switch (Op) {
-#define GPUPAR_PLUGIN_RED_OP(NAME, name, Name, value, spelling, ident, combine, cls)               \
-  case ReductionOp::Name:                                                                          \
-    return "GPUPAR_RED_" #NAME;
-    GPUPAR_RED_OP_MAP(GPUPAR_PLUGIN_RED_OP)
-#undef GPUPAR_PLUGIN_RED_OP
-  }
-  return "?";
-}
-
-const char *reductionOpTemplate(ReductionOp Op) {
-  switch (Op) {
-#define GPUPAR_PLUGIN_RED_OP(NAME, name, Name, value, spelling, ident, combine, cls)               \
-  case ReductionOp::Name:                                                                          \
-    return "gpupar_red_" #name;
-    GPUPAR_RED_OP_MAP(GPUPAR_PLUGIN_RED_OP)
-#undef GPUPAR_PLUGIN_RED_OP
-  }
-  return "?";
-}
-
 const ReductionClause *Directive::reductionOf(llvm::StringRef Name, const ClauseItem **Item) const {
   for (const ReductionClause &R : Reductions)
     for (const ClauseItem &I : R.Items)

@@ -44,11 +44,6 @@ const char *reductionOpSpelling(ReductionOp Op);
 /// Returns the operator written `Spelling` in a `reduction` clause, or nothing.
 std::optional<ReductionOp> reductionOpFromSpelling(llvm::StringRef Spelling);
 
-/// Returns the runtime's names of `Op`: its enumerator ("GPUPAR_RED_ADD") and kernel.h's
-/// operator template ("gpupar_red_add").
-const char *reductionOpEnum(ReductionOp Op);
-const char *reductionOpTemplate(ReductionOp Op);
-
 /// A C expression from a clause: its text and where it was written.
 struct ClauseExpr {
   std::string Text;         ///< the tokens joined with single spaces, e.g. "n > 1000"

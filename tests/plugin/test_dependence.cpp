@@ -72,13 +72,10 @@ Verdict analyse(const std::string &Code, std::string *Message = nullptr, bool In
   assert_non_null(Finder.Found);
   Directive Dir;
   Dir.Independent = Independent;
-  EmitSupport S;
-  S.Reductions = S.ArrayReductions = S.Privates = S.Collapse = S.MultiDim = S.Structs = true;
-  S.PointerArith = S.Functions = S.CopyWhole = S.IfClause = S.DevicesClause = true;
   LoopForm F;
   BodyInfo Info;
   Problem P;
-  if (analyzeLoop(AST->getASTContext(), Finder.Found, Dir, S, F, Info, P))
+  if (analyzeLoop(AST->getASTContext(), Finder.Found, Dir, F, Info, P))
     return Offloaded;
   if (Message)
     *Message = P.message();

@@ -1,6 +1,7 @@
 // Unit tests of the reduction operators the plugin derives from GPUPAR_RED_OP_MAP (gpupar/loop.h):
 // every operator of the map round-trips through its clause spelling (spelling -> ReductionOp ->
 // spelling) and keeps the runtime's enumerator value and names; other spellings are rejected.
+#include "Emit/RuntimeNames.h"
 #include "Pragma/Directive.h"
 
 #include <cstring>
@@ -28,8 +29,8 @@ void testRoundTrip(void **) {
     assert_int_equal((int)*Op, GPUPAR_RED_##NAME);                                                 \
     assert_int_equal((int)*Op, value);                                                             \
     assert_string_equal(reductionOpSpelling(*Op), spelling);                                       \
-    assert_string_equal(reductionOpEnum(*Op), "GPUPAR_RED_" #NAME);                                \
-    assert_string_equal(reductionOpTemplate(*Op), "gpupar_red_" #name);                            \
+    assert_string_equal(rt::reductionOpEnum(*Op), "GPUPAR_RED_" #NAME);                                \
+    assert_string_equal(rt::reductionOpTemplate(*Op), "gpupar_red_" #name);                            \
     assert_true(Values.insert(value).second); /* one row per value */                              \
     assert_true(value < GPUPAR_RED_LAST);     /* GPUPAR_RED_LAST is no clause operator */          \
   } while (0);

@@ -1,0 +1,29 @@
+//===- Emittable.h - the last checks before a loop is planned ---------------===//
+//
+// Types the generated code must spell: per-thread copies of scalars and reduction elements, and
+// pointers to an array's rows. A loop that passes these is planned without further checks.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPUPAR_PLUGIN_EMITTABLE_H
+#define GPUPAR_PLUGIN_EMITTABLE_H
+
+#include "Analysis/Accesses.h"
+#include "Diagnostics.h"
+
+#include "gpupar/loop.h"
+
+#include <optional>
+
+namespace gpupar {
+
+/// Returns the runtime's kind of arithmetic type `T`, or none when the kernel cannot keep a
+/// per-thread copy of it (pointers, records, complex, long double).
+std::optional<gpupar_type_kind> perThreadKind(const clang::ASTContext &Ctx, clang::QualType T);
+
+/// Returns true when the generated code can declare everything analysed loop `Info` needs;
+/// otherwise false with a warning in `P` (the loop stays serial).
+bool checkEmittable(const clang::ASTContext &Ctx, const BodyInfo &Info, Problem &P);
+
+} // namespace gpupar
+
+#endif

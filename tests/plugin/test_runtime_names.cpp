@@ -1,0 +1,104 @@
+// Unit tests of the contract between the emitters and the runtime (Emit/RuntimeNames.h): every
+// name the generated host file spells is declared by the public headers, with that spelling, and
+// every enum the plan carries prints as the runtime's enumerator of the same value.
+#include "Emit/RuntimeNames.h"
+
+#include "gpupar/gpupar.h"
+#include "gpupar/loop.h"
+#include "gpupar/version.h"
+
+#include <cstring>
+#include <string>
+
+extern "C" {
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+}
+
+using namespace gpupar;
+
+namespace {
+
+// Each row names the declaration itself, so a renamed runtime symbol fails to compile here.
+#define FUNCTION(Name, Symbol)                                                                     \
+  do {                                                                                             \
+    assert_string_equal(rt::Name, #Symbol);                                                        \
+    assert_non_null((const void *)&Symbol);                                                        \
+  } while (0)
+#define TYPE(Name, Symbol)                                                                         \
+  do {                                                                                             \
+    assert_string_equal(rt::Name, #Symbol);                                                        \
+    assert_true(sizeof(Symbol) > 0);                                                               \
+  } while (0)
+
+void test_host_names(void **) {
+  FUNCTION(Run, gpupar_run);
+  FUNCTION(HostDone, gpupar_host_done);
+  FUNCTION(SpanInit, gpupar_span_init);
+  FUNCTION(SpanAddRange, gpupar_span_add_range);
+  FUNCTION(SpanCols, gpupar_span_cols);
+  FUNCTION(SpanColCoef, gpupar_span_col_coef);
+  FUNCTION(SpanAddCols, gpupar_span_add_cols);
+  FUNCTION(SpanGuardLo, gpupar_span_guard_lo);
+  FUNCTION(SpanGuardHi, gpupar_span_guard_hi);
+  FUNCTION(TripCount, gpupar_trip_count);
+  FUNCTION(MaxLL, gpupar_max_ll);
+  FUNCTION(MinLL, gpupar_min_ll);
+  TYPE(Loop, gpupar_loop);
+  TYPE(Call, gpupar_call);
+  TYPE(Span, gpupar_span);
+  TYPE(RowsLayout, gpupar_rows_layout);
+  assert_string_equal(rt::VersionCode, "GPUPAR_VERSION_CODE");
+  assert_true(GPUPAR_VERSION_CODE > 0);
+  assert_string_equal(rt::Header, "gpupar/gpupar.h");
+  // Every name of the list is one of the rows above.
+  assert_int_equal(sizeof(rt::HostNames) / sizeof(rt::HostNames[0]), 17);
+}
+
+void test_enum_spellings(void **) {
+  struct {
+    Cond C;
+    int Value;
+    const char *Name;
+  } Conds[] = {{Cond::LT, GPUPAR_LT, "GPUPAR_LT"},
+               {Cond::LE, GPUPAR_LE, "GPUPAR_LE"},
+               {Cond::GT, GPUPAR_GT, "GPUPAR_GT"},
+               {Cond::GE, GPUPAR_GE, "GPUPAR_GE"},
+               {Cond::NE, GPUPAR_NE, "GPUPAR_NE"}};
+  for (const auto &Row : Conds) {
+    assert_int_equal((int)Row.C, Row.Value);
+    assert_string_equal(rt::condName(Row.C), Row.Name);
+  }
+  assert_string_equal(rt::typeKindName(GPUPAR_TYPE_BOOL), "GPUPAR_TYPE_BOOL");
+  assert_string_equal(rt::typeKindName(GPUPAR_TYPE_SIGNED), "GPUPAR_TYPE_SIGNED");
+  assert_string_equal(rt::typeKindName(GPUPAR_TYPE_UNSIGNED), "GPUPAR_TYPE_UNSIGNED");
+  assert_string_equal(rt::typeKindName(GPUPAR_TYPE_FLOAT), "GPUPAR_TYPE_FLOAT");
+  assert_int_equal(GPUPAR_RED_LAST, 9);
+  assert_string_equal(rt::RedLast, "GPUPAR_RED_LAST");
+}
+
+void test_access_bits(void **) {
+  assert_string_equal(rt::accessBits(true, false, false, false).c_str(), "GPUPAR_READ");
+  assert_string_equal(rt::accessBits(true, true, false, false).c_str(),
+                      "GPUPAR_READ | GPUPAR_WRITE");
+  assert_string_equal(rt::accessBits(false, true, true, false).c_str(),
+                      "GPUPAR_WRITE | GPUPAR_SCATTER");
+  assert_string_equal(rt::accessBits(false, true, false, true).c_str(),
+                      "GPUPAR_WRITE | GPUPAR_DISJOINT");
+  // The bits as the runtime defines them.
+  assert_int_equal(GPUPAR_READ | GPUPAR_WRITE | GPUPAR_SCATTER | GPUPAR_DISJOINT, 15);
+}
+
+} // namespace
+
+int main() {
+  const struct CMUnitTest Tests[] = {
+      cmocka_unit_test(test_host_names),
+      cmocka_unit_test(test_enum_spellings),
+      cmocka_unit_test(test_access_bits),
+  };
+  return cmocka_run_group_tests(Tests, nullptr, nullptr);
+}
