@@ -65,6 +65,22 @@ Interval scale(const Interval &I, int64_t C) {
   return {scaled(I.Hi, C), scaled(I.Lo, C)};
 }
 
+/// Returns the span hi - lo of `R`; nothing when a bound is unknown or the difference cannot
+/// be formed.
+Bound span(const Interval &R) {
+  if (!R.Lo || !R.Hi)
+    return std::nullopt;
+  Poly S = *R.Hi;
+  if (!S.addScaled(*R.Lo, -1))
+    return std::nullopt;
+  return S;
+}
+
+/// Returns true when `Vs` holds `V`.
+bool contains(const std::vector<unsigned> &Vs, unsigned V) {
+  return std::find(Vs.begin(), Vs.end(), V) != Vs.end();
+}
+
 /// One term of the difference of two subscripts.
 struct Term {
   Poly Coef;
@@ -81,6 +97,29 @@ struct Outcome {
   int64_t Distance = 0; ///< Dependent: in iterations of Var (0: Absent)
   unsigned Var = 0;
   bool Absent = false; ///< Dependent because a carried variable does not occur at all
+};
+
+/// The equation Subscript(W) - Subscript(T) = 0 of one pair of accesses, a sum of terms plus an
+/// invariant part, and what the steps of Tester::test learn about it. Not to be copied once
+/// `Left` is filled (it points into `Terms`).
+struct Equation {
+  std::vector<unsigned> Vars;     ///< the loop variables of either subscript
+  Poly K;                         ///< the invariant part
+  std::vector<Term> Terms;        ///< the terms in the loop variables
+  std::vector<unsigned> Absent;   ///< carried variables that are free (do not occur)
+  bool Mixed = false;             ///< a carried variable has different coefficients
+  std::vector<Poly> Facts;        ///< the spans hi - lo of the variables' loops (>= 0)
+  std::vector<const Term *> Left; ///< the terms not forced, less the free ones
+  bool AllConstant = false;       ///< K and the coefficients of `Left` are constants
+  bool KConst = false;            ///< K is the constant `KV`
+  int64_t KV = 0;
+};
+
+/// A carried variable's A*(v - v') in the exact test by enumeration: v - v' is a multiple of
+/// Step in [-Span, Span].
+struct DeltaVar {
+  int64_t A, Step, Span;
+  unsigned Atom;
 };
 
 std::vector<const Expr *> dimensions(ASTContext &Ctx, const Expr *E);
@@ -214,6 +253,54 @@ private:
     }
     return R;
   }
+
+  // The steps of test(), in the order it takes them.
+  /// Returns the equation of Subscript(W) - Subscript(T) with its `Vars` and `K` set.
+  Equation difference(const Access &W, const Access &T);
+  /// Adds to `E` its terms, one per loop variable and access (for a carried variable with one
+  /// coefficient in both: one term in v - v'), the spans of their loops as facts, and whether
+  /// a carried variable has different coefficients (`Mixed`).
+  void addTerms(const Access &W, const Access &T, Equation &E);
+  /// Step 1, forcing (delinearisation): marks as forced each carried variable's term v - v' for
+  /// which everything else in the difference lies strictly between -|A*step| and |A*step|, so
+  /// that v = v' in any solution; until no more can be forced.
+  void force(Equation &E);
+  /// Collects the terms left after forcing (`Left`, `AllConstant`), adds the carried variables
+  /// with coefficient zero to `Absent`, and evaluates `K` (`KConst`, `KV`). Returns true when
+  /// a carried variable's term is left.
+  static bool collectLeft(Equation &E);
+  /// Step 2, the exact test: returns the outcome when the remaining equation is A*d + k = 0
+  /// with constant A and k (plus free carried variables); nothing when it is not of that form.
+  static std::optional<Outcome> exactDistance(const Equation &E);
+  /// Step 2b, exact by enumeration: returns the outcome (independent, or dependent with the
+  /// distance in the outermost carried variable that differs) when only carried variables are
+  /// left, with constant coefficients and spans, and few enough values to try; else nothing.
+  std::optional<Outcome> enumeratedDistance(const Equation &E);
+  /// Returns true when sum A*d + `KV` = 0 has a solution with each d a multiple of its Step in
+  /// [-Span, Span], not all zero; `D`: that solution. The last d is solved for, the others are
+  /// enumerated.
+  static bool solveByEnumeration(const std::vector<DeltaVar> &Vs, int64_t KV,
+                                 std::vector<int64_t> &D);
+  /// Step 3, the GCD test: returns true when the coefficients and `K` are constants and the
+  /// gcd of the coefficients (times the step for v - v') does not divide `K`.
+  static bool gcdRulesOut(const Equation &E);
+  /// Step 4, Banerjee bounds: returns true when the difference, over the loop ranges, is
+  /// provably positive or provably negative.
+  bool banerjeeRulesOut(const Equation &E);
+  /// Step 5, a distance with symbolic coefficients: every loop variable has the same
+  /// coefficient in both accesses and the invariant difference is a whole multiple of one
+  /// carried variable's coefficient (`a[i*m + j]` and `a[(i-1)*m + j]`; `A[i][j]` and
+  /// `A[i-1][j]`). Equal values of the other variables and that carried distance solve the
+  /// equation: a dependence whenever the loops run that far, as for constant subscripts (step
+  /// 2). Returns that dependence, else unknown.
+  Outcome symbolicDistance(const Access &W, const Access &T, const Equation &E);
+  /// Returns the dependence at the distance d of carried variable `C` with K + d * Coef == 0
+  /// (Coef: C's coefficient in `W`), when d is a whole number of steps within C's range and any
+  /// constant remainder is taken up by another variable; nothing otherwise.
+  std::optional<Outcome> carriedDistance(const Access &W, const Equation &E, unsigned C);
+  /// Returns true when a loop variable of `Vars` other than `C`, with a constant coefficient a
+  /// in `W`, can take values -`Rem` / a apart: a whole number of its steps, within its range.
+  bool remainderSolved(const Access &W, const std::vector<unsigned> &Vars, unsigned C, int64_t Rem);
 };
 
 bool Tester::disjointByBounds(const std::vector<Poly> &DW, const std::vector<Poly> &DT,
@@ -363,51 +450,66 @@ std::vector<Poly> Tester::dimensionsOf(const Access &A, const Access &Other) {
 
 Outcome Tester::test(const Access &W, const Access &T) {
   // Subscript(W) - Subscript(T) = sum of terms + K.
-  std::vector<unsigned> Vars = W.Subscript.loopVars(Atoms);
-  for (unsigned V : T.Subscript.loopVars(Atoms))
-    if (std::find(Vars.begin(), Vars.end(), V) == Vars.end())
-      Vars.push_back(V);
-  Poly K = W.Subscript.invariantPart(Atoms);
-  K.addScaled(T.Subscript.invariantPart(Atoms), -1);
-  std::vector<Term> Terms;
-  std::vector<unsigned> Absent;
-  bool Mixed = false;
-  Outcome O;
+  Equation E = difference(W, T);
   bool AnyCarried = false;
   for (unsigned C : Carried)
-    AnyCarried |= std::find(Vars.begin(), Vars.end(), C) != Vars.end();
+    AnyCarried |= contains(E.Vars, C);
   if (&W == &T && !AnyCarried) { // the same elements in every iteration
+    Outcome O;
     O.K = Outcome::Dependent;
     O.Absent = true;
     O.Var = Carried.front();
     return O;
   }
   for (unsigned C : Carried)
-    if (std::find(Vars.begin(), Vars.end(), C) == Vars.end())
-      Absent.push_back(C);
-  std::vector<Poly> Facts;
-  for (unsigned V : Vars) {
+    if (!contains(E.Vars, C))
+      E.Absent.push_back(C);
+  addTerms(W, T, E);
+  // 1. Forcing.
+  force(E);
+  if (!collectLeft(E) && E.Absent.empty() && !E.Mixed)
+    return Outcome{Outcome::Independent}; // every carried variable is forced equal
+  // 2. Exact: the remaining equation is A*d + k = 0 (plus free carried variables).
+  if (std::optional<Outcome> O = exactDistance(E))
+    return *O;
+  // 2b. Exact by enumeration: only carried variables left, constant coefficients and spans.
+  if (std::optional<Outcome> O = enumeratedDistance(E))
+    return *O;
+  // 3. GCD test, then 4. Banerjee bounds.
+  if (gcdRulesOut(E) || banerjeeRulesOut(E))
+    return Outcome{Outcome::Independent};
+  // 5. A distance with symbolic coefficients.
+  return symbolicDistance(W, T, E);
+}
+
+Equation Tester::difference(const Access &W, const Access &T) {
+  Equation E;
+  E.Vars = W.Subscript.loopVars(Atoms);
+  for (unsigned V : T.Subscript.loopVars(Atoms))
+    if (!contains(E.Vars, V))
+      E.Vars.push_back(V);
+  E.K = W.Subscript.invariantPart(Atoms);
+  E.K.addScaled(T.Subscript.invariantPart(Atoms), -1);
+  return E;
+}
+
+void Tester::addTerms(const Access &W, const Access &T, Equation &E) {
+  for (unsigned V : E.Vars) {
     Poly CW = W.Subscript.coefficient(V), CT = T.Subscript.coefficient(V);
     Interval R = rangeOfAtom(V);
-    if (R.Lo && R.Hi) {
-      Poly Span = *R.Hi;
-      if (Span.addScaled(*R.Lo, -1))
-        Facts.push_back(Span);
-    }
-    bool IsCarried = std::find(Carried.begin(), Carried.end(), V) != Carried.end();
+    Bound Span = span(R);
+    if (Span)
+      E.Facts.push_back(*Span);
+    bool IsCarried = contains(Carried, V);
     if (IsCarried && CW == CT) {
       Term D;
       D.Coef = CW;
       D.Delta = true;
       D.Atom = V;
       D.Step = Steps.count(V) ? Steps[V] : 1;
-      if (R.Lo && R.Hi) {
-        Poly S = *R.Hi;
-        if (S.addScaled(*R.Lo, -1))
-          D.Span = S;
-      }
+      D.Span = Span;
       D.Range = {scaled(D.Span, -1), D.Span};
-      Terms.push_back(D);
+      E.Terms.push_back(D);
       continue;
     }
     if (!CW.Terms.empty()) {
@@ -415,7 +517,7 @@ Outcome Tester::test(const Access &W, const Access &T) {
       A.Coef = CW;
       A.Range = R;
       A.Atom = V;
-      Terms.push_back(A);
+      E.Terms.push_back(A);
     }
     if (!CT.Terms.empty()) {
       Term B;
@@ -423,16 +525,18 @@ Outcome Tester::test(const Access &W, const Access &T) {
       B.Coef.addScaled(CT, -1);
       B.Range = R;
       B.Atom = V;
-      Terms.push_back(B);
+      E.Terms.push_back(B);
     }
     if (IsCarried) // different coefficients: v and v' cannot be forced equal
-      Mixed = true;
+      E.Mixed = true;
   }
-  // 1. Forcing.
+}
+
+void Tester::force(Equation &E) {
   for (bool Progress = true; Progress;) {
     Progress = false;
-    for (int I = 0; I < (int)Terms.size(); ++I) {
-      Term &D = Terms[I];
+    for (int I = 0; I < (int)E.Terms.size(); ++I) {
+      Term &D = E.Terms[I];
       if (!D.Delta || D.Forced)
         continue;
       int64_t A = 0;
@@ -446,228 +550,222 @@ Outcome Tester::test(const Access &W, const Access &T) {
       } else if (!M.addScaled(D.Coef, S)) {
         continue;
       }
-      Interval R = total(Terms, K, I);
+      Interval R = total(E.Terms, E.K, I);
       Bound Up = R.Hi ? sum(M, scaled(R.Hi, -1)) : std::nullopt;
       Bound Down = R.Lo ? sum(M, R.Lo) : std::nullopt;
-      if (positive(Up, Facts) && positive(Down, Facts)) {
+      if (positive(Up, E.Facts) && positive(Down, E.Facts)) {
         D.Forced = true;
         Progress = true;
       }
     }
   }
-  std::vector<const Term *> Left;
-  bool AllConstant = K.isConstant();
-  for (const Term &X : Terms)
+}
+
+bool Tester::collectLeft(Equation &E) {
+  E.AllConstant = E.K.isConstant();
+  for (const Term &X : E.Terms)
     if (!X.Forced) {
       int64_t C = 0;
       if (X.Delta && X.Coef.isConstant(&C) && C == 0)
         continue; // v - v' is free: the variable does not occur
-      Left.push_back(&X);
-      AllConstant &= X.Coef.isConstant();
+      E.Left.push_back(&X);
+      E.AllConstant &= X.Coef.isConstant();
     }
   // Carried variables that do not occur (or occur with coefficient zero) are free.
-  for (const Term &X : Terms) {
+  for (const Term &X : E.Terms) {
     int64_t C = 0;
     if (X.Delta && X.Coef.isConstant(&C) && C == 0)
-      Absent.push_back(X.Atom);
+      E.Absent.push_back(X.Atom);
   }
-  int64_t KV = 0;
-  bool KConst = K.isConstant(&KV);
+  E.KConst = E.K.isConstant(&E.KV);
   bool LeftCarried = false;
-  for (const Term *X : Left)
+  for (const Term *X : E.Left)
     LeftCarried |= X->Delta;
-  if (!LeftCarried && Absent.empty() && !Mixed) {
-    O.K = Outcome::Independent; // every carried variable is forced equal
+  return LeftCarried;
+}
+
+std::optional<Outcome> Tester::exactDistance(const Equation &E) {
+  if (!E.KConst || E.Mixed || E.Left.size() > 1 || (!E.Left.empty() && !E.Left[0]->Delta))
+    return std::nullopt;
+  Outcome O;
+  if (E.Left.empty()) {
+    O.K = E.KV == 0 ? Outcome::Dependent : Outcome::Independent;
+    O.Absent = true;
+    O.Var = E.Absent.front();
     return O;
   }
-  // 2. Exact: the remaining equation is A*d + k = 0 (plus free carried variables).
-  if (KConst && !Mixed && Left.size() <= 1 && (Left.empty() || Left[0]->Delta)) {
-    if (Left.empty()) {
-      O.K = KV == 0 ? Outcome::Dependent : Outcome::Independent;
-      O.Absent = true;
-      O.Var = Absent.front();
-      return O;
-    }
-    const Term &D = *Left[0];
-    int64_t A = 0;
-    if (D.Coef.isConstant(&A) && A != 0) {
-      if (KV % A != 0 || (-KV / A) % D.Step != 0) {
-        O.K = Outcome::Independent;
-        return O;
-      }
-      int64_t Delta = -KV / A; // v - v'
-      int64_t Span = 0;
-      if (D.Span && D.Span->isConstant(&Span) && (Delta > Span || -Delta > Span)) {
-        O.K = Outcome::Independent;
-        return O;
-      }
-      if (Delta == 0) {
-        O.K = Absent.empty() ? Outcome::Independent : Outcome::Dependent;
-        O.Absent = true;
-        O.Var = Absent.empty() ? D.Atom : Absent.front();
-        return O;
-      }
-      O.K = Outcome::Dependent;
-      O.Distance = Delta / D.Step;
-      O.Var = D.Atom;
-      return O;
-    }
+  const Term &D = *E.Left[0];
+  int64_t A = 0;
+  if (!D.Coef.isConstant(&A) || A == 0)
+    return std::nullopt;
+  if (E.KV % A != 0 || (-E.KV / A) % D.Step != 0)
+    return Outcome{Outcome::Independent};
+  int64_t Delta = -E.KV / A; // v - v'
+  int64_t Span = 0;
+  if (D.Span && D.Span->isConstant(&Span) && (Delta > Span || -Delta > Span))
+    return Outcome{Outcome::Independent};
+  if (Delta == 0) {
+    O.K = E.Absent.empty() ? Outcome::Independent : Outcome::Dependent;
+    O.Absent = true;
+    O.Var = E.Absent.empty() ? D.Atom : E.Absent.front();
+    return O;
   }
-  // 2b. Exact by enumeration: only carried variables left, constant coefficients and spans.
-  if (KConst && !Mixed && Absent.empty() && !Left.empty() && Left.size() <= 3) {
-    struct V {
-      int64_t A, Step, Span;
-      unsigned Atom;
-    };
-    std::vector<V> Vs;
-    bool Ok = true;
-    uint64_t Count = 1;
-    for (const Term *X : Left) {
-      V Y{0, X->Step < 0 ? -X->Step : X->Step, 0, X->Atom};
-      Ok &= X->Delta && X->Coef.isConstant(&Y.A) && X->Span && X->Span->isConstant(&Y.Span) &&
-            Y.Span >= 0 && Y.Span < (1 << 20) && Y.A != 0 && Y.Step != 0;
-      if (!Ok)
-        break;
-      Vs.push_back(Y);
+  O.K = Outcome::Dependent;
+  O.Distance = Delta / D.Step;
+  O.Var = D.Atom;
+  return O;
+}
+
+std::optional<Outcome> Tester::enumeratedDistance(const Equation &E) {
+  if (!E.KConst || E.Mixed || !E.Absent.empty() || E.Left.empty() || E.Left.size() > 3)
+    return std::nullopt;
+  std::vector<DeltaVar> Vs;
+  for (const Term *X : E.Left) {
+    DeltaVar Y{0, X->Step < 0 ? -X->Step : X->Step, 0, X->Atom};
+    if (!(X->Delta && X->Coef.isConstant(&Y.A) && X->Span && X->Span->isConstant(&Y.Span) &&
+          Y.Span >= 0 && Y.Span < (1 << 20) && Y.A != 0 && Y.Step != 0))
+      return std::nullopt;
+    Vs.push_back(Y);
+  }
+  // The last variable is solved for; the others are enumerated.
+  uint64_t Count = 1;
+  for (size_t I = 0; I + 1 < Vs.size(); ++I)
+    Count *= 2 * (uint64_t)(Vs[I].Span / Vs[I].Step) + 1;
+  if (Count > 200000)
+    return std::nullopt;
+  std::vector<int64_t> D;
+  if (!solveByEnumeration(Vs, E.KV, D))
+    return Outcome{Outcome::Independent};
+  // The distance in the outermost carried variable that differs.
+  Outcome O;
+  for (unsigned C : Carried)
+    for (size_t I = 0; I < Vs.size(); ++I)
+      if (Vs[I].Atom == C && D[I] != 0 && O.K != Outcome::Dependent) {
+        O.K = Outcome::Dependent;
+        O.Distance = D[I] / Vs[I].Step;
+        O.Var = C;
+      }
+  if (O.K == Outcome::Dependent)
+    return O;
+  return std::nullopt;
+}
+
+bool Tester::solveByEnumeration(const std::vector<DeltaVar> &Vs, int64_t KV,
+                                std::vector<int64_t> &D) {
+  D.assign(Vs.size(), 0);
+  bool Found = false;
+  std::function<void(size_t, int64_t)> Go = [&](size_t I, int64_t Acc) {
+    if (Found)
+      return;
+    if (I + 1 == Vs.size()) {
+      const DeltaVar &L = Vs[I];
+      int64_t Rem = -(KV + Acc);
+      if (Rem % L.A != 0)
+        return;
+      int64_t X = Rem / L.A;
+      if (X % L.Step != 0 || X > L.Span || -X > L.Span)
+        return;
+      D[I] = X;
+      bool NonZero = false;
+      for (int64_t Z : D)
+        NonZero |= Z != 0;
+      Found = NonZero;
+      return;
     }
-    // The last variable is solved for; the others are enumerated.
-    for (size_t I = 0; Ok && I + 1 < Vs.size(); ++I)
-      Count *= 2 * (uint64_t)(Vs[I].Span / Vs[I].Step) + 1;
-    if (Ok && Count <= 200000) {
-      std::vector<int64_t> D(Vs.size(), 0);
-      bool Found = false;
-      std::function<void(size_t, int64_t)> Go = [&](size_t I, int64_t Acc) {
+    const DeltaVar &C = Vs[I];
+    for (int64_t K = 0; K <= C.Span / C.Step && !Found; ++K)
+      for (int64_t Sign : {1, -1}) {
+        if (K == 0 && Sign < 0)
+          continue;
+        D[I] = Sign * K * C.Step;
+        Go(I + 1, Acc + C.A * D[I]);
         if (Found)
           return;
-        if (I + 1 == Vs.size()) {
-          const V &L = Vs[I];
-          int64_t Rem = -(KV + Acc);
-          if (Rem % L.A != 0)
-            return;
-          int64_t X = Rem / L.A;
-          if (X % L.Step != 0 || X > L.Span || -X > L.Span)
-            return;
-          D[I] = X;
-          bool NonZero = false;
-          for (int64_t Z : D)
-            NonZero |= Z != 0;
-          Found = NonZero;
-          return;
-        }
-        const V &C = Vs[I];
-        for (int64_t K = 0; K <= C.Span / C.Step && !Found; ++K)
-          for (int64_t Sign : {1, -1}) {
-            if (K == 0 && Sign < 0)
-              continue;
-            D[I] = Sign * K * C.Step;
-            Go(I + 1, Acc + C.A * D[I]);
-            if (Found)
-              return;
-          }
-      };
-      Go(0, 0);
-      if (!Found) {
-        O.K = Outcome::Independent;
-        return O;
       }
-      // The distance in the outermost carried variable that differs.
-      for (unsigned C : Carried)
-        for (size_t I = 0; I < Vs.size(); ++I)
-          if (Vs[I].Atom == C && D[I] != 0 && O.K != Outcome::Dependent) {
-            O.K = Outcome::Dependent;
-            O.Distance = D[I] / Vs[I].Step;
-            O.Var = C;
-          }
-      if (O.K == Outcome::Dependent)
-        return O;
-    }
+  };
+  Go(0, 0);
+  return Found;
+}
+
+bool Tester::gcdRulesOut(const Equation &E) {
+  if (!E.AllConstant || !E.KConst)
+    return false;
+  int64_t G = 0;
+  for (const Term *X : E.Left) {
+    int64_t C = 0;
+    X->Coef.isConstant(&C);
+    if (X->Delta)
+      C *= X->Step;
+    G = std::gcd(G, C < 0 ? -C : C);
   }
-  // 3. GCD test.
-  if (AllConstant && KConst) {
-    int64_t G = 0;
-    for (const Term *X : Left) {
-      int64_t C = 0;
-      X->Coef.isConstant(&C);
-      if (X->Delta)
-        C *= X->Step;
-      G = std::gcd(G, C < 0 ? -C : C);
-    }
-    if (G != 0 && KV % G != 0) {
-      O.K = Outcome::Independent;
-      return O;
-    }
-  }
-  // 4. Banerjee bounds.
-  Interval H = total(Terms, K, -1);
-  if (positive(H.Lo, Facts) || positive(scaled(H.Hi, -1), Facts)) {
-    O.K = Outcome::Independent;
-    return O;
-  }
-  // 5. A distance with symbolic coefficients: every loop variable has the same coefficient in
-  // both accesses and the invariant difference is a whole multiple of one carried variable's
-  // coefficient (`a[i*m + j]` and `a[(i-1)*m + j]`; `A[i][j]` and `A[i-1][j]`). Equal values of
-  // the other variables and that carried distance solve the equation: a dependence whenever the
-  // loops run that far, as for constant subscripts (step 2).
-  if (!Mixed && Absent.empty()) {
-    for (unsigned V : Vars) // a quotient is a function of the carried variables, not free
-      if (W.Subscript.coefficient(V) != T.Subscript.coefficient(V) || Atoms.isQuotient(V))
-        return O;
-    for (unsigned C : Carried) {
-      Poly Coef = W.Subscript.coefficient(C);
-      if (Coef.Terms.empty())
-        continue;
-      // d with K + d * Coef == 0, from the first monomial of Coef (rounded towards zero for a
-      // constant one: A[i][j] vs A[i-1][j-1] in 100 columns gives d = -1, remainder 1).
-      const auto &[Mono, A] = *Coef.Terms.begin();
-      auto KIt = K.Terms.find(Mono);
-      int64_t B = KIt == K.Terms.end() ? 0 : KIt->second;
-      if (A == 0 || (!Mono.empty() && B % A != 0))
-        continue;
-      int64_t D = -B / A; // v - v'
-      Poly Check = K;
-      int64_t Step = Steps.count(C) ? Steps[C] : 1;
-      if (D == 0 || !Check.addScaled(Coef, D) || Step == 0 || D % Step != 0)
-        continue;
-      // A constant remainder r: another variable of the same constant coefficient a in both
-      // accesses takes values e = -r / a apart (seidel: j and j - 1), within its range.
-      int64_t Rem = 0;
-      if (!Check.Terms.empty()) {
-        if (!Check.isConstant(&Rem))
-          continue;
-        bool Solved = false;
-        for (unsigned V : Vars) {
-          int64_t AV = 0;
-          if (V == C || !W.Subscript.coefficient(V).isConstant(&AV) || AV == 0 || Rem % AV != 0)
-            continue;
-          int64_t E = -Rem / AV, VSpan = 0, VStep = Steps.count(V) ? Steps[V] : 1;
-          Interval VR = rangeOfAtom(V);
-          if (VStep == 0 || E % VStep != 0)
-            continue;
-          if (VR.Lo && VR.Hi) {
-            Poly S = *VR.Hi;
-            if (S.addScaled(*VR.Lo, -1) && S.isConstant(&VSpan) && (E > VSpan || -E > VSpan))
-              continue;
-          }
-          Solved = true;
-          break;
-        }
-        if (!Solved)
-          continue;
-      }
-      Interval R = rangeOfAtom(C);
-      int64_t Span = 0;
-      if (R.Lo && R.Hi) {
-        Poly S = *R.Hi;
-        if (S.addScaled(*R.Lo, -1) && S.isConstant(&Span) && (D > Span || -D > Span))
-          continue; // the loop never runs that far
-      }
-      O.K = Outcome::Dependent;
-      O.Distance = D / Step;
-      O.Var = C;
-      return O;
-    }
-  }
+  return G != 0 && E.KV % G != 0;
+}
+
+bool Tester::banerjeeRulesOut(const Equation &E) {
+  Interval H = total(E.Terms, E.K, -1);
+  return positive(H.Lo, E.Facts) || positive(scaled(H.Hi, -1), E.Facts);
+}
+
+Outcome Tester::symbolicDistance(const Access &W, const Access &T, const Equation &E) {
+  if (E.Mixed || !E.Absent.empty())
+    return Outcome();
+  for (unsigned V : E.Vars) // a quotient is a function of the carried variables, not free
+    if (W.Subscript.coefficient(V) != T.Subscript.coefficient(V) || Atoms.isQuotient(V))
+      return Outcome();
+  for (unsigned C : Carried)
+    if (std::optional<Outcome> O = carriedDistance(W, E, C))
+      return *O;
+  return Outcome();
+}
+
+std::optional<Outcome> Tester::carriedDistance(const Access &W, const Equation &E, unsigned C) {
+  Poly Coef = W.Subscript.coefficient(C);
+  if (Coef.Terms.empty())
+    return std::nullopt;
+  // d with K + d * Coef == 0, from the first monomial of Coef (rounded towards zero for a
+  // constant one: A[i][j] vs A[i-1][j-1] in 100 columns gives d = -1, remainder 1).
+  const auto &[Mono, A] = *Coef.Terms.begin();
+  auto KIt = E.K.Terms.find(Mono);
+  int64_t B = KIt == E.K.Terms.end() ? 0 : KIt->second;
+  if (A == 0 || (!Mono.empty() && B % A != 0))
+    return std::nullopt;
+  int64_t D = -B / A; // v - v'
+  Poly Check = E.K;
+  int64_t Step = Steps.count(C) ? Steps[C] : 1;
+  if (D == 0 || !Check.addScaled(Coef, D) || Step == 0 || D % Step != 0)
+    return std::nullopt;
+  // A constant remainder r: another variable of the same constant coefficient a in both
+  // accesses takes values e = -r / a apart (seidel: j and j - 1), within its range.
+  int64_t Rem = 0;
+  if (!Check.Terms.empty() && (!Check.isConstant(&Rem) || !remainderSolved(W, E.Vars, C, Rem)))
+    return std::nullopt;
+  int64_t Span = 0;
+  Bound S = span(rangeOfAtom(C));
+  if (S && S->isConstant(&Span) && (D > Span || -D > Span))
+    return std::nullopt; // the loop never runs that far
+  Outcome O;
+  O.K = Outcome::Dependent;
+  O.Distance = D / Step;
+  O.Var = C;
   return O;
+}
+
+bool Tester::remainderSolved(const Access &W, const std::vector<unsigned> &Vars, unsigned C,
+                             int64_t Rem) {
+  for (unsigned V : Vars) {
+    int64_t AV = 0;
+    if (V == C || !W.Subscript.coefficient(V).isConstant(&AV) || AV == 0 || Rem % AV != 0)
+      continue;
+    int64_t E = -Rem / AV, VSpan = 0, VStep = Steps.count(V) ? Steps[V] : 1;
+    Interval VR = rangeOfAtom(V);
+    if (VStep == 0 || E % VStep != 0)
+      continue;
+    Bound S = span(VR);
+    if (S && S->isConstant(&VSpan) && (E > VSpan || -E > VSpan))
+      continue;
+    return true;
+  }
+  return false;
 }
 
 std::optional<__int128> valueAt(const Poly &P, const AtomTable &Atoms, unsigned Outer, __int128 I,
