@@ -69,6 +69,84 @@ static std::string lineDirective(unsigned Line, const std::string &File) {
   return "#line " + std::to_string(Line) + " \"" + escapeString(File) + "\"\n";
 }
 
+/// The host-file statements that describe access term `T` in span `Ref` (`&gpupar_spans[i]`).
+static std::string spanText(const ASTContext &Ctx, const LoopPlan &P, const PlanTerm &T,
+                            const std::string &Ref, const std::string &In) {
+  std::string S;
+  const char *Kind = "";
+  if (P.Arrays[T.Array].Read && P.Arrays[T.Array].Write)
+    Kind = T.Write ? " (write)" : " (read)";
+  std::string Comment = " /* " + commentSafe(termText(Ctx, P, T)) + Kind + " */\n";
+  if (T.Whole) { // the section every chunk gets, every iteration
+    auto [Lo, Hi] = wholeBounds(P, *T.Whole);
+    S += In + rt::SpanInit + "(" + Ref + ", 0LL, " + Lo + ");" + Comment;
+    S += In + rt::SpanAddRange + "(" + Ref + ", 1LL, 0LL, (" + Hi + ") - (" + Lo + "));\n";
+    return S;
+  }
+  S += In + rt::SpanInit + "(" + Ref + ", " + polyC(P, T.Coef) + ", " + polyC(P, T.Offset) + ");" +
+       Comment;
+  auto Range = [&](const char *Fn, const PlanRange &R) {
+    S += In + Fn + "(" + Ref + ", " + polyC(P, R.Coef) + ", " + boundC(Ctx, P, R.Lo, true) + ", " +
+         boundC(Ctx, P, R.Hi, false) + ");\n";
+  };
+  for (const PlanRange &R : T.Ranges)
+    Range(rt::SpanAddRange, R);
+  if (T.Rows) {
+    S += In + rt::SpanCols + "(" + Ref + ", " + polyC(P, T.ColOffset) + ");\n";
+    if (T.ColCoef)
+      S += In + rt::SpanColCoef + "(" + Ref + ", " + polyC(P, *T.ColCoef) + ");\n";
+    for (const PlanRange &R : T.ColRanges)
+      Range(rt::SpanAddCols, R);
+  }
+  // An empty guard range when the access never runs.
+  std::string GuardHi;
+  if (T.RunsIf) {
+    std::string Runs = "(" + polyC(P, *T.RunsIf) + ") >= 0";
+    S += In + rt::SpanGuardLo + "(" + Ref + ", (" + Runs +
+         ") ? (-0x7fffffffffffffffLL - 1) : 0x7fffffffffffffffLL);\n";
+    GuardHi = In + rt::SpanGuardHi + "(" + Ref + ", (" + Runs +
+              ") ? 0x7fffffffffffffffLL : (-0x7fffffffffffffffLL - 1));\n";
+  }
+  for (const Poly &G : T.GuardLo)
+    S += In + rt::SpanGuardLo + "(" + Ref + ", " + polyC(P, G) + ");\n";
+  S += GuardHi;
+  for (const Poly &G : T.GuardHi)
+    S += In + rt::SpanGuardHi + "(" + Ref + ", " + polyC(P, G) + ");\n";
+  return S;
+}
+
+/// The declarations of the runtime's view of the per-thread variables with a descriptor (the
+/// variables it combines into, array sections' lengths), and the call's fields naming them.
+static void reductionsText(const LoopPlan &P, const std::string &In, std::string &S,
+                           std::string &Fields) {
+  std::vector<const PlanReduction *> Described;
+  bool AnyArray = false;
+  for (const PlanReduction &R : P.Reductions)
+    if (LoopPlan::hasDescriptor(R)) {
+      Described.push_back(&R);
+      AnyArray |= R.IsArray;
+    }
+  if (Described.empty())
+    return;
+  // Reduction variables and last values: the runtime combines into them.
+  S += In + "void *const gpupar_reductions[" + std::to_string(Described.size()) + "] = {";
+  for (size_t I = 0; I < Described.size(); ++I)
+    S += (I ? ", " : "") + (Described[I]->IsArray ? "(void *)&(" + reductionName(*Described[I]) +
+                                                        ")[" + Described[I]->Section.Lo.Text + "]"
+                                                  : "(void *)&" + reductionName(*Described[I]));
+  S += "};\n";
+  Fields = ",\n" + In + "    .reductions = gpupar_reductions";
+  if (AnyArray) {
+    S += In + "const long long gpupar_reduction_counts[" + std::to_string(Described.size()) +
+         "] = {";
+    for (size_t I = 0; I < Described.size(); ++I)
+      S += (I ? ", " : "") +
+           (Described[I]->IsArray ? "(long long)(" + Described[I]->Section.Len.Text + ")" : "1LL");
+    S += "};\n";
+    Fields += ", .reduction_counts = gpupar_reduction_counts";
+  }
+}
+
 /// The text before the loop. It ends inside an extra block around the original loop, so the
 /// closing `gpupar_host_done()` call cannot look like part of an unbraced loop body
 /// (-Wmisleading-indentation).
@@ -79,49 +157,8 @@ static std::string prologue(const ASTContext &Ctx, const LoopPlan &P, const std:
   if (!P.Terms.empty()) {
     Spans = "gpupar_spans";
     S += In + rt::Span + " gpupar_spans[" + std::to_string(P.Terms.size()) + "];\n";
-    for (size_t I = 0; I < P.Terms.size(); ++I) {
-      const PlanTerm &T = P.Terms[I];
-      std::string Ref = "&gpupar_spans[" + std::to_string(I) + "]";
-      const char *Kind = "";
-      if (P.Arrays[T.Array].Read && P.Arrays[T.Array].Write)
-        Kind = T.Write ? " (write)" : " (read)";
-      std::string Comment = " /* " + commentSafe(termText(Ctx, P, T)) + Kind + " */\n";
-      if (T.Whole) { // the section every chunk gets, every iteration
-        auto [Lo, Hi] = wholeBounds(P, *T.Whole);
-        S += In + rt::SpanInit + "(" + Ref + ", 0LL, " + Lo + ");" + Comment;
-        S += In + rt::SpanAddRange + "(" + Ref + ", 1LL, 0LL, (" + Hi + ") - (" + Lo + "));\n";
-        continue;
-      }
-      S += In + rt::SpanInit + "(" + Ref + ", " + polyC(P, T.Coef) + ", " + polyC(P, T.Offset) +
-           ");" + Comment;
-      auto Range = [&](const char *Fn, const PlanRange &R) {
-        S += In + Fn + "(" + Ref + ", " + polyC(P, R.Coef) + ", " + boundC(Ctx, P, R.Lo, true) +
-             ", " + boundC(Ctx, P, R.Hi, false) + ");\n";
-      };
-      for (const PlanRange &R : T.Ranges)
-        Range(rt::SpanAddRange, R);
-      if (T.Rows) {
-        S += In + rt::SpanCols + "(" + Ref + ", " + polyC(P, T.ColOffset) + ");\n";
-        if (T.ColCoef)
-          S += In + rt::SpanColCoef + "(" + Ref + ", " + polyC(P, *T.ColCoef) + ");\n";
-        for (const PlanRange &R : T.ColRanges)
-          Range(rt::SpanAddCols, R);
-      }
-      // An empty guard range when the access never runs.
-      std::string GuardHi;
-      if (T.RunsIf) {
-        std::string Runs = "(" + polyC(P, *T.RunsIf) + ") >= 0";
-        S += In + rt::SpanGuardLo + "(" + Ref + ", (" + Runs +
-             ") ? (-0x7fffffffffffffffLL - 1) : 0x7fffffffffffffffLL);\n";
-        GuardHi = In + rt::SpanGuardHi + "(" + Ref + ", (" + Runs +
-                  ") ? 0x7fffffffffffffffLL : (-0x7fffffffffffffffLL - 1));\n";
-      }
-      for (const Poly &G : T.GuardLo)
-        S += In + rt::SpanGuardLo + "(" + Ref + ", " + polyC(P, G) + ");\n";
-      S += GuardHi;
-      for (const Poly &G : T.GuardHi)
-        S += In + rt::SpanGuardHi + "(" + Ref + ", " + polyC(P, G) + ");\n";
-    }
+    for (size_t I = 0; I < P.Terms.size(); ++I)
+      S += spanText(Ctx, P, P.Terms[I], "&gpupar_spans[" + std::to_string(I) + "]", In);
   }
   if (!P.Arrays.empty()) {
     Arrays = "gpupar_arrays";
@@ -141,33 +178,7 @@ static std::string prologue(const ASTContext &Ctx, const LoopPlan &P, const std:
     S += "};\n";
   }
   std::string Reductions;
-  std::vector<const PlanReduction *> Described;
-  bool AnyArray = false;
-  for (const PlanReduction &R : P.Reductions)
-    if (LoopPlan::hasDescriptor(R)) {
-      Described.push_back(&R);
-      AnyArray |= R.IsArray;
-    }
-  if (!Described.empty()) {
-    // Reduction variables and last values: the runtime combines into them.
-    S += In + "void *const gpupar_reductions[" + std::to_string(Described.size()) + "] = {";
-    for (size_t I = 0; I < Described.size(); ++I)
-      S += (I ? ", " : "") + (Described[I]->IsArray ? "(void *)&(" + reductionName(*Described[I]) +
-                                                          ")[" + Described[I]->Section.Lo.Text + "]"
-                                                    : "(void *)&" + reductionName(*Described[I]));
-    S += "};\n";
-    Reductions = ",\n" + In + "    .reductions = gpupar_reductions";
-    if (AnyArray) {
-      S += In + "const long long gpupar_reduction_counts[" + std::to_string(Described.size()) +
-           "] = {";
-      for (size_t I = 0; I < Described.size(); ++I)
-        S +=
-            (I ? ", " : "") +
-            (Described[I]->IsArray ? "(long long)(" + Described[I]->Section.Len.Text + ")" : "1LL");
-      S += "};\n";
-      Reductions += ", .reduction_counts = gpupar_reduction_counts";
-    }
-  }
+  reductionsText(P, In, S, Reductions);
   if (P.Devices)
     Reductions += ",\n" + In + "    .max_devices = (int)(" + P.Devices->Text + ")";
   if (!P.Collapsed.empty()) {
