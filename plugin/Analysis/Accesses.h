@@ -101,10 +101,10 @@ struct WrittenScalar {
   ReductionOp Op = ReductionOp::Add; ///< Reduction only
   bool FromClause = false;           ///< named in private(...)/reduction(...) (else auto-detected)
   const clang::Expr *FirstWrite = nullptr; ///< where the body first writes it (for diagnostics)
-  /// A C condition on the value before the loop under which the reduction equals the serial
-  /// loop (constant writes, Scalars.cpp `idempotentWrites`); empty: always. The loop runs
-  /// serially when it is false.
-  std::string Guard;
+  /// Constant writes (Scalars.cpp `idempotentWrites`): the constant K stored, when the reduction
+  /// equals the serial loop only if the value before the loop is at most K (Op Max) or at least
+  /// K (Op Min); null: always. The loop runs serially when that fails.
+  const clang::Expr *GuardBound = nullptr;
 };
 
 /// `reduction(op: a[lo:len])`: every access to `Var` in the body is an `a[e] op= v` update.

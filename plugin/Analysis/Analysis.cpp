@@ -228,7 +228,7 @@ bool sameScalarRoles(const BodyInfo &Collapsed, const BodyInfo &Outer) {
   for (const WrittenScalar &W : Collapsed.Written) {
     const WrittenScalar *O = Outer.written(W.Var);
     if (!O || O->Role != W.Role || (W.Role == ScalarRole::Reduction && O->Op != W.Op) ||
-        O->Guard != W.Guard)
+        O->GuardBound != W.GuardBound)
       return false;
   }
   return true;

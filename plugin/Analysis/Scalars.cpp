@@ -517,7 +517,7 @@ static std::string quoted(const VarDecl *VD) { return "'" + VD->getNameAsString(
 /// some iteration stores it, else the value before the loop. A `_Bool` is an `||` (K true) or
 /// `&&` (K false) reduction; other types a `max` reduction when K > 0 (exact when the value
 /// before the loop is at most K) or `min` otherwise (at least K): the planner checks that at
-/// run time (`WrittenScalar::Guard`) and runs the loop serially when it fails. Returns true
+/// run time (`WrittenScalar::GuardBound`) and runs the loop serially when it fails. Returns true
 /// with the role in `W`, appended to `Info`.
 static bool idempotentWrites(ASTContext &Ctx, const VarDecl *VD, const std::vector<Use> &Us,
                              const UseCollector &U, WrittenScalar &W, BodyInfo &Info) {
@@ -539,22 +539,23 @@ static bool idempotentWrites(ASTContext &Ctx, const VarDecl *VD, const std::vect
     W.Op = positive(First->first) ? ReductionOp::LogOr : ReductionOp::LogAnd;
   } else if (positive(First->first)) {
     W.Op = ReductionOp::Max;
-    W.Guard = VD->getNameAsString() + " <= (" + K + ")";
+    W.GuardBound = First->second;
   } else {
     W.Op = ReductionOp::Min;
     // Nothing to check for an unsigned variable set to 0 (the comparison would warn).
     if (!(VD->getType()->isUnsignedIntegerType() && First->first.isInt() &&
           First->first.getInt().isZero()))
-      W.Guard = VD->getNameAsString() + " >= (" + K + ")";
+      W.GuardBound = First->second;
   }
   Info.Written.push_back(W);
   std::string OpText = reductionOpSpelling(W.Op);
-  Info.Remarks.push_back(W.Guard.empty()
-                             ? makeProblem(Diag::scalar_set_constant,
-                                           W.FirstWrite->getSourceRange(), {quoted(VD), K, OpText})
-                             : makeProblem(Diag::scalar_set_constant_guarded,
-                                           W.FirstWrite->getSourceRange(),
-                                           {quoted(VD), K, OpText, W.Guard}));
+  std::string Guard =
+      VD->getNameAsString() + (W.Op == ReductionOp::Max ? " <= (" : " >= (") + K + ")";
+  Info.Remarks.push_back(
+      !W.GuardBound ? makeProblem(Diag::scalar_set_constant, W.FirstWrite->getSourceRange(),
+                                  {quoted(VD), K, OpText})
+                    : makeProblem(Diag::scalar_set_constant_guarded, W.FirstWrite->getSourceRange(),
+                                  {quoted(VD), K, OpText, Guard}));
   return true;
 }
 

@@ -203,7 +203,7 @@ static std::string prologue(const ASTContext &Ctx, const LoopPlan &P, const std:
        Reductions + "};\n";
   // `if(expr)`: false runs the original loop (and records no host run: gpupar_run was not called).
   std::string Call = std::string(rt::Run) + "(&" + P.Symbol + ", &gpupar_c)", Run = Call;
-  std::string IfExpr = ifCondition(P);
+  std::string IfExpr = ifCondition(Ctx, P);
   if (!IfExpr.empty()) {
     S += In + "const int gpupar_if = (" + IfExpr + ") != 0;\n";
     Run = "gpupar_if && " + Call;
@@ -295,8 +295,8 @@ std::string rewriteHost(ASTContext &Ctx, const std::vector<const PragmaRecord *>
     else
       R.InsertText(For, "\n" + Text + Indent, /*InsertAfter=*/true);
     R.InsertText(loopEnd(SM, LO, P.Form.For),
-                 std::string(" } ") + (P.IfConds.empty() ? "" : "if (gpupar_if) ") + rt::HostDone +
-                     "(&" + P.Symbol + ", &gpupar_c); } }",
+                 std::string(" } ") + (ifCondition(Ctx, P).empty() ? "" : "if (gpupar_if) ") +
+                     rt::HostDone + "(&" + P.Symbol + ", &gpupar_c); } }",
                  /*InsertAfter=*/true);
   }
 

@@ -98,10 +98,15 @@ std::pair<std::string, std::string> wholeBounds(const LoopPlan &P, const PlanWho
                                                            "))" + Row + " - 1LL"};
 }
 
-std::string ifCondition(const LoopPlan &P) {
-  std::string S;
-  for (const std::string &C : P.IfConds)
+std::string ifCondition(const ASTContext &Ctx, const LoopPlan &P) {
+  std::string S = P.If ? P.If->Text : "";
+  for (const PlanReduction &R : P.Reductions) {
+    if (!R.GuardBound)
+      continue;
+    std::string C = reductionName(R) + (R.Op == ReductionOp::Max ? " <= (" : " >= (") +
+                    sourceText(Ctx, R.GuardBound) + ")";
     S = S.empty() ? C : "(" + S + ") && (" + C + ")";
+  }
   return S;
 }
 

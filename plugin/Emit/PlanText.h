@@ -40,7 +40,7 @@ std::pair<std::string, std::string> wholeBounds(const LoopPlan &P, const PlanWho
 
 /// Returns the condition under which the loop may offload (the `if` clause and the reductions'
 /// guards, and-ed), or "" when it always may.
-std::string ifCondition(const LoopPlan &P);
+std::string ifCondition(const clang::ASTContext &Ctx, const LoopPlan &P);
 
 /// Returns the name of per-thread variable `R` (its user variable's).
 std::string reductionName(const PlanReduction &R);

@@ -127,9 +127,12 @@ struct PlanReduction {
   clang::QualType Type; ///< the element type
   gpupar_type_kind TypeKind = GPUPAR_TYPE_SIGNED;
   ReductionOp Op = ReductionOp::Add; ///< Reduce only
-  bool IsArray = false;              ///< `reduction(op: a[lo:len])`
-  ClauseItem Section;                ///< IsArray: the clause's `a[lo:len]`
-  unsigned LoScalar = 0;             ///< IsArray: the PlanScalar holding the section's lo
+  /// Reduce: the constant every write stores, when the value before the loop must be at most it
+  /// (Op Max) or at least it (Op Min) for the reduction to equal the serial loop.
+  const clang::Expr *GuardBound = nullptr;
+  bool IsArray = false;  ///< `reduction(op: a[lo:len])`
+  ClauseItem Section;    ///< IsArray: the clause's `a[lo:len]`
+  unsigned LoScalar = 0; ///< IsArray: the PlanScalar holding the section's lo
   /// IsArray: some update's index is not proven inside the section, so every update checks it
   /// at run time (kernel.h gpupar_red_update_in).
   bool Checked = false;
@@ -165,10 +168,8 @@ struct LoopPlan {
   /// Reductions, privates and last-value privates, in the order of Info.Written (then array
   /// reductions). Only Reduce and Last entries have a runtime descriptor (hasDescriptor).
   std::vector<PlanReduction> Reductions;
-  /// Conditions, all of which must hold for the loop to offload: the `if` clause's, then the
-  /// reductions' guards (C text: the clause as written, the analysis's conditions on values
-  /// before the loop).
-  std::vector<std::string> IfConds;
+  /// `if(expr)`; the loop offloads when it holds and so do the reductions' guards.
+  std::optional<ClauseExpr> If;
   std::optional<ClauseExpr> Devices; ///< `devices(expr)`
   std::vector<Problem> Remarks; ///< from the analysis, printed with -fplugin-arg-gpupar-remarks
   /// Functions of this file the body calls (callees first) and the types they and the body

@@ -314,6 +314,7 @@ static void planWritten(ASTContext &Ctx, const BodyInfo &Info, LoopPlan &Plan) {
     R.Type = W.Var->getType();
     R.TypeKind = *perThreadKind(Ctx, R.Type);
     R.Op = W.Op;
+    R.GuardBound = W.GuardBound;
     switch (W.Role) {
     case ScalarRole::Private:
       R.Kind = PlanReduction::Private;
@@ -363,10 +364,7 @@ LoopPlan planLoop(ASTContext &Ctx, const Directive &Dir, const LoopForm &F, cons
   Plan.Atoms = Info.Atoms;
   planWritten(Ctx, Info, Plan);
   if (Dir.If)
-    Plan.IfConds.push_back(Dir.If->Text);
-  for (const WrittenScalar &W : Info.Written)
-    if (!W.Guard.empty())
-      Plan.IfConds.push_back(W.Guard);
+    Plan.If = *Dir.If;
   if (Dir.Devices)
     Plan.Devices = *Dir.Devices;
   Plan.Remarks = Info.Remarks;
