@@ -23,7 +23,7 @@ std::string arrayDecl(const ASTContext &Ctx, const PlanArray &A, const std::stri
   std::string Elem = (A.Write ? "" : "const ") + typeCxx(Ctx, A.Elem);
   if (A.Rows) { // a struct: `__restrict__` does not apply
     std::string Plain = Name.rfind("__restrict__ ", 0) == 0 ? Name.substr(13) : Name;
-    return (A.MovingColumn ? "gpupar_cols<" : "gpupar_rows<") + Elem + " >" +
+    return std::string(A.MovingColumn ? rt::Cols : rt::Rows) + "<" + Elem + " >" +
            (Plain.empty() ? "" : " " + Plain);
   }
   if (A.Dims.empty())
@@ -71,21 +71,22 @@ PerThread perThread(const ASTContext &Ctx, const LoopPlan &P, const std::string 
       T.AnyArray = true;
       T.Params += ", " + Type + " *" + Name;
       if (Kernel)
-        T.Locals += Indent + Type + " *" + Name + " = gpupar_red_private_begin<" + opType(Ctx, R) +
-                    " >(gpupar_r" + DS + ", gpupar_c" + DS + ", gpupar_cursor) - " + Lo + ";\n";
+        T.Locals += Indent + Type + " *" + Name + " = " + rt::RedPrivateBegin + "<" +
+                    opType(Ctx, R) + " >(gpupar_r" + DS + ", gpupar_c" + DS +
+                    ", gpupar_cursor) - " + Lo + ";\n";
       else
-        T.Locals += Indent + "if (!gpupar_L->partials_ready)\n" + Indent + "  gpupar_red_fill<" +
-                    opType(Ctx, R) + " >(" + slotPointer(Ctx, R, D) +
+        T.Locals += Indent + "if (!gpupar_L->partials_ready)\n" + Indent + "  " + rt::RedFill +
+                    "<" + opType(Ctx, R) + " >(" + slotPointer(Ctx, R, D) +
                     ", gpupar_L->partial_counts[" + DS + "]);\n" + Indent + Type + " *" + Name +
                     " = " + slotPointer(Ctx, R, D) + " - " + Lo + ";\n";
       if (R.Checked) {
         std::string Chk = checkName(R);
         std::string Count = Kernel ? "gpupar_c" + DS : "gpupar_L->partial_counts[" + DS + "]";
         std::string Flags = Kernel ? "gpupar_outside" : "gpupar_L->outside";
-        T.Params += ", gpupar_red_check " + Chk;
+        T.Params += ", " + std::string(rt::RedCheck) + " " + Chk;
         T.Args += ", " + Chk;
-        T.Locals += Indent + "const gpupar_red_check " + Chk + " = {" + Lo + ", " + Count + ", " +
-                    Flags + " ? " + Flags + " + " + DS + " : nullptr};\n";
+        T.Locals += Indent + "const " + rt::RedCheck + " " + Chk + " = {" + Lo + ", " + Count +
+                    ", " + Flags + " ? " + Flags + " + " + DS + " : nullptr};\n";
         T.AnyChecked = true;
       }
       continue;
@@ -98,7 +99,7 @@ PerThread perThread(const ASTContext &Ctx, const LoopPlan &P, const std::string 
     T.Params += ", " + Type + " &" + Name;
   }
   if (Kernel && T.AnyArray)
-    T.Locals = Indent + "GPUPAR_DYNAMIC_SHARED(gpupar_smem);\n" + Indent +
+    T.Locals = Indent + rt::DynamicShared + "(gpupar_smem);\n" + Indent +
                "unsigned char *gpupar_cursor = gpupar_shared ? gpupar_smem : nullptr;\n" + T.Locals;
   return T;
 }
@@ -170,14 +171,14 @@ LoopText loopText(const ASTContext &Ctx, const LoopPlan &P) {
     L.SlotParams += ", int *gpupar_outside";
     L.LaunchArgs += ", gpupar_L->outside";
   }
-  L.Index = "(" + typeCxx(Ctx, P.Form.Var->getType()) + ")GPUPAR_INDEX(";
+  L.Index = "(" + typeCxx(Ctx, P.Form.Var->getType()) + ")" + rt::Index + "(";
   for (const PlanCollapsed &C : P.Collapsed)
     L.NestParams +=
         ", " + typeCxx(Ctx, C.Form.Var->getType()) + " " + C.Form.Var->getNameAsString();
   for (const PlanUpdate &U : P.Updates) {
     const PlanReduction &R = P.Reductions[U.Reduction];
-    std::string Fn = std::string(R.Checked ? "gpupar_red_update_in<" : "gpupar_red_update<") +
-                     opType(Ctx, R) + " >";
+    std::string Fn =
+        std::string(R.Checked ? rt::RedUpdateIn : rt::RedUpdate) + "<" + opType(Ctx, R) + " >";
     L.Updates.push_back({U.Whole, U.Target, U.Value, U.Negate, Fn, typeCxx(Ctx, R.Type),
                          R.Checked ? checkName(R) : "", R.Checked ? reductionName(R) : ""});
   }
@@ -190,7 +191,7 @@ std::string nestArgs(const ASTContext &Ctx, const LoopPlan &P, const std::string
   std::string S;
   for (size_t I = 0; I < P.Collapsed.size(); ++I) {
     const PlanCollapsed &C = P.Collapsed[I];
-    S += ", (" + typeCxx(Ctx, C.Form.Var->getType()) + ")GPUPAR_INDEX(" +
+    S += ", (" + typeCxx(Ctx, C.Form.Var->getType()) + ")" + rt::Index + "(" +
          scalarName(P, P.Scalars[C.LoScalar]) + ", " + llLiteral(C.Form.Step) + ", " + Ix +
          std::to_string(I + 1) + (Ix.back() == '[' ? "]" : "") + ")";
   }
@@ -212,7 +213,7 @@ void emitHostEntry(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, 
   const PerThread &PT = L.Host;
   size_t NC = P.Collapsed.size();
   OS << "#ifndef __CUDA_ARCH__\n";
-  OS << "static int gpupar_host_" << P.Name << "(const gpupar_launch *gpupar_L) {\n"
+  OS << "static int gpupar_host_" << P.Name << "(const " << rt::Launch << " *gpupar_L) {\n"
      << L.HostLocals << PT.Locals;
   // Twice: a unit step as a constant lets the host compiler vectorise the common case.
   for (bool Unit : {true, false}) {
@@ -232,8 +233,9 @@ void emitHostEntry(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, 
   for (size_t I = 0; I < P.Reductions.size(); ++I) {
     const PlanReduction &R = P.Reductions[I];
     if (R.Kind == PlanReduction::Reduce && !R.IsArray)
-      OS << "  gpupar_store_partial<" << opType(Ctx, R) << " >(" << slotPointer(Ctx, R, PT.Desc[I])
-         << ", gpupar_L->partial_slots, " << reductionName(R) << ");\n";
+      OS << "  " << rt::StorePartial << "<" << opType(Ctx, R) << " >("
+         << slotPointer(Ctx, R, PT.Desc[I]) << ", gpupar_L->partial_slots, " << reductionName(R)
+         << ");\n";
     else if (R.Kind == PlanReduction::Last)
       OS << "  if (gpupar_L->begin < gpupar_L->end)\n    *" << slotPointer(Ctx, R, PT.Desc[I])
          << " = " << reductionName(R) << ";\n";
@@ -257,16 +259,16 @@ void emitKernel(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, raw
   OS << L.Kernel.Locals;
   std::string Call, End = "gpupar_end";
   if (NC == 0) {
-    OS << "  GPUPAR_FOR_THREADS(gpupar_k, gpupar_begin, gpupar_end) {\n";
+    OS << "  " << rt::ForThreads << "(gpupar_k, gpupar_begin, gpupar_end) {\n";
     Call = "gpupar_body_" + P.Name + "(" + L.Index + "gpupar_lo, gpupar_step, gpupar_k)" + L.Args +
            PT.Args + ");\n";
   } else {
     // One thread per iteration of the whole nest; the innermost index varies fastest.
     OS << "  const unsigned long long gpupar_total = (gpupar_end - gpupar_begin) * gpupar_n1"
        << (NC > 1 ? " * gpupar_n2" : "") << ";\n";
-    OS << "  GPUPAR_FOR_THREADS(gpupar_t, 0ull, gpupar_total) {\n";
+    OS << "  " << rt::ForThreads << "(gpupar_t, 0ull, gpupar_total) {\n";
     OS << "    unsigned long long gpupar_ix[3];\n";
-    OS << "    gpupar_unflatten(gpupar_t, gpupar_n1, " << (NC > 1 ? "gpupar_n2" : "1ull")
+    OS << "    " << rt::Unflatten << "(gpupar_t, gpupar_n1, " << (NC > 1 ? "gpupar_n2" : "1ull")
        << ", gpupar_ix);\n";
     OS << "    const unsigned long long gpupar_k = gpupar_begin + gpupar_ix[0];\n";
     Call = "gpupar_body_" + P.Name + "(" + L.Index + "gpupar_lo, gpupar_step, gpupar_k)" +
@@ -286,12 +288,12 @@ void emitKernel(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, raw
   for (size_t I = 0; I < P.Reductions.size(); ++I) {
     const PlanReduction &R = P.Reductions[I];
     if (R.IsArray)
-      OS << "  gpupar_red_private_end<" << opType(Ctx, R) << " >(gpupar_r" << PT.Desc[I] << ", "
-         << reductionName(R) << " + " << scalarName(P, P.Scalars[R.LoScalar]) << ", gpupar_c"
-         << PT.Desc[I] << ");\n";
+      OS << "  " << rt::RedPrivateEnd << "<" << opType(Ctx, R) << " >(gpupar_r" << PT.Desc[I]
+         << ", " << reductionName(R) << " + " << scalarName(P, P.Scalars[R.LoScalar])
+         << ", gpupar_c" << PT.Desc[I] << ");\n";
     else if (R.Kind == PlanReduction::Reduce)
-      OS << "  gpupar_block_reduce<" << opType(Ctx, R) << " >(" << reductionName(R) << ", gpupar_r"
-         << PT.Desc[I] << ", gpupar_slots);\n";
+      OS << "  " << rt::BlockReduce << "<" << opType(Ctx, R) << " >(" << reductionName(R)
+         << ", gpupar_r" << PT.Desc[I] << ", gpupar_slots);\n";
   }
   OS << "}\n\n";
 }
@@ -300,8 +302,8 @@ void emitKernel(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, raw
 /// keeps the kernel referenced there.
 void emitLauncher(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, raw_ostream &OS) {
   const PerThread &PT = L.Host;
-  OS << "static __attribute__((unused)) int gpupar_cuda_" << P.Name
-     << "(const gpupar_launch *gpupar_L) {\n";
+  OS << "static __attribute__((unused)) int gpupar_cuda_" << P.Name << "(const " << rt::Launch
+     << " *gpupar_L) {\n";
   std::string Grid = "gpupar_L->grid";
   if (PT.NumDesc) {
     // One partial per block: at most partial_slots blocks.
@@ -324,17 +326,17 @@ void emitLauncher(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, r
         const PlanReduction &R = P.Reductions[I];
         std::string D = std::to_string(PT.Desc[I]);
         OS << "  if (!gpupar_L->partials_ready)\n"
-           << "    gpupar_red_fill_async<" << opType(Ctx, R) << " >("
+           << "    " << rt::RedFillAsync << "<" << opType(Ctx, R) << " >("
            << slotPointer(Ctx, R, PT.Desc[I]) << ", gpupar_L->partial_counts[" << D
            << "], gpupar_L->stream);\n";
-        OS << "  gpupar_smem += gpupar_red_shared_bytes(sizeof(" << typeCxx(Ctx, R.Type)
+        OS << "  gpupar_smem += " << rt::RedSharedBytes << "(sizeof(" << typeCxx(Ctx, R.Type)
            << "), gpupar_L->partial_counts[" << D << "]);\n";
       }
-    OS << "  const int gpupar_shared = gpupar_smem <= GPUPAR_RED_SHARED_MAX;\n";
+    OS << "  const int gpupar_shared = gpupar_smem <= " << rt::RedSharedMax << ";\n";
     Shared = "gpupar_shared ? gpupar_smem : 0";
   }
-  OS << "  GPUPAR_LAUNCH(gpupar_kernel_" << P.Name << ", " << Grid << ", gpupar_L->block, "
-     << Shared << ", (cudaStream_t)gpupar_L->stream)(\n"
+  OS << "  " << rt::LaunchKernel << "(gpupar_kernel_" << P.Name << ", " << Grid
+     << ", gpupar_L->block, " << Shared << ", (cudaStream_t)gpupar_L->stream)(\n"
      << "      gpupar_L->begin, gpupar_L->end, gpupar_L->lo, gpupar_L->step" << NestLaunchArgs
      << L.GenLaunchArgs << L.LaunchArgs << ");\n";
   OS << "  return (int)cudaGetLastError();\n}\n#endif\n\n";
@@ -349,7 +351,7 @@ void emitDescriptor(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L,
   std::string ArraysTable = "0", TermsTable = "0", RedTable = "0";
   if (!P.Arrays.empty()) {
     ArraysTable = "gpupar_arrays_" + N;
-    OS << "static const gpupar_array_desc " << ArraysTable << "[] = {\n";
+    OS << "static const " << rt::ArrayDesc << " " << ArraysTable << "[] = {\n";
     for (const PlanArray &A : P.Arrays)
       // A pointer-to-pointer array's unit is a row pointer (its rows: gpupar_rows_desc).
       OS << "    {\"" << A.Var->getNameAsString() << "\", sizeof(" << typeCxx(Ctx, A.Elem)
@@ -361,7 +363,7 @@ void emitDescriptor(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L,
   }
   if (!P.Terms.empty()) {
     TermsTable = "gpupar_terms_" + N;
-    OS << "static const gpupar_term_desc " << TermsTable << "[] = {\n";
+    OS << "static const " << rt::TermDesc << " " << TermsTable << "[] = {\n";
     for (const PlanTerm &T : P.Terms)
       OS << "    {" << T.Array << ", "
          << rt::accessBits(!T.Write, T.Write, false, T.Write && T.Disjoint) << ", "
@@ -370,7 +372,7 @@ void emitDescriptor(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L,
   }
   if (PT.NumDesc) {
     RedTable = "gpupar_reductions_" + N;
-    OS << "static const gpupar_reduction_desc " << RedTable << "[] = {\n";
+    OS << "static const " << rt::ReductionDesc << " " << RedTable << "[] = {\n";
     for (const PlanReduction &R : P.Reductions)
       if (LoopPlan::hasDescriptor(R))
         OS << "    {\"" << reductionName(R) << "\", " << rt::typeKindName(R.TypeKind) << ", sizeof("
@@ -394,7 +396,7 @@ void emitDescriptor(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L,
     if (P.Arrays[I].Rows) {
       if (!NumRows++) {
         RowsTable = "gpupar_rows_" + N;
-        OS << "static const gpupar_rows_desc " << RowsTable << "[] = {\n";
+        OS << "static const " << rt::RowsDesc << " " << RowsTable << "[] = {\n";
       }
       OS << "    {" << I << ", " << P.Arrays[I].LayoutScalar << ", sizeof("
          << typeCxx(Ctx, P.Arrays[I].Elem) << ")}, /* " << P.Arrays[I].Var->getNameAsString()
@@ -402,11 +404,11 @@ void emitDescriptor(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L,
     }
   if (NumRows)
     OS << "};\n";
-  OS << "extern \"C\" const gpupar_loop " << P.Symbol << " = {\n"
-     << "    GPUPAR_VERSION_CODE, \"" << escapeString(P.Site) << "\", " << P.Arrays.size() << ", "
-     << ArraysTable << ", " << P.Terms.size() << ", " << TermsTable << ", " << P.Scalars.size()
-     << ",\n"
-     << "    gpupar_host_" << N << ", GPUPAR_CUDA_FN(gpupar_cuda_" << N << "), " << PT.NumDesc
+  OS << "extern \"C\" const " << rt::Loop << " " << P.Symbol << " = {\n"
+     << "    " << rt::VersionCode << ", \"" << escapeString(P.Site) << "\", " << P.Arrays.size()
+     << ", " << ArraysTable << ", " << P.Terms.size() << ", " << TermsTable << ", "
+     << P.Scalars.size() << ",\n"
+     << "    gpupar_host_" << N << ", " << rt::CudaFn << "(gpupar_cuda_" << N << "), " << PT.NumDesc
      << ", " << RedTable << ", " << SectionsTable << ", " << NumRows << ", "
      << (NumRows ? RowsTable : "0") << "};\n#endif\n\n";
 }
@@ -415,7 +417,7 @@ void emitLoop(const ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
   LoopText L = loopText(Ctx, P);
   emitBody(Ctx, P, L, OS);
   emitHostEntry(Ctx, P, L, OS);
-  OS << "#if GPUPAR_KERNELS\n";
+  OS << "#if " << rt::Kernels << "\n";
   emitKernel(Ctx, P, L, OS);
   emitLauncher(Ctx, P, L, OS);
   emitDescriptor(Ctx, P, L, OS);
@@ -429,7 +431,7 @@ std::string emitCuda(ASTContext &Ctx, const std::vector<LoopPlan> &Plans,
   llvm::raw_string_ostream OS(Out);
   OS << "// Generated by gpupar " << GPUPAR_VERSION_STRING << " from " << SourceName
      << "; do not edit.\n";
-  OS << "#include <gpupar/kernel.h>\n\n";
+  OS << "#include <" << rt::KernelHeader << ">\n\n";
   // Types and device copies of functions, shared by the loops.
   std::vector<const TypeDecl *> Types;
   std::vector<const FunctionDecl *> Functions;

@@ -1,8 +1,9 @@
 //===- RuntimeNames.h - the runtime's names the generated code spells -------===//
 //
-// The contract between the emitters and libgpupar: every runtime function, type and enumerator
-// the generated host file names (gpupar/gpupar.h, gpupar/loop.h), and the spellings of the
-// plan's enums. unit.plugin.runtime_names checks each name against the installed headers.
+// The contract between the emitters and libgpupar: every runtime function, type, macro and
+// enumerator the generated files name (the host file: gpupar/gpupar.h, gpupar/loop.h; the .cu:
+// gpupar/kernel.h), and the spellings of the plan's enums. unit.plugin.runtime_names checks each
+// name against the headers.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUPAR_PLUGIN_RUNTIMENAMES_H
@@ -42,6 +43,44 @@ inline constexpr const char *HostNames[] = {
     Loop,         Call,     Run,         HostDone,    Span,        SpanInit,
     SpanAddRange, SpanCols, SpanColCoef, SpanAddCols, SpanGuardLo, SpanGuardHi,
     TripCount,    MaxLL,    MinLL,       RowsLayout,  VersionCode};
+
+// kernel.h, included by the generated .cu: the launch record, descriptor tables, loop and launch
+// macros, per-thread reduction helpers, pointer-to-pointer views.
+inline constexpr const char *KernelHeader = "gpupar/kernel.h";
+inline constexpr const char *Kernels = "GPUPAR_KERNELS";
+inline constexpr const char *CudaFn = "GPUPAR_CUDA_FN";
+inline constexpr const char *LaunchKernel = "GPUPAR_LAUNCH";
+inline constexpr const char *DynamicShared = "GPUPAR_DYNAMIC_SHARED";
+inline constexpr const char *Index = "GPUPAR_INDEX";
+inline constexpr const char *ForThreads = "GPUPAR_FOR_THREADS";
+inline constexpr const char *Unflatten = "gpupar_unflatten";
+inline constexpr const char *Launch = "gpupar_launch";
+inline constexpr const char *ArrayDesc = "gpupar_array_desc";
+inline constexpr const char *TermDesc = "gpupar_term_desc";
+inline constexpr const char *ReductionDesc = "gpupar_reduction_desc";
+inline constexpr const char *RowsDesc = "gpupar_rows_desc";
+inline constexpr const char *Rows = "gpupar_rows";
+inline constexpr const char *Cols = "gpupar_cols";
+inline constexpr const char *StorePartial = "gpupar_store_partial";
+inline constexpr const char *BlockReduce = "gpupar_block_reduce";
+inline constexpr const char *RedFill = "gpupar_red_fill";
+inline constexpr const char *RedFillAsync = "gpupar_red_fill_async";
+inline constexpr const char *RedSharedBytes = "gpupar_red_shared_bytes";
+inline constexpr const char *RedSharedMax = "GPUPAR_RED_SHARED_MAX";
+inline constexpr const char *RedPrivateBegin = "gpupar_red_private_begin";
+inline constexpr const char *RedPrivateEnd = "gpupar_red_private_end";
+inline constexpr const char *RedUpdate = "gpupar_red_update";
+inline constexpr const char *RedUpdateIn = "gpupar_red_update_in";
+inline constexpr const char *RedCheck = "gpupar_red_check";
+
+/// The names above that the .cu uses, for the contract test (each declared in kernel.h or the
+/// headers it includes).
+inline constexpr const char *KernelNames[] = {
+    Kernels,         CudaFn,        LaunchKernel, DynamicShared,  Index,
+    ForThreads,      Unflatten,     Launch,       ArrayDesc,      TermDesc,
+    ReductionDesc,   RowsDesc,      Rows,         Cols,           StorePartial,
+    BlockReduce,     RedFill,       RedFillAsync, RedSharedBytes, RedSharedMax,
+    RedPrivateBegin, RedPrivateEnd, RedUpdate,    RedUpdateIn,    RedCheck};
 
 /// Returns the enumerator of `C` in gpupar_cond: "GPUPAR_LT", ...
 const char *condName(Cond C);

@@ -8,6 +8,9 @@
 #include "gpupar/version.h"
 
 #include <cstring>
+#include <fstream>
+#include <regex>
+#include <sstream>
 #include <string>
 
 extern "C" {
@@ -58,6 +61,38 @@ void test_host_names(void **) {
   assert_int_equal(sizeof(rt::HostNames) / sizeof(rt::HostNames[0]), 17);
 }
 
+/// Returns the text of public header `Name` (the source tree's include/gpupar).
+std::string header(const char *Name) {
+  std::ifstream In(std::string(GPUPAR_HEADER_DIR) + "/" + Name);
+  std::stringstream S;
+  S << In.rdbuf();
+  return S.str();
+}
+
+/// Returns true when `Text` declares `Name`: a macro, a struct or struct template, or an inline
+/// function (template).
+bool declares(const std::string &Text, const std::string &Name) {
+  std::regex Macro("(^|\\n)[ \\t]*#[ \\t]*define[ \\t]+" + Name + "\\b");
+  std::regex Struct("\\bstruct[ \\t]+" + Name + "\\b");
+  std::regex Function("\\binline\\b[^;{(]*\\b" + Name + "[ \\t]*\\(");
+  return std::regex_search(Text, Macro) || std::regex_search(Text, Struct) ||
+         std::regex_search(Text, Function);
+}
+
+// The .cu's names cannot be referenced from a host test (kernel.h defines most of them only for
+// nvcc or the simulator), so each must be declared in the headers' text.
+void test_kernel_names(void **) {
+  std::string Text = header("kernel.h") + header("loop.h");
+  assert_true(Text.size() > 1000);
+  for (const char *Name : rt::KernelNames)
+    if (!declares(Text, Name)) {
+      fprintf(stderr, "%s is not declared by kernel.h or loop.h\n", Name);
+      fail();
+    }
+  assert_false(declares(Text, "gpupar_no_such_helper"));
+  assert_string_equal(rt::KernelHeader, "gpupar/kernel.h");
+}
+
 void test_enum_spellings(void **) {
   struct {
     Cond C;
@@ -97,6 +132,7 @@ void test_access_bits(void **) {
 int main() {
   const struct CMUnitTest Tests[] = {
       cmocka_unit_test(test_host_names),
+      cmocka_unit_test(test_kernel_names),
       cmocka_unit_test(test_enum_spellings),
       cmocka_unit_test(test_access_bits),
   };
