@@ -42,3 +42,45 @@ void quotient(int n, float *a) {
   for (int i = 0; i < n; i++)
     a[i] = a[i / 2]; // expected-warning {{cannot prove that write to 'a[i]' and read of 'a[i / 2]' are independent; the loop stays serial}} expected-note {{read is here}}
 }
+
+// A warning early in the body walk (a function whose body is not visible) does not hide a proven
+// dependence in a later statement.
+void ext(int);
+void early(int n, float *b) {
+#pragma gpupar
+  for (int i = 1; i < n; i++) {
+    ext(i);
+    b[i] = b[i - 1] + 1; // expected-error {{write to 'b[i]' and read of 'b[i - 1]' carry a dependence of distance 1}} expected-note {{read is here}}
+  }
+}
+
+// Nor one inside an inner loop: the walk goes on from the body's level.
+void early_inner(int n, float *b) {
+#pragma gpupar
+  for (int i = 1; i < n; i++) {
+    for (int j = 0; j < 4; j++)
+      ext(j);
+    b[i] = b[i - 1] + 1; // expected-error {{write to 'b[i]' and read of 'b[i - 1]' carry a dependence of distance 1}} expected-note {{read is here}}
+  }
+}
+
+// With a jump in the body the walk stops at the first warning: the skipped statements may hold
+// the jump that makes later accesses conditional.
+void with_jump(int n, float *b) {
+#pragma gpupar
+  for (int i = 1; i < n; i++) {
+    ext(i); // expected-warning {{}}
+    if (b[i] < 0)
+      break;
+    b[i] = b[i - 1] + 1;
+  }
+}
+
+// Without a proven dependence after it, the early warning stays.
+void early_only(int n, float *b) {
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    ext(i); // expected-warning {{}}
+    b[i] = b[i] + 1;
+  }
+}

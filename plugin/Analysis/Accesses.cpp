@@ -1005,10 +1005,8 @@ bool BodyWalker::walkCall(const CallExpr *CE) {
     std::vector<QualType> Types;
     Problem Why;
     if (!checkDeviceFunction(Ctx, Def, Info.Functions, Types, Why)) {
-      Failed = true;
-      Failure = Why;
-      Failure.Notes.push_back({CE->getSourceRange(), Diag::note_called_from_loop});
-      return false;
+      Why.Notes.push_back({CE->getSourceRange(), Diag::note_called_from_loop});
+      return failWith(std::move(Why));
     }
     for (QualType T : Types)
       addType(T);
@@ -1070,7 +1068,7 @@ bool BodyWalker::walkUnary(const UnaryOperator *UO, Mode M) {
 bool BodyWalker::walk(const Stmt *S, Mode M) {
   if (!S)
     return true;
-  if (Failed)
+  if (Stopped)
     return false;
   if (const auto *E = dyn_cast<Expr>(S)) {
     if (std::optional<Reason> Why = typeProblem(E->getType()))
@@ -1288,6 +1286,44 @@ void BodyWalker::findAssignedOnce() {
   }
 }
 
+/// Returns whether `S` holds a statement that jumps: `break`, `continue`, `goto`, `return`.
+static bool hasJump(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<BreakStmt, ContinueStmt, GotoStmt, IndirectGotoStmt, ReturnStmt>(S))
+    return true;
+  for (const Stmt *C : S->children())
+    if (hasJump(C))
+      return true;
+  return false;
+}
+
+bool BodyWalker::walkBody(const Stmt *Body) {
+  const auto *CS = dyn_cast<CompoundStmt>(Body);
+  // After a warning in one statement, the walk goes on with the next, from the state at the
+  // body's level, so that the accesses after it reach the dependence test too: a dependence
+  // it proves is the error reported (provenFirst in Analysis.cpp). The accesses found are
+  // then a subset of the body's, so nothing is proven that is not there. Not in a body with
+  // jumps: a skipped `break` or `continue` would leave the accesses after it looking
+  // unconditional.
+  if (!CS || hasJump(Body))
+    return walk(Body);
+  for (const Stmt *C : CS->body()) {
+    if (walk(C))
+      continue;
+    if (Failure.Level != Severity::Warning)
+      return false;
+    Stopped = false;
+    Active.clear();
+    Guards.clear();
+    Frames.clear();
+    Binding.clear();
+    BreakDepth = CondDepth = 0;
+  }
+  Info.Walked = !Failed || Failure.Level == Severity::Warning;
+  return !Failed;
+}
+
 bool BodyWalker::run(Problem &P) {
   Pre.TraverseStmt(const_cast<Stmt *>(F.For->getBody()));
   findAssignedOnce();
@@ -1306,7 +1342,7 @@ bool BodyWalker::run(Problem &P) {
         P = Failure;
         return false;
       }
-  if (!walk(F.For->getBody())) {
+  if (!walkBody(F.For->getBody())) {
     P = Failure;
     return false;
   }

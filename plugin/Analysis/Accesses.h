@@ -153,9 +153,10 @@ struct BodyInfo {
   std::vector<Access> Accesses;
   std::vector<InnerLoop> Inner;
   bool HasJumps = false; ///< `continue` or `break` somewhere in the body
-  /// The body walk reached its end: Accesses holds every access of the body (a reason found
-  /// after the walk, in its last checks, leaves them complete; Analysis.cpp then still runs the
-  /// dependence test, so that a proven dependence is the error shown).
+  /// The body walk reached its end: Accesses holds every access of the body, or, after a
+  /// warning in one of its statements (BodyWalker::walkBody), those of the other statements.
+  /// Analysis.cpp then still runs the dependence test on them, so that a proven dependence is
+  /// the error shown rather than the warning.
   bool Walked = false;
 
   /// Outer scalars the body writes, with their role (private, last-private, reduction).

@@ -122,6 +122,11 @@ private:
   bool walkCompound(const CompoundStmt *CS);
   Problem Failure;
   bool Failed = false;
+  /// The walk of the current statement of the body stopped at a failure (walkBody goes on with
+  /// the next one after a warning).
+  bool Stopped = false;
+  /// Walks the loop body, statement by statement; see run().
+  bool walkBody(const Stmt *Body);
 
   /// The calls being walked, outermost first (CallAccesses.cpp).
   std::vector<std::unique_ptr<Frame>> Frames;
@@ -131,14 +136,22 @@ private:
   /// Records the first reject reason; inside a called function the message names it and the
   /// notes show the calls that lead there.
   bool fail(SourceRange R, Diag Id, std::vector<std::string> Args = {}) {
-    if (!Failed) {
+    Problem P = makeProblem(Id, R, std::move(Args));
+    if (!Binding.empty())
+      P.Context = Binding + ": ";
+    if (!Frames.empty())
+      P.Context = "in function " + quoted(Frames.back()->Fn) + ": " + P.Context;
+    callNotes(P);
+    return failWith(std::move(P));
+  }
+  /// Records `P` as the reason unless one is recorded already (an error replaces a warning:
+  /// after a warning the walk goes on with the body's next statement, walkBody) and stops the
+  /// walk; returns false.
+  bool failWith(Problem P) {
+    Stopped = true;
+    if (!Failed || (Failure.Level == Severity::Warning && P.Level == Severity::Error)) {
       Failed = true;
-      Failure = makeProblem(Id, R, std::move(Args));
-      if (!Binding.empty())
-        Failure.Context = Binding + ": ";
-      if (!Frames.empty())
-        Failure.Context = "in function " + quoted(Frames.back()->Fn) + ": " + Failure.Context;
-      callNotes(Failure);
+      Failure = std::move(P);
     }
     return false;
   }
