@@ -81,8 +81,10 @@ static int add_cuda(gpupar__registry *reg, const gpupar_device_info *info, gpupa
   d->backend = &gpupar__backend_cuda;
   int clock = 1000000;
   for (int i = 0; i < probe->count; i++)
-    if (probe->info[i].ordinal == info->ordinal)
+    if (probe->info[i].ordinal == info->ordinal) {
       clock = probe->clock_khz[i];
+      d->resident_threads = probe->resident_threads[i];
+    }
   d->weight = (double)(info->sm_count > 0 ? info->sm_count : 1) * clock;
   d->latency_us = GPUPAR__CUDA_LATENCY_US;
   int current = d->backend->get_current ? d->backend->get_current() : -1;

@@ -210,6 +210,11 @@ typedef struct gpupar_loop {
   /* Added in 0.3 (0 and NULL in older descriptors): pointer-to-pointer arrays. */
   int nrows;
   const gpupar_rows_desc *rows;
+  /* Added in 0.4: the loop is the outer loop of a perfect nest the compiler did not collapse
+   * (no proof that the inner loop's iterations are independent), so each thread runs the inner
+   * loop alone: the runtime warns when a device gets fewer iterations than it keeps threads
+   * resident. */
+  int serial_inner;
 } gpupar_loop;
 
 /* Run-time values of one term (filled by the host file, see gpupar_span_* in gpupar.h). */

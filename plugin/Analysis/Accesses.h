@@ -153,6 +153,9 @@ struct BodyInfo {
   std::vector<Access> Accesses;
   std::vector<InnerLoop> Inner;
   bool HasJumps = false; ///< `continue` or `break` somewhere in the body
+  /// The loop is the outer loop of a perfect nest deeper than what is collapsed (Collapse): each
+  /// thread runs the remaining inner loops alone (GPUPAR loop descriptor's serial_inner).
+  bool SerialInner = false;
   /// The body walk reached its end: Accesses holds every access of the body, or, after a
   /// warning in one of its statements (BodyWalker::walkBody), those of the other statements.
   /// Analysis.cpp then still runs the dependence test on them, so that a proven dependence is

@@ -327,6 +327,7 @@ bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopF
     return false;
   }
   autoCollapse(Ctx, FS, Dir, F, Info);
+  Info.SerialInner = perfectDepth(FS) > std::max<size_t>(Info.Collapse.size(), 1);
   if (!Info.Unsupported.empty()) {
     P = Info.Unsupported.front();
     return false;

@@ -184,6 +184,8 @@ struct LoopPlan {
   std::vector<clang::CharSourceRange> MovedPragmas;
   /// Updates of array-reduction elements.
   std::vector<PlanUpdate> Updates;
+  /// Each thread runs a perfectly nested inner loop that is not collapsed (BodyInfo).
+  bool SerialInner = false;
 
   /// Returns whether entry `R` has a runtime descriptor (a reduction or a last value).
   static bool hasDescriptor(const PlanReduction &R) { return R.Kind != PlanReduction::Private; }

@@ -368,6 +368,7 @@ LoopPlan planLoop(ASTContext &Ctx, const Directive &Dir, const LoopForm &F, cons
   if (Dir.Devices)
     Plan.Devices = *Dir.Devices;
   Plan.Remarks = Info.Remarks;
+  Plan.SerialInner = Info.SerialInner;
   Plan.Functions = Info.Functions;
   Plan.Types = Info.Types;
   Plan.Body = F.For->getBody();

@@ -37,6 +37,9 @@ typedef struct gpupar__device {
   double modeled_us;       /* emu: modeled device time since timing_begin */
   double h2d_bps, d2h_bps; /* host<->device bandwidth, bytes/s (measured; emu: modeled) */
   double latency_us;       /* launch latency (modeled) */
+  /* Threads the device keeps resident at once (CUDA: multiprocessors x threads per
+   * multiprocessor); 0 when the notion does not apply (emu). */
+  long long resident_threads;
   int faults;              /* GPUPAR__FAULT_* injected on this device (GPUPAR_FAULT) */
   atomic_int lost;         /* the device failed for good: no later call uses it */
   atomic_int sticky;       /* a sticky error (CUDA 700, ...) the backend saw: lost at the next
@@ -121,6 +124,7 @@ typedef struct gpupar__cuda_probe {
   int count;                   /* usable CUDA devices */
   gpupar_device_info info[64]; /* devices 0..count-1 */
   int clock_khz[64];           /* cudaDevAttrClockRate */
+  int resident_threads[64];    /* multiprocessors x maxThreadsPerMultiProcessor */
   char reason[320];            /* why count == 0 */
 } gpupar__cuda_probe;
 

@@ -414,6 +414,31 @@ static int round_once(exec *x, int first_round) {
   return rc;
 }
 
+/* Warns, once per loop and device, when a device gets fewer of the call's iterations than it
+ * keeps threads resident while each thread runs a perfectly nested inner loop alone (a nest the
+ * compiler could not collapse): most of the device then idles. */
+static void warn_occupancy(exec *x) {
+  if (!x->loop->serial_inner)
+    return;
+  for (int d = 0; d < x->in->ndev; d++) {
+    gpupar__device *dev = x->in->devs[d];
+    unsigned long long iters = 0;
+    for (int i = 0; i < x->nsubs; i++)
+      if (x->subs[i].dev == d)
+        iters += x->subs[i].range.end - x->subs[i].range.begin;
+    if (iters == 0 || dev->resident_threads <= 0 ||
+        iters >= (unsigned long long)dev->resident_threads)
+      continue;
+    if (gpupar__site_warn_once(x->in->site, dev->index, GPUPAR__WARN_OCCUPANCY))
+      GPUPAR__WARN("%s: %s runs %llu iterations, fewer than the %lld threads it keeps resident, "
+                   "and each thread runs the nested loop alone, so most of the device idles; "
+                   "collapse the nest (collapse(2)) if its inner iterations are independent "
+                   "(-fplugin-arg-gpupar-remarks says why it was not collapsed; warned once per "
+                   "loop and device)",
+                   site_name(x), dev->info.name, iters, dev->resident_threads);
+  }
+}
+
 int gpupar__exec(const gpupar__exec_in *in, gpupar__exec_out *out, char *why, size_t len) {
   exec x = {.in = in, .loop = in->loop, .call = in->call, .na = in->loop->narrays, .out = out};
   memset(out, 0, sizeof *out);
@@ -436,6 +461,8 @@ int gpupar__exec(const gpupar__exec_in *in, gpupar__exec_out *out, char *why, si
   }
   if (rc == GPUPAR_OK)
     rc = gpupar__plan(&x, why, len);
+  if (rc == GPUPAR_OK)
+    warn_occupancy(&x);
   if (rc == GPUPAR_OK)
     rc = gpupar__xfer_snapshot(&x, why, len);
   if (rc == GPUPAR_OK)

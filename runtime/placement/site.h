@@ -75,6 +75,9 @@ unsigned long long gpupar__site_offload_decisions(gpupar__site *site, int add);
 /* A warning kind of gpupar__site_warn_once beside the device fault bits (1, 2, 4, 8): an update
  * outside a checked array-reduction section (index -1: not a device). */
 #define GPUPAR__WARN_SECTION 16
+/* A warning kind: a device got fewer iterations of a nest it runs one outer iteration per
+ * thread than it keeps threads resident (execute/exec.c). */
+#define GPUPAR__WARN_OCCUPANCY 32
 
 /* Returns 1 the first time it is called for (`site`, device `index`, `kind` bit), else 0. */
 int gpupar__site_warn_once(gpupar__site *site, int index, int kind);

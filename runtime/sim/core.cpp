@@ -424,6 +424,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int dev) {
   prop->warpSize = 32;
   prop->maxThreadsPerBlock = 1024;
   prop->multiProcessorCount = g_config.sms;
+  prop->maxThreadsPerMultiProcessor = 2048;
   prop->major = 9;
   prop->minor = 0;
   return cudaSuccess;

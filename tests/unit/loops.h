@@ -27,9 +27,21 @@ static const gpupar_array_desc saxpy_arrays[] = {{"x", sizeof(float), GPUPAR_REA
                                                  {"y", sizeof(float), GPUPAR_READ | GPUPAR_WRITE}};
 static const gpupar_term_desc saxpy_terms[] = {
     {0, GPUPAR_READ, 1}, {1, GPUPAR_READ, 1}, {1, GPUPAR_WRITE, 1}};
-static const gpupar_loop saxpy_loop = {
-    GPUPAR_VERSION_CODE, "saxpy.c:3", 2, saxpy_arrays, 3,    saxpy_terms, 1,
-    saxpy_host,          NULL,        0, NULL,         NULL, 0,           NULL};
+static const gpupar_loop saxpy_loop = {GPUPAR_VERSION_CODE,
+                                       "saxpy.c:3",
+                                       2,
+                                       saxpy_arrays,
+                                       3,
+                                       saxpy_terms,
+                                       1,
+                                       saxpy_host,
+                                       NULL,
+                                       0,
+                                       NULL,
+                                       NULL,
+                                       0,
+                                       NULL,
+                                       0};
 
 static inline void saxpy_serial(int n, float a, const float *x, float *y) {
   for (int i = 0; i < n; i++)
@@ -89,7 +101,8 @@ static const gpupar_loop strided_loop = {GPUPAR_VERSION_CODE,
                                          NULL,
                                          NULL,
                                          0,
-                                         NULL};
+                                         NULL,
+                                         0};
 
 static inline void strided_serial(long lo, long hi, long step, int cond, const double *x,
                                   double *y) {
@@ -158,7 +171,8 @@ static const gpupar_loop stencil_loop = {GPUPAR_VERSION_CODE,
                                          NULL,
                                          NULL,
                                          0,
-                                         NULL};
+                                         NULL,
+                                         0};
 
 static inline void stencil_serial(int n, int m, const float *in, float *out) {
   for (int i = 1; i < n - 1; i++)
@@ -227,7 +241,8 @@ static const gpupar_loop interleave_loop = {GPUPAR_VERSION_CODE,
                                             NULL,
                                             NULL,
                                             0,
-                                            NULL};
+                                            NULL,
+                                            0};
 
 static inline void interleave_serial(int n, const int *x, int *y) {
   for (int i = 0; i < n; i++) {
@@ -290,7 +305,8 @@ static const gpupar_loop matvec_loop = {GPUPAR_VERSION_CODE,
                                         NULL,
                                         NULL,
                                         0,
-                                        NULL};
+                                        NULL,
+                                        0};
 
 static inline void matvec_serial(int r, int c, const float *m, const float *v, float *out) {
   for (int i = 0; i < r; i++) {
@@ -363,7 +379,7 @@ static const gpupar_reduction_desc hist_reds[] = {
     {"top", GPUPAR_TYPE_FLOAT, sizeof(double), GPUPAR_RED_MAX, 1}};
 static const gpupar_loop hist_loop = {GPUPAR_VERSION_CODE, "hist.c:8", 3,         hist_arrays, 3,
                                       hist_terms,          0,          hist_host, NULL,        2,
-                                      hist_reds,           NULL,       0,         NULL};
+                                      hist_reds,           NULL,       0,         NULL,        0};
 
 static inline void hist_serial(int n, const int *x, const int *w, int *bin, long long *hist,
                                double *top) {
@@ -439,7 +455,8 @@ static const gpupar_loop scatter_loop = {GPUPAR_VERSION_CODE,
                                          NULL,
                                          NULL,
                                          0,
-                                         NULL};
+                                         NULL,
+                                         0};
 
 static inline void scatter_serial(int n, const int *perm, const int *keep, const double *v,
                                   double *dst, double *out) {

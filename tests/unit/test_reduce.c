@@ -255,8 +255,21 @@ static void test_serial(void **state) {
 /* A loop with one float sum; host chunks recorded out of order. */
 static const gpupar_reduction_desc fsum_red[] = {
     {"s", GPUPAR_TYPE_FLOAT, sizeof(float), GPUPAR_RED_ADD, 0}};
-static const gpupar_loop fsum_loop = {
-    GPUPAR_VERSION_CODE, "order.c:1", 0, NULL, 0, NULL, 0, NULL, NULL, 1, fsum_red, NULL, 0, NULL};
+static const gpupar_loop fsum_loop = {GPUPAR_VERSION_CODE,
+                                      "order.c:1",
+                                      0,
+                                      NULL,
+                                      0,
+                                      NULL,
+                                      0,
+                                      NULL,
+                                      NULL,
+                                      1,
+                                      fsum_red,
+                                      NULL,
+                                      0,
+                                      NULL,
+                                      0};
 
 static void record_host_chunk(gpupar_call *call, unsigned long long begin, float value) {
   gpupar_launch L = {.begin = begin, .end = begin + 1};
@@ -352,7 +365,8 @@ static const gpupar_loop red_loop = {GPUPAR_VERSION_CODE,
                                      red_reds,
                                      NULL,
                                      0,
-                                     NULL};
+                                     NULL,
+                                     0};
 
 static void run_reduction(int n) {
   int *x = malloc((size_t)n * sizeof *x);

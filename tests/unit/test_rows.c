@@ -27,7 +27,7 @@ static const gpupar_array_desc arrays[] = {{"a", sizeof(float *), GPUPAR_READ},
 static const gpupar_term_desc terms[] = {{0, GPUPAR_READ, 1}, {1, GPUPAR_WRITE, 1}};
 static const gpupar_rows_desc rows[] = {{0, 0, sizeof(float)}, {1, 1, sizeof(float)}};
 static const gpupar_loop loop = {
-    GPUPAR_VERSION_CODE, "t.c:1", 2, arrays, 2, terms, 2, NULL, NULL, 0, NULL, NULL, 2, rows};
+    GPUPAR_VERSION_CODE, "t.c:1", 2, arrays, 2, terms, 2, NULL, NULL, 0, NULL, NULL, 2, rows, 0};
 
 static void spans_of(gpupar_span s[2]) {
   gpupar_span_init(&s[0], 1, 1); /* a[i + 1][j - 1] */
@@ -142,7 +142,8 @@ static const gpupar_loop col_loop = {GPUPAR_VERSION_CODE,
                                      NULL,
                                      NULL,
                                      2,
-                                     col_rows};
+                                     col_rows,
+                                     0};
 
 static void col_spans(gpupar_span s[2]) {
   gpupar_span_init(&s[0], 0, 0); /* c[k][j - 1], c[k][j] */

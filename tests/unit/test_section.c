@@ -140,7 +140,7 @@ static void test_dense_not_guarded(void **state) {
   static const gpupar_array_desc arr[] = {{"y", 8, GPUPAR_WRITE}};
   static const gpupar_term_desc terms[] = {{0, GPUPAR_WRITE, 1}};
   static const gpupar_loop loop = {
-      GPUPAR_VERSION_CODE, "t", 1, arr, 1, terms, 0, NULL, NULL, 0, NULL, NULL, 0, NULL};
+      GPUPAR_VERSION_CODE, "t", 1, arr, 1, terms, 0, NULL, NULL, 0, NULL, NULL, 0, NULL, 0};
   gpupar__space sp = space(0, 10, 1, GPUPAR_LT);
   gpupar_span s;
   gpupar_span_init(&s, 1, 0);
@@ -185,7 +185,7 @@ static const gpupar_term_desc terms3[] = {{0, GPUPAR_READ, 1},
                                           {1, GPUPAR_WRITE, 1},
                                           {2, GPUPAR_WRITE, 1}};
 static const gpupar_loop loop3 = {
-    GPUPAR_VERSION_CODE, "t.c:1", 3, arrays3, 5, terms3, 0, NULL, NULL, 0, NULL, NULL, 0, NULL};
+    GPUPAR_VERSION_CODE, "t.c:1", 3, arrays3, 5, terms3, 0, NULL, NULL, 0, NULL, NULL, 0, NULL, 0};
 
 static void test_hulls_dense(void **state) {
   (void)state;
@@ -343,8 +343,21 @@ static const gpupar_array_desc arrays_ro[] = {
     {"a", 4, GPUPAR_READ}, {"b", 4, GPUPAR_READ}, {"c", 4, GPUPAR_WRITE}};
 static const gpupar_term_desc terms_ro[] = {
     {0, GPUPAR_READ, 1}, {1, GPUPAR_READ, 1}, {2, GPUPAR_WRITE, 1}};
-static const gpupar_loop loop_ro = {
-    GPUPAR_VERSION_CODE, "t.c:2", 3, arrays_ro, 3, terms_ro, 0, NULL, NULL, 0, NULL, NULL, 0, NULL};
+static const gpupar_loop loop_ro = {GPUPAR_VERSION_CODE,
+                                    "t.c:2",
+                                    3,
+                                    arrays_ro,
+                                    3,
+                                    terms_ro,
+                                    0,
+                                    NULL,
+                                    NULL,
+                                    0,
+                                    NULL,
+                                    NULL,
+                                    0,
+                                    NULL,
+                                    0};
 
 static void test_alias_read_only(void **state) {
   (void)state;

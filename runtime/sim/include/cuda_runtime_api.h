@@ -76,6 +76,7 @@ struct cudaDeviceProp {
   int multiProcessorCount;
   int major;
   int minor;
+  int maxThreadsPerMultiProcessor;
 };
 
 const char *cudaGetErrorString(cudaError_t error);
