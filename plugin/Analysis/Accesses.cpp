@@ -121,7 +121,13 @@ bool BodyWalker::isInvariant(const Expr *E) {
                !VD->getType().isVolatileQualified() && VD->getType()->isIntegerType() &&
                !isArrayVariable(VD);
       }
-      if (isa<ArraySubscriptExpr, MemberExpr, CallExpr, StmtExpr, GenericSelectionExpr>(S))
+      if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+        if (!W.hoistable(ME))
+          return false;
+        W.hoist(ME);
+        return true;
+      }
+      if (isa<ArraySubscriptExpr, CallExpr, StmtExpr, GenericSelectionExpr>(S))
         return false;
       if (const auto *UO = dyn_cast<UnaryOperator>(S))
         if (UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_AddrOf)
@@ -133,6 +139,43 @@ bool BodyWalker::isInvariant(const Expr *E) {
     }
   };
   return Check{*this}.ok(E);
+}
+
+bool BodyWalker::hoistable(const Expr *E) {
+  E = E->IgnoreParens();
+  const auto *Top = dyn_cast<MemberExpr>(E);
+  if (!Top || !Frames.empty() || E->getType().isVolatileQualified() ||
+      !(E->getType()->isIntegerType() || E->getType()->isRealFloatingType()))
+    return false;
+  const Expr *B = Top;
+  while (const auto *ME = dyn_cast<MemberExpr>(B)) {
+    if (ME->getType().isVolatileQualified())
+      return false;
+    B = ME->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(B);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !isOuter(VD) || Pre.Written.count(VD) || VD->getType().isVolatileQualified())
+    return false;
+  // Only where the whole struct cannot go to the device: other structs are passed as they are.
+  QualType Root = VD->getType().getCanonicalType();
+  if (const auto *PT = Root->getAs<PointerType>())
+    Root = PT->getPointeeType();
+  return Root->isRecordType() && recordProblem(Root).has_value();
+}
+
+void BodyWalker::hoist(const Expr *E) {
+  E = E->IgnoreParens();
+  std::string Text = printC(Ctx, E);
+  unsigned Index = 0;
+  while (Index < Info.Hoisted.size() && printC(Ctx, Info.Hoisted[Index]) != Text)
+    ++Index;
+  if (Index == Info.Hoisted.size())
+    Info.Hoisted.push_back(E);
+  for (const auto &[Use, K] : Info.HoistedUses)
+    if (Use == E)
+      return;
+  Info.HoistedUses.push_back({E, Index});
 }
 
 bool BodyWalker::checkName(const NamedDecl *D, SourceRange R) {
@@ -1177,6 +1220,10 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
   }
   case Stmt::ImplicitCastExprClass: {
     const auto *ICE = cast<ImplicitCastExpr>(S);
+    if (ICE->getCastKind() == CK_LValueToRValue && hoistable(ICE->getSubExpr())) {
+      hoist(ICE->getSubExpr());
+      return true;
+    }
     if (ICE->getCastKind() == CK_LValueToRValue)
       return walk(ICE->getSubExpr(), Mode::Read);
     return walk(ICE->getSubExpr(), M);
@@ -1599,7 +1646,7 @@ bool analyzeBody(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, BodyI
   for (const LoopForm &C : Info.Collapse)
     if (!checkBoundMemory(Ctx, C, Writes, P))
       return false;
-  return true;
+  return checkHoistedMemory(Ctx, Info.Hoisted, Writes, P);
 }
 
 } // namespace gpupar

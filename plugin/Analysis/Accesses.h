@@ -153,6 +153,12 @@ struct BodyInfo {
   std::vector<Access> Accesses;
   std::vector<InnerLoop> Inner;
   bool HasJumps = false; ///< `continue` or `break` somewhere in the body
+  /// Reads of an arithmetic member of a struct that cannot be copied to a device (`p->n`,
+  /// `s.dim.m` where the struct holds pointers), which the loop does not write: read once
+  /// before the loop and passed as scalars. One expression per distinct member read (as
+  /// printed), and every read of the body with the index of its entry.
+  std::vector<const clang::Expr *> Hoisted;
+  std::vector<std::pair<const clang::Expr *, unsigned>> HoistedUses;
   /// The loop is the outer loop of a perfect nest deeper than what is collapsed (Collapse): each
   /// thread runs the remaining inner loops alone (GPUPAR loop descriptor's serial_inner).
   bool SerialInner = false;

@@ -10,8 +10,8 @@
 #define GPUPAR_PLUGIN_ANALYSIS_H
 
 #include "Analysis/Accesses.h"
-#include "Pragma/Directive.h"
 #include "Analysis/LoopForm.h"
+#include "Pragma/Directive.h"
 
 namespace gpupar {
 

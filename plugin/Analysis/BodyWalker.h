@@ -241,6 +241,12 @@ private:
   /// Extent and Map.
   bool checkScatter(const VarDecl *VD, const Access &W, ArrayShape &Shape);
   bool isInvariant(const Expr *E);
+  /// Returns whether `E` is a read of an arithmetic member of a struct that cannot be copied to a
+  /// device, through members only from an outer variable the loop does not write (BodyInfo::
+  /// Hoisted); outside called functions.
+  bool hoistable(const Expr *E);
+  /// Records read `E` (hoistable) in BodyInfo::Hoisted / HoistedUses.
+  void hoist(const Expr *E);
   bool checkName(const NamedDecl *D, SourceRange R);
   bool checkLocal(const VarDecl *VD);
   bool walk(const Stmt *S, Mode M = Mode::Read);

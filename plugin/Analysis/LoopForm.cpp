@@ -170,6 +170,19 @@ bool checkBoundMemory(ASTContext &Ctx, const LoopForm &F, const std::vector<cons
   return true;
 }
 
+bool checkHoistedMemory(ASTContext &Ctx, const std::vector<const Expr *> &Reads,
+                        const std::vector<const Expr *> &Writes, Problem &P) {
+  for (const Expr *M : Reads)
+    for (const Expr *W : Writes)
+      if (mayAlias(Ctx, W->getType(), M->getType())) {
+        P = makeProblem(Diag::hoisted_member_written, M->getSourceRange(),
+                        {sourceText(Ctx, M), sourceText(Ctx, W)});
+        P.Notes.push_back({W->getSourceRange(), Diag::note_written_here});
+        return false;
+      }
+  return true;
+}
+
 bool matchLoopForm(ASTContext &Ctx, const ForStmt *FS, LoopForm &F, Problem &P) {
   F = LoopForm();
   F.For = FS;

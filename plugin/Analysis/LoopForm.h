@@ -39,6 +39,10 @@ struct LoopForm {
 /// bound of `F`. Returns false with a warning in `P` at the bound when one may.
 bool checkBoundMemory(clang::ASTContext &Ctx, const LoopForm &F,
                       const std::vector<const clang::Expr *> &Writes, Problem &P);
+/// Returns false with a warning in `P` when one of `Writes` may write the memory of one of
+/// `Reads`, struct members the host reads once before the loop (BodyInfo::Hoisted).
+bool checkHoistedMemory(clang::ASTContext &Ctx, const std::vector<const clang::Expr *> &Reads,
+                        const std::vector<const clang::Expr *> &Writes, Problem &P);
 
 /// Matches `FS` against the canonical form. Returns false and describes why in `P` (a warning
 /// at the offending part) when it does not match.

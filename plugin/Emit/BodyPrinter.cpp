@@ -31,10 +31,15 @@ namespace {
 class ExprHelper : public PrinterHelper {
 public:
   ExprHelper(const ASTContext &Ctx, const PrintingPolicy &Policy,
-             const std::vector<UpdateRewrite> &Updates)
-      : Ctx(Ctx), Policy(Policy), Updates(Updates) {}
+             const std::vector<UpdateRewrite> &Updates, const std::vector<NameRewrite> &Names)
+      : Ctx(Ctx), Policy(Policy), Updates(Updates), Names(Names) {}
 
   bool handledStmt(Stmt *S, raw_ostream &OS) override {
+    for (const NameRewrite &N : Names)
+      if (N.first == S) {
+        OS << N.second;
+        return true;
+      }
     for (const UpdateRewrite &U : Updates)
       if (U.Whole == S) {
         if (U.Check.empty()) {
@@ -172,15 +177,17 @@ private:
   const ASTContext &Ctx;
   const PrintingPolicy &Policy;
   const std::vector<UpdateRewrite> &Updates;
+  const std::vector<NameRewrite> &Names;
 };
 
 class Printer {
 public:
-  Printer(const ASTContext &Ctx, raw_ostream &OS, const std::vector<UpdateRewrite> &Updates)
+  Printer(const ASTContext &Ctx, raw_ostream &OS, const std::vector<UpdateRewrite> &Updates,
+          const std::vector<NameRewrite> &Names)
       : Ctx(Ctx), OS(OS), Policy(Ctx.getLangOpts()) {
     Policy.Bool = 1;
     Policy.PrintCanonicalTypes = 1;
-    Helper = std::make_unique<ExprHelper>(Ctx, Policy, Updates);
+    Helper = std::make_unique<ExprHelper>(Ctx, Policy, Updates, Names);
   }
 
   void stmt(const Stmt *S, unsigned Indent);
@@ -472,10 +479,11 @@ std::string printFunction(const ASTContext &Ctx, const FunctionDecl *FD) {
 }
 
 std::string printBody(const ASTContext &Ctx, const Stmt *Body, unsigned Indent,
-                      const std::vector<UpdateRewrite> &Updates) {
+                      const std::vector<UpdateRewrite> &Updates,
+                      const std::vector<NameRewrite> &Names) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  Printer P(Ctx, OS, Updates);
+  Printer P(Ctx, OS, Updates, Names);
   if (const auto *CS = dyn_cast<CompoundStmt>(Body)) {
     for (const Stmt *S : CS->body())
       P.stmt(S, Indent);

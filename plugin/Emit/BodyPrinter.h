@@ -16,6 +16,7 @@
 #include "clang/AST/Stmt.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gpupar {
@@ -47,10 +48,16 @@ struct UpdateRewrite {
   std::string Check, Array;
 };
 
+/// An expression of the body printed as a name instead (a struct member read once before the
+/// loop: LoopPlan::MemberReads).
+using NameRewrite = std::pair<const clang::Expr *, std::string>;
+
 /// Returns the statements of `Body` (a compound statement's children, or `Body` itself), one
-/// per line, at indentation `Indent` (in spaces), with the updates in `Updates` rewritten.
+/// per line, at indentation `Indent` (in spaces), with the updates in `Updates` and the
+/// expressions in `Names` rewritten.
 std::string printBody(const clang::ASTContext &Ctx, const clang::Stmt *Body, unsigned Indent,
-                      const std::vector<UpdateRewrite> &Updates = {});
+                      const std::vector<UpdateRewrite> &Updates = {},
+                      const std::vector<NameRewrite> &Names = {});
 
 } // namespace gpupar
 

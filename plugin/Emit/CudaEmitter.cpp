@@ -114,6 +114,7 @@ struct LoopText {
   std::string Index;                  ///< `(T)GPUPAR_INDEX(`: the outer variable's value
   PerThread Host, Kernel;             ///< per-thread variables of the host entry and the kernel
   std::vector<UpdateRewrite> Updates; ///< array-reduction updates as the body prints them
+  std::vector<NameRewrite> Names;     ///< struct members read once, as the body names them
 };
 
 LoopText loopText(const ASTContext &Ctx, const LoopPlan &P) {
@@ -125,7 +126,7 @@ LoopText loopText(const ASTContext &Ctx, const LoopPlan &P) {
     std::string Type = scalarTypeCxx(Ctx, S), Name = scalarName(P, S);
     std::string Load = "*(const " + Type + " *)gpupar_L->scalars[" + std::to_string(I) + "]";
     L.HostLocals += "  " + Type + " " + Name + " = " + Load + ";\n";
-    if (S.Kind != PlanScalar::Variable) {
+    if (S.Kind != PlanScalar::Variable && S.Kind != PlanScalar::Member) {
       L.GenParams += ", " + Type + " " + Name;
       L.GenLaunchArgs += ",\n      " + Load;
       continue;
@@ -182,6 +183,8 @@ LoopText loopText(const ASTContext &Ctx, const LoopPlan &P) {
     L.Updates.push_back({U.Whole, U.Target, U.Value, U.Negate, Fn, typeCxx(Ctx, R.Type),
                          R.Checked ? checkName(R) : "", R.Checked ? reductionName(R) : ""});
   }
+  for (const auto &[Read, K] : P.MemberReads)
+    L.Names.push_back({Read, scalarName(P, P.Scalars[K])});
   return L;
 }
 
@@ -203,7 +206,7 @@ void emitBody(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, raw_o
   OS << "static __host__ __device__ inline void gpupar_body_" << P.Name << "("
      << typeCxx(Ctx, P.Form.Var->getType()) << " " << P.Form.Var->getNameAsString() << L.NestParams
      << L.Params << L.Host.Params << ") {\n";
-  OS << "  do {\n" << printBody(Ctx, P.Body, 4, L.Updates) << "  } while (0);\n}\n\n";
+  OS << "  do {\n" << printBody(Ctx, P.Body, 4, L.Updates, L.Names) << "  } while (0);\n}\n\n";
 }
 
 /// The host entry point: the collapsed loops nested, as written. Host-only functions are hidden

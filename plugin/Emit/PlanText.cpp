@@ -17,6 +17,8 @@ std::string scalarName(const LoopPlan &P, const PlanScalar &S) {
     return "gpupar_lo_" + P.Collapsed[S.Of].Form.Var->getNameAsString();
   case PlanScalar::Layout:
     return "gpupar_rows_" + P.Arrays[S.Of].Var->getNameAsString();
+  case PlanScalar::Member:
+    return "gpupar_m" + std::to_string(S.Of);
   }
   return "?";
 }
@@ -25,6 +27,8 @@ std::string scalarTypeC(const ASTContext &Ctx, const PlanScalar &S) {
   switch (S.Kind) {
   case PlanScalar::Variable:
     return typeC(Ctx, S.Var->getType());
+  case PlanScalar::Member:
+    return typeC(Ctx, S.Expr->getType());
   case PlanScalar::Layout:
     return rt::RowsLayout;
   default:
@@ -33,7 +37,11 @@ std::string scalarTypeC(const ASTContext &Ctx, const PlanScalar &S) {
 }
 
 std::string scalarTypeCxx(const ASTContext &Ctx, const PlanScalar &S) {
-  return S.Kind == PlanScalar::Variable ? typeCxx(Ctx, S.Var->getType()) : scalarTypeC(Ctx, S);
+  if (S.Kind == PlanScalar::Variable)
+    return typeCxx(Ctx, S.Var->getType());
+  if (S.Kind == PlanScalar::Member)
+    return typeCxx(Ctx, S.Expr->getType());
+  return scalarTypeC(Ctx, S);
 }
 
 std::string scalarValue(const ASTContext &Ctx, const LoopPlan &P, const PlanScalar &S) {
@@ -49,6 +57,8 @@ std::string scalarValue(const ASTContext &Ctx, const LoopPlan &P, const PlanScal
   }
   case PlanScalar::Layout:
     return "(" + std::string(rt::RowsLayout) + "){0, 0, 1}";
+  case PlanScalar::Member:
+    return sourceText(Ctx, S.Expr);
   }
   return "?";
 }

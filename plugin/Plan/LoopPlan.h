@@ -32,9 +32,13 @@ struct PlanScalar {
     /// the gpupar_rows_layout of pointer-to-pointer array Arrays[Of]: the runtime's, read by the
     /// host entry and the launcher from the slot (never a kernel or body parameter)
     Layout,
+    /// a struct member the body reads (Expr, BodyInfo::Hoisted[Of]), read once before the loop;
+    /// a body parameter, which the body's reads of it name
+    Member,
   } Kind = Variable;
   const clang::VarDecl *Var = nullptr; ///< Variable only
   unsigned Of = 0;
+  const clang::Expr *Expr = nullptr; ///< Member only
 };
 
 struct PlanArray {
@@ -186,6 +190,8 @@ struct LoopPlan {
   std::vector<PlanUpdate> Updates;
   /// Each thread runs a perfectly nested inner loop that is not collapsed (BodyInfo).
   bool SerialInner = false;
+  /// The body's reads of Member scalars, with the index of the scalar each names.
+  std::vector<std::pair<const clang::Expr *, unsigned>> MemberReads;
 
   /// Returns whether entry `R` has a runtime descriptor (a reduction or a last value).
   static bool hasDescriptor(const PlanReduction &R) { return R.Kind != PlanReduction::Private; }

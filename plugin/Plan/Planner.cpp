@@ -384,6 +384,11 @@ LoopPlan planLoop(ASTContext &Ctx, const Directive &Dir, const LoopForm &F, cons
     // Bounds of collapsed loops reach the .cu as trip counts, not as variables.
     if (!Info.written(VD) && mentions(Plan.Body, VD))
       Plan.Scalars.push_back({PlanScalar::Variable, VD, 0});
+  unsigned FirstMember = (unsigned)Plan.Scalars.size();
+  for (size_t K = 0; K < Info.Hoisted.size(); ++K)
+    Plan.Scalars.push_back({PlanScalar::Member, nullptr, (unsigned)K, Info.Hoisted[K]});
+  for (const auto &[Use, K] : Info.HoistedUses)
+    Plan.MemberReads.push_back({Use, FirstMember + K});
   std::vector<int> PlanIndex;
   for (size_t I = 0; I < Info.Arrays.size(); ++I) {
     const VarDecl *VD = Info.Arrays[I];
