@@ -86,3 +86,14 @@ void copy(plain q, float *y) {
   for (int i = 0; i < q.n; i++) // expected-remark {{loop offloaded: y (out)}}
     y[i] = q.f;
 }
+
+// An array member of such a struct: the warning shows the local copy that offloads.
+void direct(net *p, float *y) {
+#pragma gpupar
+  for (int i = 0; i < p->n; i++) {
+    float s = 0;
+    for (int k = 0; k < p->m; k++)
+      s += p->w[i][k]; // expected-warning {{array 'p->w' is a member of 'p', whose struct cannot be copied to a device; copy it into a local variable before the loop ('float **w = p->w;') and index that; the loop stays serial}}
+    y[i] = s;
+  }
+}

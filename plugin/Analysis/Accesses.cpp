@@ -141,27 +141,31 @@ bool BodyWalker::isInvariant(const Expr *E) {
   return Check{*this}.ok(E);
 }
 
-bool BodyWalker::hoistable(const Expr *E) {
-  E = E->IgnoreParens();
-  const auto *Top = dyn_cast<MemberExpr>(E);
-  if (!Top || !Frames.empty() || E->getType().isVolatileQualified() ||
-      !(E->getType()->isIntegerType() || E->getType()->isRealFloatingType()))
-    return false;
+const VarDecl *BodyWalker::hoistRoot(const MemberExpr *Top) {
+  if (!Frames.empty())
+    return nullptr;
   const Expr *B = Top;
   while (const auto *ME = dyn_cast<MemberExpr>(B)) {
     if (ME->getType().isVolatileQualified())
-      return false;
+      return nullptr;
     B = ME->getBase()->IgnoreParenImpCasts();
   }
   const auto *DRE = dyn_cast<DeclRefExpr>(B);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!VD || !isOuter(VD) || Pre.Written.count(VD) || VD->getType().isVolatileQualified())
-    return false;
+    return nullptr;
   // Only where the whole struct cannot go to the device: other structs are passed as they are.
   QualType Root = VD->getType().getCanonicalType();
   if (const auto *PT = Root->getAs<PointerType>())
     Root = PT->getPointeeType();
-  return Root->isRecordType() && recordProblem(Root).has_value();
+  return Root->isRecordType() && recordProblem(Root).has_value() ? VD : nullptr;
+}
+
+bool BodyWalker::hoistable(const Expr *E) {
+  E = E->IgnoreParens();
+  const auto *Top = dyn_cast<MemberExpr>(E);
+  return Top && !E->getType().isVolatileQualified() &&
+         (E->getType()->isIntegerType() || E->getType()->isRealFloatingType()) && hoistRoot(Top);
 }
 
 void BodyWalker::hoist(const Expr *E) {
@@ -737,6 +741,16 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
       return locatePointer(ICE->getSubExpr(), P);
     default:
       break;
+    }
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E); ME && ME->getType()->isPointerType()) {
+    // `p->x[k]` where *p cannot go to a device: the member can, as a local array.
+    if (const VarDecl *Root = hoistRoot(ME)) {
+      std::string Type = ME->getType().getAsString();
+      std::string Local =
+          Type + (Type.back() == '*' ? "" : " ") + ME->getMemberDecl()->getNameAsString();
+      return fail(E->getSourceRange(), Diag::member_array_needs_local,
+                  {text(E), Local, quoted(Root)});
     }
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {

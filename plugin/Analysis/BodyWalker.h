@@ -245,6 +245,9 @@ private:
   /// device, through members only from an outer variable the loop does not write (BodyInfo::
   /// Hoisted); outside called functions.
   bool hoistable(const Expr *E);
+  /// Returns the outer variable, not assigned in the loop, that member chain `Top` starts from
+  /// when its struct cannot be copied to a device; else null (and always in called functions).
+  const VarDecl *hoistRoot(const MemberExpr *Top);
   /// Records read `E` (hoistable) in BodyInfo::Hoisted / HoistedUses.
   void hoist(const Expr *E);
   bool checkName(const NamedDecl *D, SourceRange R);
