@@ -17,7 +17,8 @@ typedef struct {
   } dim;
 } net;
 
-// HOST: const int gpupar_s0 = (p->m);
+// The host file reads the member once, when the loop runs an iteration.
+// HOST: {{^ +}}const int gpupar_s0 = ((int)(0) < (p->n) ? (p->m) : 0);
 // CU: gpupar_body_struct_member_read_{{[0-9]+}}(int i, int gpupar_m0, gpupar_rows<const float > w,
 // CU: for (int k = 0; k < gpupar_m0; k++)
 // CU: s += w[i][k];
@@ -33,7 +34,7 @@ void forward(net *p, float *y) {
 }
 
 // A float member where the loop writes only ints.
-// HOST: const float gpupar_s0 = (p->scale);
+// HOST: {{^ +}}const float gpupar_s0 = ((int)(0) < (100) ? (p->scale) : 0);
 // CU: bin[i] = (int)(i * gpupar_m0);
 void bins(net *p, int *bin) {
 #pragma gpupar
@@ -49,7 +50,7 @@ void scaled(net *p, const float *x, float *y) {
 }
 
 // Through a struct value and a nested member.
-// HOST: const int gpupar_s0 = (d.dim.cols);
+// HOST: {{^ +}}const int gpupar_s0 = ((int)(0) < (rows) ? (d.dim.cols) : 0);
 // CU: a[i * gpupar_m0 + j] = 0;
 void clear(net d, int rows, float *a) {
 #pragma gpupar
@@ -64,6 +65,15 @@ void counts(net *p, int *c) {
 #pragma gpupar
   for (int i = 0; i < 100; i++)
     c[i] = p->m; // expected-warning {{'p->m' is read once before the loop (its struct cannot be copied to a device), but 'c[i]' may write the same memory; copy it into a local variable before the loop}} expected-note {{written here}}
+}
+
+// A read under a condition is not read before the loop (the condition may be what keeps it
+// valid): the struct stays the obstacle.
+void guarded(net *p, float *y) {
+#pragma gpupar
+  for (int i = 0; i < 100; i++)
+    if (i < p->n) // read in every iteration: would be read once
+      y[i] = p->scale; // expected-warning {{struct member 'w' is a pointer}}
 }
 
 // A member the loop writes is not read once: the struct stays the obstacle.

@@ -164,7 +164,9 @@ const VarDecl *BodyWalker::hoistRoot(const MemberExpr *Top) {
 bool BodyWalker::hoistable(const Expr *E) {
   E = E->IgnoreParens();
   const auto *Top = dyn_cast<MemberExpr>(E);
-  return Top && !E->getType().isVolatileQualified() &&
+  // Read in every iteration (no condition, short-circuit or jump before it): reading it before
+  // the loop then reads nothing the loop would not (`if (p) ... p->n` stays as it is).
+  return Top && CondDepth == 0 && !BodyJumps && !E->getType().isVolatileQualified() &&
          (E->getType()->isIntegerType() || E->getType()->isRealFloatingType()) && hoistRoot(Top);
 }
 
@@ -1387,6 +1389,7 @@ bool BodyWalker::walkBody(const Stmt *Body) {
 
 bool BodyWalker::run(Problem &P) {
   Pre.TraverseStmt(const_cast<Stmt *>(F.For->getBody()));
+  BodyJumps = hasJump(F.For->getBody());
   findAssignedOnce();
   Info.OuterAtom = Info.Atoms.loopVar(F.Var);
   if (!checkName(F.Var, F.Var->getLocation())) {

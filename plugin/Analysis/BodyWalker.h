@@ -106,6 +106,7 @@ private:
     }
   }
   unsigned BreakDepth = 0; ///< loops and switches between here and the offloaded loop
+  bool BodyJumps = false;  ///< the body has a `break`, `continue`, `goto` or `return`
   unsigned CondDepth = 0;  ///< branches between here and the offloaded loop
   /// Integer scalars the body assigns exactly once, as a statement of a block, and reads only
   /// after that statement in the same block (`k = i + n*j; a[k] = ...`): the assigned value,

@@ -57,8 +57,14 @@ std::string scalarValue(const ASTContext &Ctx, const LoopPlan &P, const PlanScal
   }
   case PlanScalar::Layout:
     return "(" + std::string(rt::RowsLayout) + "){0, 0, 1}";
-  case PlanScalar::Member:
-    return sourceText(Ctx, S.Expr);
+  case PlanScalar::Member: {
+    // Read only when the loop runs an iteration, as the serial loop would.
+    const LoopForm &F = P.Form;
+    static const char *const Ops[] = {"<", "<=", ">", ">=", "!="};
+    return "(" + typeC(Ctx, F.Var->getType()) + ")(" + sourceText(Ctx, F.Lo) + ") " +
+           Ops[(int)F.Op] + " (" + sourceText(Ctx, F.Hi) + ") ? (" + sourceText(Ctx, S.Expr) +
+           ") : 0";
+  }
   }
   return "?";
 }
