@@ -166,7 +166,7 @@ bool BodyWalker::hoistable(const Expr *E) {
   const auto *Top = dyn_cast<MemberExpr>(E);
   // Read in every iteration (no condition, short-circuit or jump before it): reading it before
   // the loop then reads nothing the loop would not (`if (p) ... p->n` stays as it is).
-  return Top && CondDepth == 0 && !BodyJumps && !E->getType().isVolatileQualified() &&
+  return Top && CondDepth == 0 && !BodyJumps &&
          (E->getType()->isIntegerType() || E->getType()->isRealFloatingType()) && hoistRoot(Top);
 }
 
@@ -1383,7 +1383,8 @@ bool BodyWalker::walkBody(const Stmt *Body) {
     Binding.clear();
     BreakDepth = CondDepth = 0;
   }
-  Info.Walked = !Failed || Failure.Level == Severity::Warning;
+  if (Failed) // every failure was a warning: the accesses found are the other statements'
+    Info.Walked = true;
   return !Failed;
 }
 
@@ -1661,9 +1662,9 @@ bool analyzeBody(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, BodyI
     for (const ElementUpdate &U : AR.Updates)
       Writes.push_back(U.Target);
   for (const LoopForm &C : Info.Collapse)
-    if (!checkBoundMemory(Ctx, C, Writes, P))
+    if (!checkReadOnce(Ctx, C.BoundMemory, Writes, Diag::bound_memory_written, P))
       return false;
-  return checkHoistedMemory(Ctx, Info.Hoisted, Writes, P);
+  return checkReadOnce(Ctx, Info.Hoisted, Writes, Diag::hoisted_member_written, P);
 }
 
 } // namespace gpupar

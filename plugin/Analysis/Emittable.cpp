@@ -20,29 +20,43 @@ std::optional<gpupar_type_kind> perThreadKind(const ASTContext &Ctx, QualType T)
   return std::nullopt;
 }
 
-/// Returns false with a warning in `P` when a dimension of array `VD` after the first is not a
-/// constant (a variable-length array: C++ has no type for a pointer to its rows).
-static bool constantInnerDims(const ASTContext &Ctx, const VarDecl *VD, const BodyInfo &Info,
-                              Problem &P) {
+std::vector<uint64_t> innerDims(const ASTContext &Ctx, const VarDecl *VD,
+                                const ArrayType **Variable) {
+  std::vector<uint64_t> Dims;
   QualType T = VD->getType();
   const ArrayType *Top = Ctx.getAsArrayType(T);
   QualType Row = Top ? Top->getElementType() : T->getPointeeType();
   for (const ArrayType *AT = Ctx.getAsArrayType(Row); AT;
        AT = Ctx.getAsArrayType(AT->getElementType())) {
-    if (isa<ConstantArrayType>(AT))
-      continue;
-    const auto *VAT = dyn_cast<VariableArrayType>(AT);
-    std::string Dim = VAT && VAT->getSizeExpr() ? sourceText(Ctx, VAT->getSizeExpr()) : "?";
-    P = makeProblem(Diag::inner_dimension_not_constant, VD->getSourceRange(),
-                    {VD->getNameAsString(), Dim});
-    for (const Access &A : Info.Accesses)
-      if (A.Array == VD) {
-        P.Range = A.Expr->getSourceRange();
-        break;
-      }
-    return false;
+    const auto *CAT = dyn_cast<ConstantArrayType>(AT);
+    if (!CAT) {
+      if (Variable)
+        *Variable = AT;
+      break;
+    }
+    Dims.push_back(CAT->getSize().getZExtValue());
   }
-  return true;
+  return Dims;
+}
+
+/// Returns false with a warning in `P` when a dimension of array `VD` after the first is not a
+/// constant (a variable-length array: C++ has no type for a pointer to its rows).
+static bool constantInnerDims(const ASTContext &Ctx, const VarDecl *VD, const BodyInfo &Info,
+                              Problem &P) {
+  const ArrayType *Variable = nullptr;
+  innerDims(Ctx, VD, &Variable);
+  if (!Variable)
+    return true;
+  const auto *VAT = dyn_cast<VariableArrayType>(Variable);
+  std::string Dim = VAT && VAT->getSizeExpr() ? sourceText(Ctx, VAT->getSizeExpr()) : "?";
+  P = makeProblem(Diag::inner_dimension_not_constant, VD->getSourceRange(),
+                  {VD->getNameAsString(), Dim});
+  for (const Access &A : Info.Accesses)
+    if (A.Array == VD) {
+      P.Range = A.Expr->getSourceRange();
+      break;
+    }
+  return false;
 }
 
 bool checkEmittable(const ASTContext &Ctx, const BodyInfo &Info, Problem &P) {

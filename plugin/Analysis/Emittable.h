@@ -12,13 +12,20 @@
 
 #include "gpupar/loop.h"
 
+#include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace gpupar {
 
 /// Returns the runtime's kind of arithmetic type `T`, or none when the kernel cannot keep a
 /// per-thread copy of it (pointers, records, complex, long double).
 std::optional<gpupar_type_kind> perThreadKind(const clang::ASTContext &Ctx, clang::QualType T);
+
+/// Returns the dimensions of array `VD` after the first (`double A[N][M]` and `double (*A)[M]`
+/// give {M}), up to the first that is not a constant; that one, if any, in `*Variable`.
+std::vector<uint64_t> innerDims(const clang::ASTContext &Ctx, const clang::VarDecl *VD,
+                                const clang::ArrayType **Variable = nullptr);
 
 /// Returns true when the generated code can declare everything analysed loop `Info` needs;
 /// otherwise false with a warning in `P` (the loop stays serial).

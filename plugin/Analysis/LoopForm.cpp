@@ -107,7 +107,7 @@ static bool matchStep(ASTContext &Ctx, const Expr *Inc, const VarDecl *Var, int6
 
 /// Returns why bound `E` cannot be evaluated once before the loop, or nothing when it can. Plain
 /// memory reads (`p->n`, `d.n`, `*len`, `sz[0]`) can, as in OpenMP, when the body writes nothing
-/// they may alias (checkBoundMemory): they are appended to `Memory`.
+/// they may alias (checkReadOnce): they are appended to `Memory`.
 static std::optional<Problem> boundProblem(ASTContext &Ctx, const Expr *E, const VarDecl *Var,
                                            std::vector<const Expr *> &Memory) {
   if (mentions(E, Var))
@@ -157,26 +157,12 @@ static bool mayAlias(ASTContext &Ctx, QualType W, QualType R) {
   return Ctx.hasSameType(W, R);
 }
 
-bool checkBoundMemory(ASTContext &Ctx, const LoopForm &F, const std::vector<const Expr *> &Writes,
-                      Problem &P) {
-  for (const Expr *M : F.BoundMemory)
-    for (const Expr *W : Writes)
-      if (mayAlias(Ctx, W->getType(), M->getType())) {
-        P = makeProblem(Diag::bound_memory_written, M->getSourceRange(),
-                        {sourceText(Ctx, M), sourceText(Ctx, W)});
-        P.Notes.push_back({W->getSourceRange(), Diag::note_written_here});
-        return false;
-      }
-  return true;
-}
-
-bool checkHoistedMemory(ASTContext &Ctx, const std::vector<const Expr *> &Reads,
-                        const std::vector<const Expr *> &Writes, Problem &P) {
+bool checkReadOnce(ASTContext &Ctx, const std::vector<const Expr *> &Reads,
+                   const std::vector<const Expr *> &Writes, Diag Id, Problem &P) {
   for (const Expr *M : Reads)
     for (const Expr *W : Writes)
       if (mayAlias(Ctx, W->getType(), M->getType())) {
-        P = makeProblem(Diag::hoisted_member_written, M->getSourceRange(),
-                        {sourceText(Ctx, M), sourceText(Ctx, W)});
+        P = makeProblem(Id, M->getSourceRange(), {sourceText(Ctx, M), sourceText(Ctx, W)});
         P.Notes.push_back({W->getSourceRange(), Diag::note_written_here});
         return false;
       }

@@ -31,18 +31,15 @@ struct LoopForm {
   int64_t Step = 1;
   /// The reads of memory in Lo and Hi (`p->n`, `dim.number_boxes`, `*len`, `sz[0]`): the host
   /// file reads them once, as OpenMP does, so the analysis checks that the body writes nothing
-  /// they may alias (checkBoundMemory).
+  /// they may alias (checkReadOnce).
   std::vector<const clang::Expr *> BoundMemory;
 };
 
-/// Checks that no write of `Writes` (the loop's write accesses) may alias a memory read of a
-/// bound of `F`. Returns false with a warning in `P` at the bound when one may.
-bool checkBoundMemory(clang::ASTContext &Ctx, const LoopForm &F,
-                      const std::vector<const clang::Expr *> &Writes, Problem &P);
-/// Returns false with a warning in `P` when one of `Writes` may write the memory of one of
-/// `Reads`, struct members the host reads once before the loop (BodyInfo::Hoisted).
-bool checkHoistedMemory(clang::ASTContext &Ctx, const std::vector<const clang::Expr *> &Reads,
-                        const std::vector<const clang::Expr *> &Writes, Problem &P);
+/// Checks that no write of `Writes` (the loop's write accesses) may alias one of `Reads`, memory
+/// the host file reads once before the loop (a bound's LoopForm::BoundMemory, BodyInfo::Hoisted).
+/// Returns false with warning `Id` (arguments: the read, the write) in `P` when one may.
+bool checkReadOnce(clang::ASTContext &Ctx, const std::vector<const clang::Expr *> &Reads,
+                   const std::vector<const clang::Expr *> &Writes, Diag Id, Problem &P);
 
 /// Matches `FS` against the canonical form. Returns false and describes why in `P` (a warning
 /// at the offending part) when it does not match.

@@ -7,19 +7,6 @@ using namespace clang;
 
 namespace gpupar {
 
-/// Returns the dimensions of array `VD` after the first (`double A[N][M]`, `double (*A)[M]`); the
-/// analysis proved them constant (checkEmittable).
-static std::vector<uint64_t> innerDims(ASTContext &Ctx, const VarDecl *VD) {
-  std::vector<uint64_t> Dims;
-  QualType T = VD->getType();
-  const ArrayType *Top = Ctx.getAsArrayType(T);
-  QualType Row = Top ? Top->getElementType() : T->getPointeeType();
-  for (const ArrayType *AT = Ctx.getAsArrayType(Row); AT;
-       AT = Ctx.getAsArrayType(AT->getElementType()))
-    Dims.push_back(cast<ConstantArrayType>(AT)->getSize().getZExtValue());
-  return Dims;
-}
-
 /// Returns the inclusive range of inner loop `L`'s variable.
 static void innerRange(const InnerLoop &L, PlanBound &Lo, PlanBound &Hi) {
   // A loop of a called function: its bounds with the call's arguments for the parameters.
@@ -408,7 +395,7 @@ LoopPlan planLoop(ASTContext &Ctx, const Directive &Dir, const LoopForm &F, cons
       A.LayoutScalar = (unsigned)Plan.Scalars.size();
       Plan.Scalars.push_back({PlanScalar::Layout, nullptr, (unsigned)Plan.Arrays.size()});
     } else {
-      A.Dims = innerDims(Ctx, VD);
+      A.Dims = innerDims(Ctx, VD); // all constant (checkEmittable)
     }
     for (const Access &X : Info.Accesses)
       if (X.Array == VD)
