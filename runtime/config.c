@@ -15,6 +15,7 @@ void gpupar__config_defaults(gpupar__config *cfg) {
   cfg->streams = 2;
   cfg->min_bytes = -1;
   cfg->pin_limit = 4ll << 30; /* GPUPAR__PIN_LIMIT_DEFAULT */
+  cfg->pin_cache = -1;         /* kept while the memory hooks see frees */
   cfg->min_trip = 16384;
 }
 

@@ -62,7 +62,7 @@ typedef struct gpupar__config {
   int threads;         /* GPUPAR_THREADS: host threads, 0 = online CPUs */
   long long min_bytes; /* GPUPAR_MIN_BYTES: -1 = derived from the bandwidth */
   long long min_trip;  /* GPUPAR_MIN_TRIP: host threads below this trip: no */
-  int pin_cache;       /* GPUPAR_PIN_CACHE: registrations kept across calls */
+  int pin_cache;       /* GPUPAR_PIN_CACHE: registrations kept across calls (-1: when hooked) */
   long long pin_limit; /* GPUPAR_PIN_LIMIT: bytes of program memory registered at most */
   int force;           /* GPUPAR_FORCE: GPUPAR__FORCE_* */
   int profile;         /* GPUPAR_PROFILE: summary table at exit */

@@ -143,18 +143,31 @@ for n in 512 2048; do
     echo "$line variant=cublas backend=cuda" >>"$results"
 done
 
-# Data path counters and end-to-end time per call on the GPU.
+# Data path counters and end-to-end time per call on the GPU: registrations cached across calls
+# (the default, with the memory hooks) and dropped after each call (GPUPAR_PIN_CACHE=0).
 for n in 8000000 64000000; do
-  for cache in 0 1; do
-    GPUPAR_DEVICES=cuda GPUPAR_FORCE=gpu GPUPAR_LOG=warn GPUPAR_PIN_CACHE=$cache timeout 120 \
+  for cache in default 0; do
+    pin=()
+    [ $cache = 0 ] && pin=(GPUPAR_PIN_CACHE=0)
+    env GPUPAR_DEVICES=cuda GPUPAR_FORCE=gpu GPUPAR_LOG=warn "${pin[@]}" timeout 120 \
       "$pack/bench/datapath" "$n" 5 --check >"$out/datapath.$n.cache$cache.txt" 2>&1 ||
-      note "datapath $n (GPUPAR_PIN_CACHE=$cache): exit status $?"
-    note "datapath $n GPUPAR_PIN_CACHE=$cache: ms per call in place $(awk '$1 == "in-place" {printf "%s ", $13}' \
+      note "datapath $n (cache $cache): exit status $?"
+    note "datapath $n cache $cache: ms per call in place $(awk '$1 == "in-place" {printf "%s ", $13}' \
       "$out/datapath.$n.cache$cache.txt"), out of place $(awk '$1 == "out" {printf "%s ", $13}' \
       "$out/datapath.$n.cache$cache.txt")"
   done
 done
 note "datapath done ($(elapsed))"
+
+# Cached registrations and memory the program frees and maps again at the same addresses: right
+# with the memory hooks; with the program's own munmap and GPUPAR_PIN_CACHE=1 the devices copy
+# the old pinned pages (the failure the simulator models, here on the hardware).
+GPUPAR_DEVICES=cuda GPUPAR_FORCE=gpu timeout 60 "$pack/bin/freed" >"$out/freed.txt" 2>&1
+note "freed (memory hooks): exit status $?: $(tr '\n' ';' <"$out/freed.txt" | cut -c1-240)"
+GPUPAR_DEVICES=cuda GPUPAR_FORCE=gpu GPUPAR_PIN_CACHE=1 timeout 60 "$pack/bin/freed_own" \
+  >"$out/freed_own.txt" 2>&1
+note "freed (own munmap, GPUPAR_PIN_CACHE=1; stale pages expected): exit status $?: $(tr '\n' ';' \
+  <"$out/freed_own.txt" | cut -c1-240)"
 
 # Kernel-only times (Nsight Compute), largest size of each kernel, one timed call.
 if command -v ncu >/dev/null 2>&1 && ((!quick)); then

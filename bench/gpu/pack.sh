@@ -44,6 +44,12 @@ for src in "$root"/bench/kernels/*.c; do
 done
 rm -rf "$pack/src"
 "$gpuparcc" -O2 -I"$root/bench" -I"$build/include" "$root/bench/datapath.c" -o "$pack/bench/datapath" -lm
+# Arrays freed and mapped again between calls (tests/e2e/sim_freed.sh), with the library's memory
+# hooks and with the program's own munmap, which they cannot see.
+for variant in "freed" "freed_own -DOWN_MUNMAP"; do
+  set -- $variant
+  "$gpuparcc" -O2 -I"$build/include" ${2:-} "$root/tests/e2e/freed/freed.c" -o "$pack/bin/$1"
+done
 
 cp "$build/bin/gpupar-info" "$pack/bin/"
 "$nvcc" -O2 -std=c++17 $GPUPAR_CUDA_ARCH -o "$pack/bin/bandwidth" "$root/bench/gpu/bandwidth.cu"

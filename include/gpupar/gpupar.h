@@ -197,9 +197,10 @@ GPUPAR_EXTERN int gpupar_counters_get(const char *site, gpupar_counters *total,
                                       gpupar_counters *last);
 
 /* Unregisters the runtime's registrations (pinned in place for DMA, cached across calls, see
- * GPUPAR_PIN_LIMIT) of host memory overlapping [host, host + bytes), memory owned by the caller:
- * call it before freeing or unmapping an array that offloaded loops used, unless
- * GPUPAR_PIN_LIMIT=0. Registrations of a call in progress are kept. Returns GPUPAR_OK. */
+ * GPUPAR_PIN_CACHE) of host memory overlapping [host, host + bytes), memory owned by the caller.
+ * free, realloc, munmap, mremap and madvise do this themselves (the library's memory hooks); call
+ * it before memory goes back to the system another way (a custom allocator's own system calls)
+ * when GPUPAR_PIN_CACHE=1. Registrations of a call in progress are kept. Returns GPUPAR_OK. */
 GPUPAR_EXTERN int gpupar_unregister(const void *host, size_t bytes);
 
 /* --- Data regions ------------------------------------------------------------------------- */

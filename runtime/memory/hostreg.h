@@ -4,10 +4,11 @@
  * bytes would pass the limit (GPUPAR_PIN_LIMIT); every range is unregistered at exit, and those
  * inside a data region at its gpupar_data_exit. Thread-safe.
  *
- * A registration names addresses, not memory: a program that frees an array and gets new memory
- * at the same addresses while the range is cached would have the devices copy to and from the
- * old pages. The library cannot see free(); the user guide says to call gpupar_unregister (or
- * set GPUPAR_PIN_LIMIT=0) before freeing arrays that offloaded loops used. */
+ * A registration pins pages, not addresses: a program that frees an array and gets new memory at
+ * the same addresses while the range is cached would have the devices copy to and from the old
+ * pages. So ranges are kept across calls only while the memory hooks (memory/memhooks.h) see the
+ * program release memory, or when the program promises to call gpupar_unregister
+ * (GPUPAR_PIN_CACHE=1). */
 #ifndef GPUPAR_RUNTIME_HOSTREG_H
 #define GPUPAR_RUNTIME_HOSTREG_H
 
@@ -22,9 +23,9 @@ typedef struct gpupar__hostreg gpupar__hostreg;
 
 /* Sets the limit on registered bytes (0: never register; copies use pageable memory). */
 void gpupar__hostreg_set_limit(unsigned long long bytes);
-/* Whether registrations outlive the calls that made them (GPUPAR_PIN_CACHE; default 0: each is
- * dropped when its last call releases it). */
-void gpupar__hostreg_set_cache(int keep_across_calls);
+/* Whether registrations outlive the calls that made them (GPUPAR_PIN_CACHE): 1 yes, 0 no (each
+ * is dropped when its last call releases it), -1 (the default) when the memory hooks are active. */
+void gpupar__hostreg_set_cache(int mode);
 
 /* Returns a held registration with `be` covering [p, p + bytes) (registering it on a miss; then
  * `*fresh` is set to 1), or NULL when the range stays pageable: the backend has no registration,
@@ -37,6 +38,9 @@ void gpupar__hostreg_release(gpupar__hostreg *r);
 
 /* Unregisters the ranges not in use that overlap [p, p + bytes). */
 void gpupar__hostreg_drop(const void *p, size_t bytes);
+/* The memory hooks: the program releases [p, p + bytes); unregisters and forgets the ranges not
+ * in use that overlap it. */
+void gpupar__hostreg_forget(const void *p, size_t bytes);
 /* Unregisters every range not in use (at exit). */
 void gpupar__hostreg_drop_all(void);
 

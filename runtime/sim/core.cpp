@@ -231,16 +231,64 @@ void pinned_hold(char *base, const void *p, size_t n, bool on) {
     mprotect(b.ptr, b.map_len, b.inflight ? PROT_READ : PROT_READ | PROT_WRITE);
 }
 
+// Copies between the program's registered memory [host, host + n) and `other` the way DMA
+// does: the whole pages through their pinned mapping, the pages shared with the rest of the
+// program's memory directly (g_mem_mu held).
+static void registered_copy(const Registered &r, char *host, char *other, size_t n,
+                            bool to_host) {
+  uintptr_t a = (uintptr_t)host, b = a + n;
+  uintptr_t lo = r.pages ? std::max(a, r.inner_lo) : b, hi = r.pages ? std::min(b, r.inner_hi) : b;
+  if (lo >= hi)
+    lo = hi = b;
+  auto piece = [&](uintptr_t from, uintptr_t to, char *at) {
+    if (to > from)
+      to_host ? memcpy(at, other + (from - a), to - from) : memcpy(other + (from - a), at, to - from);
+  };
+  piece(a, lo, (char *)a);
+  piece(lo, hi, r.pages + (lo - r.inner_lo));
+  piece(hi, b, (char *)hi);
+}
+
+// Moves the pages wholly inside the registered range to a shared memory file and maps them a
+// second time (Registered::pages). Only those pages: the others hold the program's other data,
+// which other threads may be writing. Where that fails the copies go to the addresses.
+static void pin_pages(Registered *r) {
+  inner_pages(r->ptr, r->size, &r->inner_lo, &r->inner_hi);
+  size_t len = r->inner_hi - r->inner_lo;
+  if (len == 0)
+    return;
+  int fd = memfd_create("gpupar-sim-pinned", MFD_CLOEXEC);
+  if (fd < 0)
+    return;
+  void *pages = MAP_FAILED;
+  if (ftruncate(fd, (off_t)len) == 0)
+    pages = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  if (pages != MAP_FAILED) {
+    memcpy(pages, (void *)r->inner_lo, len);
+    if (mmap((void *)r->inner_lo, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) ==
+        MAP_FAILED) {
+      munmap(pages, len);
+      pages = MAP_FAILED;
+    }
+  }
+  close(fd);
+  r->pages = pages == MAP_FAILED ? nullptr : (char *)pages;
+}
+
+void pinned_read(char *base, void *dst, const void *src, size_t n) {
+  std::lock_guard<std::mutex> g(g_mem_mu);
+  auto reg = g_registered.find((uintptr_t)base);
+  if (reg != g_registered.end())
+    registered_copy(reg->second, (char *)src, (char *)dst, n, false);
+  else
+    memcpy(dst, src, n);
+}
+
 void pinned_write(char *base, void *dst, const void *src, size_t n) {
   std::lock_guard<std::mutex> g(g_mem_mu);
-  if (g_registered.count((uintptr_t)base)) { /* the copy's own pages, held by it */
-    uintptr_t lo, hi;
-    inner_pages(dst, n, &lo, &hi);
-    if (hi > lo)
-      mprotect((void *)lo, hi - lo, PROT_READ | PROT_WRITE);
-    memcpy(dst, src, n);
-    if (hi > lo)
-      mprotect((void *)lo, hi - lo, PROT_READ);
+  auto reg = g_registered.find((uintptr_t)base);
+  if (reg != g_registered.end()) { /* the whole pages go through their own, writable mapping */
+    registered_copy(reg->second, (char *)dst, (char *)src, n, true);
     return;
   }
   auto it = g_pinned.find((uintptr_t)base);
@@ -644,7 +692,9 @@ cudaError_t cudaHostRegister(void *ptr, size_t bytes, unsigned flags) {
   for (auto &kv : g_pinned)
     if ((uintptr_t)kv.second.ptr < hi && lo < (uintptr_t)kv.second.ptr + kv.second.map_len)
       return fail(cudaErrorHostMemoryAlreadyRegistered);
-  g_registered[(uintptr_t)ptr] = Registered{(char *)ptr, bytes, 0};
+  Registered r{(char *)ptr, bytes, 0};
+  pin_pages(&r);
+  g_registered[(uintptr_t)ptr] = r;
   return cudaSuccess;
 }
 
@@ -663,6 +713,9 @@ cudaError_t cudaHostUnregister(void *ptr) {
     for (int i = 0; i < device_count(); i++)
       device_sync(i);
   std::lock_guard<std::mutex> g(g_mem_mu);
+  auto it = g_registered.find((uintptr_t)ptr);
+  if (it != g_registered.end() && it->second.pages)
+    munmap(it->second.pages, it->second.inner_hi - it->second.inner_lo);
   g_registered.erase((uintptr_t)ptr);
   return cudaSuccess;
 }

@@ -54,11 +54,16 @@ struct Pinned {
 };
 
 // Host memory the program registered (cudaHostRegister): pages stay the program's; while a copy
-// over part of it is in flight, the pages wholly inside that copy are read-only.
+// over part of it is in flight, the pages wholly inside that copy are read-only. As CUDA pins the
+// physical pages, the pages wholly inside the range are moved to a shared memory file mapped a
+// second time at `pages`, through which copies go: a program that unmaps the range and gets new
+// memory at its addresses while it is registered has the devices copy the old pages, as on a GPU.
 struct Registered {
   char *ptr;
   size_t size;
   int inflight = 0;
+  uintptr_t inner_lo = 0, inner_hi = 0; // the pages wholly inside [ptr, ptr + size)
+  char *pages = nullptr;                // their second mapping, or null (no whole page)
 };
 
 struct Config {
@@ -96,6 +101,8 @@ bool pinned_range(const void *p, size_t n, char **base);
 void pinned_hold(char *base, const void *p, size_t n, bool on);
 // Writes to pinned memory at `base` from a stream worker (lifts the protection meanwhile).
 void pinned_write(char *base, void *dst, const void *src, size_t n);
+// Reads pinned memory at `base` from a stream worker.
+void pinned_read(char *base, void *dst, const void *src, size_t n);
 
 // Injected faults: returns true when GPUPAR_SIM_FAULT has `kind@device[:n]` and this is the
 // n-th or later event of that kind (n counted by the caller, 1-based).

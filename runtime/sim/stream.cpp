@@ -291,6 +291,8 @@ cudaError_t copy_async(void *dst, const void *src, size_t n, enum cudaMemcpyKind
   op.run = [=] {
     if (to_pinned)
       pinned_write(pinned, dst, src, n);
+    else if (pinned && kind == cudaMemcpyHostToDevice)
+      pinned_read(pinned, dst, src, n);
     else
       memcpy(dst, src, n);
     return 0;

@@ -1,6 +1,8 @@
 /* The registration cache (memory/hostreg.c) with a fake backend that records what is
  * registered: hits, LRU eviction under the limit, ranges in use never evicted, failures
- * remembered, stale overlapping ranges dropped, drop and drop_all. */
+ * remembered, stale overlapping ranges dropped, drop and drop_all; and the memory hooks
+ * (memory/memhooks.c): the program's free, realloc and munmap drop the ranges they release. */
+#define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,8 +10,13 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <sys/mman.h>
 
 #include "memory/hostreg.h"
+#include "memory/memhooks.h"
 
 static int registers, unregisters, fail_next;
 static size_t live; /* bytes registered with the fake backend now */
@@ -114,7 +121,139 @@ static void test_cache(void **state) {
   assert_null(gpupar__hostreg_acquire(&fake, mem[6], sizeof mem[6], &fresh));
 }
 
+static int registered_at(const void *p) {
+  for (int i = 0; i < 16; i++)
+    if (regs[i].p == p)
+      return 1;
+  return 0;
+}
+
+/* Acquires [p, p + n) for one call and releases it; returns whether it was registered anew. */
+static int use(void *p, size_t n) {
+  int fresh;
+  gpupar__hostreg *r = gpupar__hostreg_acquire(&fake, p, n, &fresh);
+  assert_non_null(r);
+  gpupar__hostreg_release(r);
+  return fresh;
+}
+
+static void test_hooks(void **state) {
+  (void)state;
+  /* This binary links libgpupar.a like gpuparcc's programs: its hooks come first, except under
+   * a sanitizer (scripts/test.sh), where they stand aside. */
+  if (!gpupar__memhooks_active()) {
+    assert_true(dlsym(RTLD_DEFAULT, "__asan_init") || dlsym(RTLD_DEFAULT, "__tsan_init"));
+    skip();
+  }
+  gpupar__hostreg_set_limit(1ull << 30);
+  gpupar__hostreg_set_cache(-1); /* the default: kept, since the hooks are active */
+  gpupar__hostreg_drop_all();
+  registers = unregisters = 0;
+
+  /* free of a block from the heap and of one from mmap (large) drops its range. */
+  for (size_t n = 1000; n <= (size_t)64 << 20; n *= 256) {
+    char *a = malloc(n);
+    assert_non_null(a);
+    assert_true(use(a, n));
+    assert_false(use(a + n / 2, n / 2)); /* a hit: cached across calls */
+    assert_true(registered_at(a));
+    free(a);
+    assert_false(registered_at(a));
+  }
+  assert_int_equal(registers, unregisters);
+
+  /* A neighbour's free keeps the range (its pages still hold the array). */
+  char *x = malloc(3000), *y = malloc(3000);
+  assert_true(use(x, 3000));
+  free(y);
+  assert_true(registered_at(x));
+  /* realloc may move the block: its range goes. */
+  x = realloc(x, 1 << 20);
+  assert_non_null(x);
+  assert_int_equal(registers, unregisters);
+  free(x);
+
+  /* munmap, mremap and madvise(MADV_DONTNEED) of a mapping. */
+  size_t len = 16 * 4096;
+  char *m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  assert_true(m != MAP_FAILED);
+  assert_true(use(m + 4096, 4096));
+  madvise(m, len, MADV_WILLNEED); /* keeps the pages: the range stays */
+  assert_true(registered_at(m + 4096));
+  madvise(m, 2 * 4096, MADV_DONTNEED);
+  assert_false(registered_at(m + 4096));
+  assert_true(use(m + 8 * 4096, 4096));
+  char *moved = mremap(m, len, 2 * len, MREMAP_MAYMOVE);
+  assert_true(moved != MAP_FAILED);
+  assert_false(registered_at(m + 8 * 4096));
+  assert_true(use(moved, len));
+  munmap(moved + len, len); /* the other half */
+  assert_true(registered_at(moved));
+  munmap(moved, len);
+  assert_false(registered_at(moved));
+
+  /* A range in use by a call stays (the program has a bug; the call's copies stay valid). */
+  char *busy = malloc(5000);
+  int fresh;
+  gpupar__hostreg *r = gpupar__hostreg_acquire(&fake, busy, 5000, &fresh);
+  assert_non_null(r);
+  gpupar__hostreg_forget(busy, 5000);
+  assert_true(registered_at(busy));
+  gpupar__hostreg_release(r);
+  free(busy);
+  assert_false(registered_at(busy));
+  assert_int_equal(registers, unregisters);
+  assert_int_equal(live, 0);
+
+  /* GPUPAR_PIN_CACHE=0: dropped at the call's end, hooks or not. */
+  gpupar__hostreg_set_cache(0);
+  char *once = malloc(10000);
+  int before = unregisters;
+  gpupar__hostreg_release(gpupar__hostreg_acquire(&fake, once, 10000, &fresh));
+  assert_int_equal(unregisters, before + 1);
+  free(once);
+}
+
+/* Threads that register, reuse and free their own arrays at once (ThreadSanitizer in
+ * scripts/test.sh): every registration is undone when its array is freed. */
+static void *churn(void *arg) {
+  (void)arg;
+  for (int k = 0; k < 300; k++) {
+    size_t n = 5000 + (size_t)(k % 7) * 4096;
+    char *a = malloc(n);
+    if (!a)
+      return NULL;
+    for (int c = 0; c < 2; c++) {
+      int fresh;
+      gpupar__hostreg_release(gpupar__hostreg_acquire(&fake, a, n, &fresh));
+    }
+    if (!gpupar__memhooks_active())
+      gpupar__hostreg_drop(a, n);
+    free(a);
+  }
+  return NULL;
+}
+
+static void test_threads(void **state) {
+  (void)state;
+  gpupar__hostreg_set_limit(1ull << 30);
+  /* Kept across calls, dropped by the frees (or, under a sanitizer, by the unregisters). */
+  int hooked = gpupar__memhooks_active();
+  gpupar__hostreg_set_cache(hooked ? -1 : 1);
+  registers = unregisters = 0;
+  pthread_t t[4];
+  for (int i = 0; i < 4; i++)
+    assert_int_equal(pthread_create(&t[i], NULL, churn, NULL), 0);
+  for (int i = 0; i < 4; i++)
+    pthread_join(t[i], NULL);
+  gpupar__hostreg_drop_all();
+  assert_true(registers > 0);
+  assert_int_equal(registers, unregisters);
+  assert_int_equal(live, 0);
+}
+
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_cache)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_cache), cmocka_unit_test(test_hooks),
+                                     cmocka_unit_test(test_threads)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
