@@ -443,6 +443,158 @@ static __host__ __device__ inline void gpupar_red_update_in(typename Op::type *a
   else if (c.outside)
     *(volatile int *)c.outside = 1;
 }
+
+#if GPUPAR_KERNELS
+/* Tiled nests (the plugin's Plan/Tiling.h; docs/performance.md, "Tiled nests"). F is the
+ * generated struct of one loop: types gpupar_I, gpupar_J, gpupar_K (the variables), gpupar_X,
+ * gpupar_Y (the staged values), gpupar_state (an iteration's variables), constants
+ * gpupar_x_k_fastest, gpupar_y_k_fastest, and gpupar_pre(i, j, s), gpupar_x(i, k),
+ * gpupar_y(k, j), gpupar_step(s, x, y, i, j, k), gpupar_post(i, j, s). A block of 256 threads runs
+ * a tile of 16 R x 16 R iterations (i, j), each thread R x R of them (rows ty + 16 m, columns
+ * tx + 16 n: neighbouring threads, neighbouring columns), and stages GPUPAR_TILE_K values of k of
+ * x and y at a time in shared memory. R is 8 when the state and the staged values are 4 bytes
+ * each, else 4 (registers). Each iteration runs pre, its steps in the order of k, then post. */
+#define GPUPAR_TILE_K 8
+#ifdef __CUDACC__
+#define GPUPAR_UNROLL _Pragma("unroll")
+#define GPUPAR_UNROLL_NOT _Pragma("unroll 1")
+#else
+#define GPUPAR_UNROLL
+#define GPUPAR_UNROLL_NOT
+#endif
+
+struct gpupar_tile_geometry {
+  unsigned long long begin, rows, cols; /* the chunk's outer iterations, the inner trip count */
+  long long lo_i, step_i, lo_j, step_j; /* the variables' first values and steps */
+  long long k_lo, k_end;                /* k runs over [k_lo, k_end) */
+  unsigned blocks_j;                    /* tiles across j */
+};
+
+/* Iterations per thread along i and along j. */
+template <class F> struct gpupar_tile_size {
+  static const int r = sizeof(typename F::gpupar_state) <= 4 && sizeof(typename F::gpupar_X) <= 4 &&
+                               sizeof(typename F::gpupar_Y) <= 4
+                           ? 8
+                           : 4;
+  static const int tile = 16 * r;
+};
+
+/* `v`, as a value the compiler cannot see through: addresses computed from it before the k loop
+ * are not kept live across it (64 of them would take 128 registers). */
+template <class T> static __device__ inline T gpupar_opaque(T v) {
+#ifdef __CUDA_ARCH__
+  if (sizeof(T) == 8) {
+    unsigned long long u;
+    memcpy(&u, &v, 8);
+    asm volatile("" : "+l"(u));
+    memcpy(&v, &u, 8);
+  } else if (sizeof(T) == 4) {
+    unsigned u;
+    memcpy(&u, &v, 4);
+    asm volatile("" : "+r"(u));
+    memcpy(&v, &u, 4);
+  }
+#endif
+  return v;
+}
+
+template <class F, bool Full>
+static __device__ inline void
+gpupar_tile_run(const F &f, const gpupar_tile_geometry &g, unsigned long long r0,
+                unsigned long long c0, typename F::gpupar_X (*xs)[gpupar_tile_size<F>::tile],
+                typename F::gpupar_Y (*ys)[gpupar_tile_size<F>::tile]) {
+  typedef typename F::gpupar_I I;
+  typedef typename F::gpupar_J J;
+  typedef typename F::gpupar_K K;
+  const int R = gpupar_tile_size<F>::r, TILE = gpupar_tile_size<F>::tile;
+  const unsigned t = threadIdx.x, ty = t / 16, tx = t % 16;
+  I iv[R];
+  J jv[R];
+  bool rok[R], cok[R];
+  for (int m = 0; m < R; m++) {
+    unsigned long long r = r0 + ty + 16 * m, c = c0 + tx + 16 * m;
+    rok[m] = Full || r < g.rows;
+    cok[m] = Full || c < g.cols;
+    iv[m] = (I)GPUPAR_INDEX(g.lo_i, g.step_i, g.begin + r);
+    jv[m] = (J)GPUPAR_INDEX(g.lo_j, g.step_j, c);
+  }
+  typename F::gpupar_state s[R][R];
+  for (int m = 0; m < R; m++)
+    for (int n = 0; n < R; n++)
+      if (rok[m] && cok[n])
+        f.gpupar_pre(iv[m], jv[n], s[m][n]);
+  for (long long k0 = g.k_lo; k0 < g.k_end; k0 += GPUPAR_TILE_K) {
+    for (unsigned e = t; e < (unsigned)TILE * GPUPAR_TILE_K; e += 256) {
+      /* Neighbouring threads read neighbouring elements where the subscript allows. */
+      unsigned kx = F::gpupar_x_k_fastest ? e % GPUPAR_TILE_K : e / TILE;
+      unsigned rx = F::gpupar_x_k_fastest ? e / GPUPAR_TILE_K : e % TILE;
+      unsigned ky = F::gpupar_y_k_fastest ? e % GPUPAR_TILE_K : e / TILE;
+      unsigned cy = F::gpupar_y_k_fastest ? e / GPUPAR_TILE_K : e % TILE;
+      if (k0 + kx < g.k_end && (Full || r0 + rx < g.rows))
+        xs[kx][rx] = f.gpupar_x((I)GPUPAR_INDEX(g.lo_i, g.step_i, g.begin + r0 + rx), (K)(k0 + kx));
+      if (k0 + ky < g.k_end && (Full || c0 + cy < g.cols))
+        ys[ky][cy] = f.gpupar_y((K)(k0 + ky), (J)GPUPAR_INDEX(g.lo_j, g.step_j, c0 + cy));
+    }
+    __syncthreads();
+    long long kn = g.k_end - k0 < GPUPAR_TILE_K ? g.k_end - k0 : GPUPAR_TILE_K;
+    /* Not unrolled: on sm_100 the unrolled slice spills; 8 x 8 steps per k are work enough. */
+    GPUPAR_UNROLL_NOT
+    for (int kk = 0; kk < kn; kk++) {
+      typename F::gpupar_X a[R];
+      typename F::gpupar_Y b[R];
+      GPUPAR_UNROLL
+      for (int m = 0; m < R; m++) {
+        a[m] = xs[kk][ty + 16 * m];
+        b[m] = ys[kk][tx + 16 * m];
+      }
+      K k = (K)(k0 + kk);
+      GPUPAR_UNROLL
+      for (int m = 0; m < R; m++)
+        GPUPAR_UNROLL
+      for (int n = 0; n < R; n++)
+        if (Full || (rok[m] && cok[n]))
+          f.gpupar_step(s[m][n], a[m], b[n], iv[m], jv[n], k);
+    }
+    __syncthreads();
+  }
+  for (int m = 0; m < R; m++) {
+    iv[m] = gpupar_opaque(iv[m]);
+    jv[m] = gpupar_opaque(jv[m]);
+  }
+  for (int m = 0; m < R; m++)
+    for (int n = 0; n < R; n++)
+      if (rok[m] && cok[n])
+        f.gpupar_post(iv[m], jv[n], s[m][n]);
+}
+
+template <class F> static __global__ void gpupar_tiled(F f, gpupar_tile_geometry g) {
+  const int TILE = gpupar_tile_size<F>::tile;
+  __shared__ typename F::gpupar_X xs[GPUPAR_TILE_K][TILE];
+  __shared__ typename F::gpupar_Y ys[GPUPAR_TILE_K][TILE];
+  unsigned long long r0 = (unsigned long long)(blockIdx.x / g.blocks_j) * TILE,
+                     c0 = (unsigned long long)(blockIdx.x % g.blocks_j) * TILE;
+  if (r0 + TILE <= g.rows && c0 + TILE <= g.cols)
+    gpupar_tile_run<F, true>(f, g, r0, c0, xs, ys);
+  else
+    gpupar_tile_run<F, false>(f, g, r0, c0, xs, ys);
+}
+
+/* Launches the tiles of a chunk; returns 0 (nothing launched) when the grid would be too large:
+ * the caller then launches the untiled kernel. */
+template <class F>
+static inline int gpupar_tiled_launch(const F &f, gpupar_tile_geometry g, cudaStream_t stream) {
+  const unsigned long long TILE = gpupar_tile_size<F>::tile;
+  unsigned long long bi = (g.rows + TILE - 1) / TILE, bj = (g.cols + TILE - 1) / TILE;
+  if (bi > 0x7fffffffull || bj > 0x7fffffffull || bi * bj > 0x7fffffffull)
+    return 0;
+  if (bi * bj == 0)
+    return 1;
+  g.blocks_j = (unsigned)bj;
+  GPUPAR_LAUNCH(gpupar_tiled<F>, (unsigned)(bi * bj), 256, 0, stream)(f, g);
+  return 1;
+}
+#endif
+
 #endif /* __cplusplus */
 
 #endif

@@ -115,6 +115,9 @@ struct LoopText {
   PerThread Host, Kernel;             ///< per-thread variables of the host entry and the kernel
   std::vector<UpdateRewrite> Updates; ///< array-reduction updates as the body prints them
   std::vector<NameRewrite> Names;     ///< struct members read once, as the body names them
+  /// A tiled nest's struct (kernel.h gpupar_tiled): its fields (the body's parameters) and their
+  /// values in the launcher, in the same order.
+  std::string Fields, FieldValues;
 };
 
 LoopText loopText(const ASTContext &Ctx, const LoopPlan &P) {
@@ -134,6 +137,8 @@ LoopText loopText(const ASTContext &Ctx, const LoopPlan &P) {
     L.Params += ", " + Type + " " + Name;
     L.Args += ", " + Name;
     L.LaunchArgs += ",\n      " + Load;
+    L.Fields += "  " + Type + " " + Name + ";\n";
+    L.FieldValues += (L.FieldValues.empty() ? "" : ", ") + Load;
   }
   for (size_t I = 0; I < P.Arrays.size(); ++I) {
     const PlanArray &A = P.Arrays[I];
@@ -146,6 +151,8 @@ LoopText loopText(const ASTContext &Ctx, const LoopPlan &P) {
              rt::RowsLayout + " *)gpupar_L->scalars[" + std::to_string(A.LayoutScalar) + "])";
     L.HostLocals += "  " + arrayDecl(Ctx, A, Name) + " = " + Load + ";\n";
     L.LaunchArgs += ",\n      " + Load;
+    L.Fields += "  " + arrayDecl(Ctx, A, Name) + ";\n";
+    L.FieldValues += (L.FieldValues.empty() ? "" : ", ") + Load;
   }
   L.Host = perThread(Ctx, P, "  ", /*Kernel=*/false);
   L.Kernel = perThread(Ctx, P, "  ", /*Kernel=*/true);
@@ -301,6 +308,88 @@ void emitKernel(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, raw
   OS << "}\n\n";
 }
 
+/// Returns `Stmts` printed at `Indent` with the rewrites `Names`.
+std::string printStmts(const ASTContext &Ctx, const std::vector<const Stmt *> &Stmts,
+                       unsigned Indent, const std::vector<NameRewrite> &Names) {
+  std::string S;
+  for (const Stmt *St : Stmts)
+    S += printBody(Ctx, St, Indent, {}, Names);
+  return S;
+}
+
+/// Returns `E` printed as an expression with the rewrites `Names`.
+std::string printValue(const ASTContext &Ctx, const Expr *E,
+                       const std::vector<NameRewrite> &Names) {
+  std::string S = printBody(Ctx, E, 0, {}, Names);
+  while (!S.empty() && (S.back() == '\n' || S.back() == ';'))
+    S.pop_back();
+  return S;
+}
+
+/// A tiled nest's struct for kernel.h's gpupar_tiled (see Plan/Tiling.h): the body's parameters
+/// as fields (so the body's statements compile unchanged in its functions), an iteration's state,
+/// and the body cut into pre, the staged reads, one step of the inner loop, and post.
+void emitTile(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, raw_ostream &OS) {
+  const PlanTile &T = *P.Tile;
+  auto VarDeclText = [&](const VarDecl *VD) {
+    return typeCxx(Ctx, VD->getType()) + " " + VD->getNameAsString();
+  };
+  std::string I = VarDeclText(P.Form.Var), J = VarDeclText(P.Collapsed[0].Form.Var),
+              K = VarDeclText(T.K.Var);
+  std::string XType = typeCxx(Ctx, T.X->getType()), YType = typeCxx(Ctx, T.Y->getType());
+  std::vector<NameRewrite> Names = L.Names, StepNames = L.Names;
+  for (const VarDecl *VD : T.State)
+    for (const Expr *E : T.StateUses)
+      if (cast<DeclRefExpr>(E)->getDecl() == VD)
+        Names.push_back({E, "gpupar_s." + VD->getNameAsString()});
+  for (const Expr *E : T.AccUses)
+    StepNames.push_back({E, "gpupar_s.gpupar_acc"});
+  for (const Expr *E : T.XUses)
+    StepNames.push_back({E, "gpupar_xv"});
+  for (const Expr *E : T.YUses)
+    StepNames.push_back({E, "gpupar_yv"});
+  StepNames.insert(StepNames.end(), Names.begin() + L.Names.size(), Names.end());
+
+  OS << "struct gpupar_tile_" << P.Name << " {\n";
+  OS << "  typedef " << typeCxx(Ctx, P.Form.Var->getType()) << " gpupar_I;\n"
+     << "  typedef " << typeCxx(Ctx, P.Collapsed[0].Form.Var->getType()) << " gpupar_J;\n"
+     << "  typedef " << typeCxx(Ctx, T.K.Var->getType()) << " gpupar_K;\n"
+     << "  typedef " << XType << " gpupar_X;\n  typedef " << YType << " gpupar_Y;\n"
+     << "  static const bool gpupar_x_k_fastest = " << (T.XKFastest ? "true" : "false") << ";\n"
+     << "  static const bool gpupar_y_k_fastest = " << (T.YKFastest ? "true" : "false") << ";\n";
+  OS << "  struct gpupar_state {\n";
+  for (const VarDecl *VD : T.State)
+    OS << "    " << typeCxx(Ctx, VD->getType().getUnqualifiedType()) << " " << VD->getNameAsString()
+       << ";\n";
+  if (T.Acc)
+    OS << "    " << typeCxx(Ctx, T.Acc->getType().getUnqualifiedType()) << " gpupar_acc;\n";
+  OS << "  };\n" << L.Fields;
+  // The k loop's bounds: the same for every iteration (the launcher reads them on the host).
+  std::string Lo = printValue(Ctx, T.K.Lo, L.Names), Hi = printValue(Ctx, T.K.Hi, L.Names);
+  OS << "  __host__ __device__ long long gpupar_k_lo() const { return (long long)(" << Lo
+     << "); }\n";
+  OS << "  __host__ __device__ long long gpupar_k_end() const { return (long long)(" << Hi << ")"
+     << (T.K.Op == Cond::LE ? " + 1" : "") << "; }\n";
+  OS << "  __device__ void gpupar_pre(" << I << ", " << J << ", gpupar_state &gpupar_s) const {\n"
+     << printStmts(Ctx, T.Pre, 4, L.Names);
+  for (const VarDecl *VD : T.State)
+    OS << "    gpupar_s." << VD->getNameAsString() << " = " << VD->getNameAsString() << ";\n";
+  if (T.Acc)
+    OS << "    gpupar_s.gpupar_acc = " << printValue(Ctx, T.Acc, L.Names) << ";\n";
+  OS << "  }\n";
+  OS << "  __device__ " << XType << " gpupar_x(" << I << ", " << K << ") const { return "
+     << printValue(Ctx, T.X, L.Names) << "; }\n";
+  OS << "  __device__ " << YType << " gpupar_y(" << K << ", " << J << ") const { return "
+     << printValue(Ctx, T.Y, L.Names) << "; }\n";
+  OS << "  __device__ void gpupar_step(gpupar_state &gpupar_s, " << XType << " gpupar_xv, " << YType
+     << " gpupar_yv, " << I << ", " << J << ", " << K << ") const {\n"
+     << printBody(Ctx, T.K.For->getBody(), 4, {}, StepNames) << "  }\n";
+  OS << "  __device__ void gpupar_post(" << I << ", " << J << ", gpupar_state &gpupar_s) const {\n";
+  if (T.Acc)
+    OS << "    " << printValue(Ctx, T.Acc, Names) << " = gpupar_s.gpupar_acc;\n";
+  OS << printStmts(Ctx, T.Post, 4, Names) << "  }\n};\n\n";
+}
+
 /// The launcher. Unused in device passes (the descriptor that names it is host-only), but it
 /// keeps the kernel referenced there.
 void emitLauncher(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, raw_ostream &OS) {
@@ -337,6 +426,17 @@ void emitLauncher(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, r
       }
     OS << "  const int gpupar_shared = gpupar_smem <= " << rt::RedSharedMax << ";\n";
     Shared = "gpupar_shared ? gpupar_smem : 0";
+  }
+  if (P.Tile) {
+    const PlanCollapsed &C = P.Collapsed[0];
+    OS << "  const gpupar_tile_" << P.Name << " gpupar_f = {" << L.FieldValues << "};\n";
+    OS << "  const " << rt::TileGeometry << " gpupar_g = {gpupar_L->begin, gpupar_L->end - "
+       << "gpupar_L->begin,\n      (unsigned long long)gpupar_L->collapsed_trips[0], "
+       << "gpupar_L->lo, gpupar_L->step,\n      *(const long long *)gpupar_L->scalars["
+       << C.LoScalar << "], " << llLiteral(C.Form.Step)
+       << ", gpupar_f.gpupar_k_lo(), gpupar_f.gpupar_k_end(), 0};\n";
+    OS << "  if (" << rt::TiledLaunch << "(gpupar_f, gpupar_g, (cudaStream_t)gpupar_L->stream))\n"
+       << "    return (int)cudaGetLastError();\n";
   }
   OS << "  " << rt::LaunchKernel << "(gpupar_kernel_" << P.Name << ", " << Grid
      << ", gpupar_L->block, " << Shared << ", (cudaStream_t)gpupar_L->stream)(\n"
@@ -422,6 +522,8 @@ void emitLoop(const ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {
   emitHostEntry(Ctx, P, L, OS);
   OS << "#if " << rt::Kernels << "\n";
   emitKernel(Ctx, P, L, OS);
+  if (P.Tile)
+    emitTile(Ctx, P, L, OS);
   emitLauncher(Ctx, P, L, OS);
   emitDescriptor(Ctx, P, L, OS);
 }

@@ -72,6 +72,8 @@ inline constexpr const char *RedPrivateEnd = "gpupar_red_private_end";
 inline constexpr const char *RedUpdate = "gpupar_red_update";
 inline constexpr const char *RedUpdateIn = "gpupar_red_update_in";
 inline constexpr const char *RedCheck = "gpupar_red_check";
+inline constexpr const char *TileGeometry = "gpupar_tile_geometry";
+inline constexpr const char *TiledLaunch = "gpupar_tiled_launch";
 
 /// The names above that the .cu uses, for the contract test (each declared in kernel.h or the
 /// headers it includes).
@@ -80,7 +82,8 @@ inline constexpr const char *KernelNames[] = {
     ForThreads,      Unflatten,     Launch,       ArrayDesc,      TermDesc,
     ReductionDesc,   RowsDesc,      Rows,         Cols,           StorePartial,
     BlockReduce,     RedFill,       RedFillAsync, RedSharedBytes, RedSharedMax,
-    RedPrivateBegin, RedPrivateEnd, RedUpdate,    RedUpdateIn,    RedCheck};
+    RedPrivateBegin, RedPrivateEnd, RedUpdate,    RedUpdateIn,    RedCheck,
+    TileGeometry,    TiledLaunch};
 
 /// Returns the enumerator of `C` in gpupar_cond: "GPUPAR_LT", ...
 const char *condName(Cond C);

@@ -157,6 +157,25 @@ struct PlanUpdate {
   unsigned Reduction = 0; ///< its array reduction, an index into LoopPlan::Reductions
 };
 
+/// A two-loop nest run as tiles (Plan/Tiling.h): the body is Pre, then a loop over K that reads
+/// X(i, k) and Y(k, j), then Post. A block of threads stages a slice of k of X and Y in shared
+/// memory and runs many (i, j) iterations at once, each in its own order.
+struct PlanTile {
+  LoopForm K;                                 ///< the inner loop (step 1, bounds the same for all)
+  std::vector<const clang::Stmt *> Pre, Post; ///< the body's statements before and after it
+  const clang::Expr *X = nullptr, *Y = nullptr;  ///< the staged reads (first occurrences)
+  std::vector<const clang::Expr *> XUses, YUses; ///< every occurrence in the K loop's body
+  bool XKFastest = true, YKFastest = false;      ///< which variable walks memory contiguously
+  /// Pre's variables that the K loop or Post read: kept per iteration (`gpupar_s.v`).
+  std::vector<const clang::VarDecl *> State;
+  /// An array element the K loop updates, kept in a register meanwhile (`C[i][j] += ...`); its
+  /// occurrences in the K loop's body.
+  const clang::Expr *Acc = nullptr;
+  std::vector<const clang::Expr *> AccUses;
+  /// Occurrences of State variables in the K loop's body and Post.
+  std::vector<const clang::Expr *> StateUses;
+};
+
 struct LoopPlan {
   LoopForm Form;
   unsigned Line = 0;
@@ -192,6 +211,8 @@ struct LoopPlan {
   bool SerialInner = false;
   /// The body's reads of Member scalars, with the index of the scalar each names.
   std::vector<std::pair<const clang::Expr *, unsigned>> MemberReads;
+  /// The nest runs as tiles on devices (Plan/Tiling.h).
+  std::optional<PlanTile> Tile;
 
   /// Returns whether entry `R` has a runtime descriptor (a reduction or a last value).
   static bool hasDescriptor(const PlanReduction &R) { return R.Kind != PlanReduction::Private; }

@@ -1,6 +1,7 @@
 //===- Planner.cpp - from a loop to its LoopPlan ---------------------------===//
 #include "Plan/Planner.h"
 #include "Analysis/Emittable.h"
+#include "Plan/Tiling.h"
 #include "Text.h"
 
 using namespace clang;
@@ -405,6 +406,7 @@ LoopPlan planLoop(ASTContext &Ctx, const Directive &Dir, const LoopForm &F, cons
     Plan.Arrays.push_back(A);
   }
   buildTerms(Ctx, Info, PlanIndex, Plan);
+  Plan.Tile = planTile(Ctx, Plan);
   return Plan;
 }
 
