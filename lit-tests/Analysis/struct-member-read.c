@@ -97,13 +97,16 @@ void copy(plain q, float *y) {
     y[i] = q.f;
 }
 
-// An array member of such a struct: the warning shows the local copy that offloads.
+// An array member of such a struct is read once too, as the local copy of forward() (the
+// pointer members: struct-member-array.c).
+// CU: gpupar_body_struct_member_read_{{[0-9]+}}(int i, int gpupar_m0, gpupar_rows<const float > gpupar_p0, float *__restrict__ y)
+// CU: s += gpupar_p0[i][k];
 void direct(net *p, float *y) {
 #pragma gpupar
-  for (int i = 0; i < p->n; i++) {
+  for (int i = 0; i < p->n; i++) { // expected-remark {{loop offloaded: p->w (in), y (out)}}
     float s = 0;
     for (int k = 0; k < p->m; k++)
-      s += p->w[i][k]; // expected-warning {{array 'p->w' is a member of 'p', whose struct cannot be copied to a device; copy it into a local variable before the loop ('float **w = p->w;') and index that; the loop stays serial}}
+      s += p->w[i][k];
     y[i] = s;
   }
 }

@@ -184,6 +184,59 @@ void BodyWalker::hoist(const Expr *E) {
   Info.HoistedUses.push_back({E, Index});
 }
 
+/// The local copy that offloads member array `ME` when it cannot be read once: `float *x`.
+static std::string localCopy(const MemberExpr *ME) {
+  std::string Type = ME->getType().getAsString();
+  return Type + (Type.back() == '*' ? "" : " ") + ME->getMemberDecl()->getNameAsString();
+}
+
+const VarDecl *BodyWalker::memberArray(const Expr *E, bool &Matched) {
+  Matched = false;
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParens());
+  QualType T = ME ? ME->getType() : QualType();
+  if (!ME || !Frames.empty() || !T->isPointerType())
+    return nullptr;
+  QualType Row = rowElement(T), Elem = Row.isNull() ? innermost(T) : Row;
+  if (!isArithmetic(Elem) && !Elem->isRecordType())
+    return nullptr;
+  if (T.isVolatileQualified() || T->getPointeeType().isVolatileQualified() ||
+      Elem.isVolatileQualified()) {
+    Matched = true;
+    fail(E->getSourceRange(), Diag::volatile_array, {"'" + text(E) + "'"});
+    return nullptr;
+  }
+  const VarDecl *Root = hoistRoot(ME);
+  if (!Root)
+    return nullptr;
+  Matched = true;
+  // As for arithmetic members: read before the loop only where every iteration reads it, so
+  // that a condition such as `if (p)` is never bypassed.
+  if (CondDepth > 0 || BodyJumps) {
+    fail(E->getSourceRange(), Diag::member_array_needs_local,
+         {text(E), localCopy(ME), quoted(Root),
+          "not every iteration reads it (a condition or a jump in the body), so it is not read "
+          "before the loop"});
+    return nullptr;
+  }
+  // One variable per member as printed: `p->x` in two places is one array.
+  std::string Text = printC(Ctx, ME);
+  const VarDecl *VD = nullptr;
+  for (const auto &[Known, First] : Info.MemberArrays)
+    if (Known->getName() == Text)
+      VD = Known;
+  if (!VD) {
+    auto *DC = const_cast<DeclContext *>(Root->getDeclContext());
+    VD = VarDecl::Create(Ctx, DC, ME->getBeginLoc(), ME->getExprLoc(), &Ctx.Idents.get(Text),
+                         T.getUnqualifiedType(), Ctx.getTrivialTypeSourceInfo(T), SC_None);
+    Info.MemberArrays.push_back({VD, ME});
+  }
+  for (const auto &[Use, Of] : Info.MemberArrayUses)
+    if (Use == ME)
+      return VD;
+  Info.MemberArrayUses.push_back({ME, VD});
+  return VD;
+}
+
 bool BodyWalker::checkName(const NamedDecl *D, SourceRange R) {
   if (!D->getIdentifier())
     return true;
@@ -745,15 +798,13 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
       break;
     }
   }
-  if (const auto *ME = dyn_cast<MemberExpr>(E); ME && ME->getType()->isPointerType()) {
-    // `p->x[k]` where *p cannot go to a device: the member can, as a local array.
-    if (const VarDecl *Root = hoistRoot(ME)) {
-      std::string Type = ME->getType().getAsString();
-      std::string Local =
-          Type + (Type.back() == '*' ? "" : " ") + ME->getMemberDecl()->getNameAsString();
-      return fail(E->getSourceRange(), Diag::member_array_needs_local,
-                  {text(E), Local, quoted(Root)});
-    }
+  if (isa<MemberExpr>(E)) {
+    // `p->x[k]` where *p cannot go to a device: the member can, read once before the loop.
+    bool Matched = false;
+    if (const VarDecl *VD = memberArray(E, Matched))
+      return locateArray(VD, E->getSourceRange(), P);
+    if (Matched)
+      return false;
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
@@ -785,21 +836,7 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
     if (!isArrayVariable(VD))
       return walkDeclRef(DRE, Mode::Read) &&
              fail(E->getSourceRange(), Diag::not_an_array, {text(E)});
-    QualType T = VD->getType().getCanonicalType();
-    if (T.isVolatileQualified() || innermost(T).isVolatileQualified())
-      return fail(DRE->getSourceRange(), Diag::volatile_array, {quoted(VD)});
-    if (const auto *PT = T->getAs<PointerType>())
-      if (PT->getPointeeType()->isPointerType())
-        return fail(DRE->getSourceRange(), Diag::pointer_to_pointer, {quoted(VD)});
-    std::optional<Reason> Why = typeProblem(elementType(VD));
-    if (!Why)
-      Why = recordProblem(elementType(VD));
-    if (Why)
-      return fail(DRE->getSourceRange(), *Why);
-    P.K = Place::Array;
-    P.Base = VD;
-    P.Index = Poly();
-    return true;
+    return locateArray(VD, DRE->getSourceRange(), P);
   }
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) { // a row: `a[i]` of `a[N][M]`
     if (!locatePointer(ASE->getBase(), P))
@@ -833,17 +870,40 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
   return fail(E->getSourceRange(), Diag::pointer_expression, {text(E)});
 }
 
+bool BodyWalker::locateArray(const VarDecl *VD, SourceRange R, Place &P) {
+  QualType T = VD->getType().getCanonicalType();
+  if (T.isVolatileQualified() || innermost(T).isVolatileQualified())
+    return fail(R, Diag::volatile_array, {quoted(VD)});
+  if (const auto *PT = T->getAs<PointerType>())
+    if (PT->getPointeeType()->isPointerType())
+      return fail(R, Diag::pointer_to_pointer, {quoted(VD)});
+  std::optional<Reason> Why = typeProblem(elementType(VD));
+  if (!Why)
+    Why = recordProblem(elementType(VD));
+  if (Why)
+    return fail(R, *Why);
+  P.K = Place::Array;
+  P.Base = VD;
+  P.Index = Poly();
+  return true;
+}
+
 bool BodyWalker::locateRows(const ArraySubscriptExpr *ASE, Place &P, bool &Matched) {
   Matched = false;
   const auto *RowE = dyn_cast<ArraySubscriptExpr>(ASE->getBase()->IgnoreParenImpCasts());
-  const auto *DRE = RowE ? dyn_cast<DeclRefExpr>(RowE->getBase()->IgnoreParenImpCasts()) : nullptr;
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  const Expr *Base = RowE ? RowE->getBase()->IgnoreParenImpCasts() : nullptr;
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Base);
+  const VarDecl *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  // `p->w[r][c]` of a `float **` member read once: as a `float **w` of the loop.
+  if (isa_and_nonnull<MemberExpr>(Base) && !rowElement(Base->getType()).isNull())
+    if (!(VD = memberArray(Base, Matched)) && Matched)
+      return false;
   if (!VD || rowElement(VD->getType()).isNull() || preOf(VD).Locals.count(VD) || isBoundPointer(VD))
     return false;
   Matched = true;
   if (!Frames.empty()) // a called function's parameters are bound to flat arrays only
     return fail(ASE->getSourceRange(), Diag::rows_in_called_function, {quoted(VD)});
-  if (!checkName(VD, DRE->getSourceRange()))
+  if (DRE && !checkName(VD, DRE->getSourceRange()))
     return false;
   QualType Elem = rowElement(VD->getType());
   if (!isArithmetic(Elem) || Elem.isVolatileQualified() ||
@@ -947,6 +1007,10 @@ bool BodyWalker::locateElement(const Expr *E, Place &P) {
 }
 
 bool BodyWalker::walkAccess(const Expr *E, Mode M) {
+  // A pointer member the loop assigns cannot be read once before it (memberArray).
+  if (const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParens());
+      ME && M != Mode::Read && ME->getType()->isPointerType() && hoistRoot(ME))
+    return fail(E->getSourceRange(), Diag::member_array_assigned, {text(E)});
   Place P;
   if (!locateElement(E, P))
     return false;
@@ -1517,6 +1581,12 @@ bool BodyWalker::shapeRunTimeIndexed(const VarDecl *VD, const std::optional<Poly
       if (!A.Affine && A.IsWrite && !Scatter)
         Scatter = &A;
     }
+  // Run-time indices need a clause naming the array, which a member cannot be named in.
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(Info.memberArray(VD)); ME && NonAffine)
+    return fail(NonAffine->Expr->getSourceRange(), Diag::member_array_needs_local,
+                {text(ME), localCopy(ME), quoted(hoistRoot(ME)),
+                 "'" + text(NonAffine->Expr) + "' has an index known only at run time, which " +
+                     "needs a clause naming the array"});
   const ClauseItem *RedItem = nullptr;
   bool Reduced = Dir.reductionOf(VD->getName(), &RedItem) && RedItem->IsSection;
   // The elements every chunk gets of an array accessed at run-time indices: the `map`
@@ -1626,6 +1696,13 @@ size_t BodyInfo::arrayIndex(const VarDecl *VD) const {
   return std::find(Arrays.begin(), Arrays.end(), VD) - Arrays.begin();
 }
 
+const Expr *BodyInfo::memberArray(const VarDecl *VD) const {
+  for (const auto &[Known, Member] : MemberArrays)
+    if (Known == VD)
+      return Member;
+  return nullptr;
+}
+
 const WrittenScalar *BodyInfo::written(const VarDecl *VD) const {
   for (const WrittenScalar &W : Written)
     if (W.Var == VD)
@@ -1664,7 +1741,10 @@ bool analyzeBody(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, BodyI
   for (const LoopForm &C : Info.Collapse)
     if (!checkReadOnce(Ctx, C.BoundMemory, Writes, Diag::bound_memory_written, P))
       return false;
-  return checkReadOnce(Ctx, Info.Hoisted, Writes, Diag::hoisted_member_written, P);
+  std::vector<const Expr *> ReadOnce = Info.Hoisted;
+  for (const auto &[VD, Member] : Info.MemberArrays)
+    ReadOnce.push_back(Member);
+  return checkReadOnce(Ctx, ReadOnce, Writes, Diag::hoisted_member_written, P);
 }
 
 } // namespace gpupar

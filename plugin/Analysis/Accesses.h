@@ -159,6 +159,15 @@ struct BodyInfo {
   /// printed), and every read of the body with the index of its entry.
   std::vector<const clang::Expr *> Hoisted;
   std::vector<std::pair<const clang::Expr *, unsigned>> HoistedUses;
+  /// Pointer members of such structs used as arrays (`p->x[i]`, `s.w[i][k]`), under the same
+  /// rules: each is an array of the loop whose variable is made here (named as the member is
+  /// written, `p->x`, for the messages; never declared in the program), with the member
+  /// expression first seen, whose value the host file reads once before the loop. Every read
+  /// of the body names its array's variable (printed as the .cu's name for it).
+  std::vector<std::pair<const clang::VarDecl *, const clang::Expr *>> MemberArrays;
+  std::vector<std::pair<const clang::Expr *, const clang::VarDecl *>> MemberArrayUses;
+  /// Returns the member expression of `VD` in MemberArrays, or null (a variable of the program).
+  const clang::Expr *memberArray(const clang::VarDecl *VD) const;
   /// The loop is the outer loop of a perfect nest deeper than what is collapsed (Collapse): each
   /// thread runs the remaining inner loops alone (GPUPAR loop descriptor's serial_inner).
   bool SerialInner = false;

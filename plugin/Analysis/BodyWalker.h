@@ -251,6 +251,13 @@ private:
   const VarDecl *hoistRoot(const MemberExpr *Top);
   /// Records read `E` (hoistable) in BodyInfo::Hoisted / HoistedUses.
   void hoist(const Expr *E);
+  /// For `E` a pointer member used as an array (`p->x`, `s.w` of `float **`) whose chain
+  /// hoistRoot accepts: the variable that stands for it (BodyInfo::MemberArrays), recording the
+  /// use; null with `Matched` set and a failure recorded when it cannot be read once (volatile,
+  /// not read in every iteration); null with `Matched` false when `E` is no such member.
+  const VarDecl *memberArray(const Expr *E, bool &Matched);
+  /// Locates outer array variable `VD` (named by `R`): its type must be one the loop can pass.
+  bool locateArray(const VarDecl *VD, SourceRange R, Place &P);
   bool checkName(const NamedDecl *D, SourceRange R);
   bool checkLocal(const VarDecl *VD);
   bool walk(const Stmt *S, Mode M = Mode::Read);

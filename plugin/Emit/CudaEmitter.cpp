@@ -142,7 +142,7 @@ LoopText loopText(const ASTContext &Ctx, const LoopPlan &P) {
   }
   for (size_t I = 0; I < P.Arrays.size(); ++I) {
     const PlanArray &A = P.Arrays[I];
-    std::string Name = A.Var->getNameAsString();
+    std::string Name = arrayName(P, (unsigned)I);
     L.Params += ", " + arrayDecl(Ctx, A, "__restrict__ " + Name);
     L.Args += ", " + Name;
     std::string Load = "(" + arrayDecl(Ctx, A, "") + ")gpupar_L->arrays[" + std::to_string(I) + "]";
@@ -192,6 +192,8 @@ LoopText loopText(const ASTContext &Ctx, const LoopPlan &P) {
   }
   for (const auto &[Read, K] : P.MemberReads)
     L.Names.push_back({Read, scalarName(P, P.Scalars[K])});
+  for (const auto &[Read, K] : P.MemberArrayReads)
+    L.Names.push_back({Read, arrayName(P, K)});
   return L;
 }
 

@@ -164,7 +164,7 @@ static std::string prologue(const ASTContext &Ctx, const LoopPlan &P, const std:
     Arrays = "gpupar_arrays";
     S += In + "void *const gpupar_arrays[" + std::to_string(P.Arrays.size()) + "] = {";
     for (size_t I = 0; I < P.Arrays.size(); ++I)
-      S += (I ? ", (void *)(" : "(void *)(") + P.Arrays[I].Var->getNameAsString() + ")";
+      S += (I ? ", (void *)(" : "(void *)(") + arrayValue(Ctx, P, (unsigned)I) + ")";
     S += "};\n";
   }
   if (!P.Scalars.empty()) {

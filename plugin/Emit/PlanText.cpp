@@ -16,7 +16,7 @@ std::string scalarName(const LoopPlan &P, const PlanScalar &S) {
   case PlanScalar::NestLo:
     return "gpupar_lo_" + P.Collapsed[S.Of].Form.Var->getNameAsString();
   case PlanScalar::Layout:
-    return "gpupar_rows_" + P.Arrays[S.Of].Var->getNameAsString();
+    return "gpupar_rows_" + arrayName(P, S.Of);
   case PlanScalar::Member:
     return "gpupar_m" + std::to_string(S.Of);
   }
@@ -44,6 +44,15 @@ std::string scalarTypeCxx(const ASTContext &Ctx, const PlanScalar &S) {
   return scalarTypeC(Ctx, S);
 }
 
+/// Returns struct member `E` read before the loop only when the loop runs an iteration, as the
+/// serial loop would.
+static std::string readOnce(const ASTContext &Ctx, const LoopPlan &P, const Expr *E) {
+  const LoopForm &F = P.Form;
+  static const char *const Ops[] = {"<", "<=", ">", ">=", "!="};
+  return "(" + typeC(Ctx, F.Var->getType()) + ")(" + sourceText(Ctx, F.Lo) + ") " + Ops[(int)F.Op] +
+         " (" + sourceText(Ctx, F.Hi) + ") ? (" + sourceText(Ctx, E) + ") : 0";
+}
+
 std::string scalarValue(const ASTContext &Ctx, const LoopPlan &P, const PlanScalar &S) {
   switch (S.Kind) {
   case PlanScalar::Variable:
@@ -57,16 +66,20 @@ std::string scalarValue(const ASTContext &Ctx, const LoopPlan &P, const PlanScal
   }
   case PlanScalar::Layout:
     return "(" + std::string(rt::RowsLayout) + "){0, 0, 1}";
-  case PlanScalar::Member: {
-    // Read only when the loop runs an iteration, as the serial loop would.
-    const LoopForm &F = P.Form;
-    static const char *const Ops[] = {"<", "<=", ">", ">=", "!="};
-    return "(" + typeC(Ctx, F.Var->getType()) + ")(" + sourceText(Ctx, F.Lo) + ") " +
-           Ops[(int)F.Op] + " (" + sourceText(Ctx, F.Hi) + ") ? (" + sourceText(Ctx, S.Expr) +
-           ") : 0";
-  }
+  case PlanScalar::Member:
+    return readOnce(Ctx, P, S.Expr);
   }
   return "?";
+}
+
+std::string arrayName(const LoopPlan &P, unsigned I) {
+  const PlanArray &A = P.Arrays[I];
+  return A.Member ? "gpupar_p" + std::to_string(I) : A.Var->getNameAsString();
+}
+
+std::string arrayValue(const ASTContext &Ctx, const LoopPlan &P, unsigned I) {
+  const PlanArray &A = P.Arrays[I];
+  return A.Member ? readOnce(Ctx, P, A.Member) : A.Var->getNameAsString();
 }
 
 std::string polyC(const LoopPlan &P, const Poly &V) { return V.printC(P.Atoms); }

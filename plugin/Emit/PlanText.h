@@ -22,6 +22,12 @@ std::string scalarTypeCxx(const clang::ASTContext &Ctx, const PlanScalar &S);
 /// Returns the host-file expression of scalar `S`'s value.
 std::string scalarValue(const clang::ASTContext &Ctx, const LoopPlan &P, const PlanScalar &S);
 
+/// Returns the name of array `P.Arrays[I]` in the .cu file: a user variable keeps its own, a
+/// struct member read once is `gpupar_p<I>`.
+std::string arrayName(const LoopPlan &P, unsigned I);
+/// Returns the host-file expression of array `P.Arrays[I]`'s base pointer.
+std::string arrayValue(const clang::ASTContext &Ctx, const LoopPlan &P, unsigned I);
+
 /// Returns end `B` of a range as a C `long long` expression; `Lower`: a lower end (its clamps
 /// raise it), else an upper one.
 std::string boundC(const clang::ASTContext &Ctx, const LoopPlan &P, const PlanBound &B, bool Lower);

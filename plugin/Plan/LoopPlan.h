@@ -59,6 +59,10 @@ struct PlanArray {
   /// Rows only: a column moves with the loop variable: the body sees `gpupar_cols<Elem>`, whose
   /// rows may be packed column by column (kernel.h).
   bool MovingColumn = false;
+  /// A pointer member of a struct (`p->x`, BodyInfo::MemberArrays; Var stands for it and is
+  /// named as it is written): the host file reads it once, when the loop runs an iteration, and
+  /// the .cu gives it a name of its own.
+  const clang::Expr *Member = nullptr;
 };
 
 /// One inclusive end of a range: `(long long)(Expr)` or `Affine`, plus `Add`, then clamped by
@@ -211,6 +215,8 @@ struct LoopPlan {
   bool SerialInner = false;
   /// The body's reads of Member scalars, with the index of the scalar each names.
   std::vector<std::pair<const clang::Expr *, unsigned>> MemberReads;
+  /// The body's reads of member arrays (PlanArray::Member), with the index of the array.
+  std::vector<std::pair<const clang::Expr *, unsigned>> MemberArrayReads;
   /// The nest runs as tiles on devices (Plan/Tiling.h).
   std::optional<PlanTile> Tile;
 

@@ -402,6 +402,10 @@ LoopPlan planLoop(ASTContext &Ctx, const Directive &Dir, const LoopForm &F, cons
       if (X.Array == VD)
         (X.IsWrite ? A.Write : A.Read) = true;
     A.Scatter = Info.Shapes[I].Scatter;
+    A.Member = Info.memberArray(VD);
+    for (const auto &[Use, Of] : Info.MemberArrayUses)
+      if (Of == VD)
+        Plan.MemberArrayReads.push_back({Use, (unsigned)Plan.Arrays.size()});
     PlanIndex.push_back((int)Plan.Arrays.size());
     Plan.Arrays.push_back(A);
   }
