@@ -2,6 +2,7 @@
 #include "Plan/Tiling.h"
 
 #include "clang/AST/PrettyPrinter.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -129,11 +130,15 @@ std::string text(const ASTContext &Ctx, const Expr *E) {
   return S;
 }
 
-/// The array a subscript chain indexes.
-const VarDecl *arrayOf(const Expr *E) {
+/// The array a subscript chain indexes: a variable, or a struct member read once (`MemberArrays`:
+/// the member expressions of the plan's arrays).
+const VarDecl *arrayOf(const Expr *E,
+                       const llvm::DenseMap<const Expr *, const VarDecl *> &MemberArrays) {
   E = E->IgnoreParens();
   while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
     E = ASE->getBase()->IgnoreParenImpCasts();
+  if (auto It = MemberArrays.find(E); It != MemberArrays.end())
+    return It->second;
   return referencedVar(E);
 }
 
@@ -211,9 +216,14 @@ std::optional<PlanTile> planTile(ASTContext &Ctx, const LoopPlan &P) {
     if (R.Kind != PlanReduction::Private || R.Var != K)
       return std::nullopt;
 
-  llvm::SmallPtrSet<const Expr *, 8> Members;
+  llvm::SmallPtrSet<const Expr *, 8> Members; // read once before the loop: no variable of the body
+  llvm::DenseMap<const Expr *, const VarDecl *> MemberArrays;
   for (const auto &[Read, Index] : P.MemberReads)
     Members.insert(Read);
+  for (const auto &[Read, Index] : P.MemberArrayReads) {
+    Members.insert(Read);
+    MemberArrays[Read] = P.Arrays[Index].Var;
+  }
   llvm::SmallPtrSet<const VarDecl *, 16> Invariant, ReadOnly;
   for (const PlanScalar &S : P.Scalars)
     if (S.Kind == PlanScalar::Variable)
@@ -245,7 +255,7 @@ std::optional<PlanTile> planTile(ASTContext &Ctx, const LoopPlan &P) {
   // The staged reads: unguarded, from arrays the loop never writes.
   std::string XText, YText;
   for (const auto &[E, Guarded] : U.Reads) {
-    const VarDecl *A = arrayOf(E);
+    const VarDecl *A = arrayOf(E, MemberArrays);
     if (Guarded || !A || !ReadOnly.count(A))
       continue;
     llvm::SmallPtrSet<const VarDecl *, 8> Vars;
@@ -289,7 +299,7 @@ std::optional<PlanTile> planTile(ASTContext &Ctx, const LoopPlan &P) {
         return std::nullopt;
       continue;
     }
-    const VarDecl *A = arrayOf(E);
+    const VarDecl *A = arrayOf(E, MemberArrays);
     llvm::SmallPtrSet<const VarDecl *, 8> Vars;
     bool Other = false;
     namedVars(E, Members, Vars, Other);
@@ -304,15 +314,15 @@ std::optional<PlanTile> planTile(ASTContext &Ctx, const LoopPlan &P) {
     AccText = Text;
   }
   if (T.Acc) { // every access of that array in the K loop is the element
-    const VarDecl *A = arrayOf(T.Acc);
+    const VarDecl *A = arrayOf(T.Acc, MemberArrays);
     for (const auto &[E, Guarded] : U.Reads)
-      if (arrayOf(E) == A) {
+      if (arrayOf(E, MemberArrays) == A) {
         if (text(Ctx, E) != AccText)
           return std::nullopt;
         T.AccUses.push_back(E);
       }
     for (const Expr *E : U.Targets)
-      if (E != T.Acc && arrayOf(E) == A)
+      if (E != T.Acc && arrayOf(E, MemberArrays) == A)
         T.AccUses.push_back(E);
     T.AccUses.push_back(T.Acc);
   }

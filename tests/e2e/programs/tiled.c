@@ -26,6 +26,24 @@ static void product(int m, int n, int k, const float *a, const float *b, float *
     }
 }
 
+/* The same product with its sizes and matrices in a struct (members read once). */
+typedef struct {
+  int m, n, k;
+  const float *a, *b;
+  float *c;
+} matrices;
+
+static void product_of(matrices *p) {
+#pragma gpupar collapse(2)
+  for (int i = 0; i < p->m; i++)
+    for (int j = 0; j < p->n; j++) {
+      float acc = 0.0f;
+      for (int q = 0; q < p->k; q++)
+        acc += p->a[i * p->k + q] * p->b[q * p->n + j];
+      p->c[i * p->n + j] = acc;
+    }
+}
+
 /* PolyBench gemm: the element itself accumulates, after a scaling. */
 static void gemm(float alpha, float beta) {
   int i, j, k;
@@ -126,6 +144,19 @@ int main(void) {
       check("product", c[i * N + j], s, mag);
       sum += c[i * N + j];
     }
+
+  float *c2 = malloc(sizeof(float) * M * N);
+  if (!c2)
+    return 2;
+  for (int i = 0; i < M * N; i++)
+    c2[i] = -1;
+  matrices mats = {M, N, K, a, b, c2};
+  product_of(&mats);
+  for (int i = 0; i < M * N; i++) {
+    check("product_of", c2[i], c[i], fabs(c[i]) + 1e-3);
+    sum += c2[i];
+  }
+  free(c2);
 
   static float G0[M][N];
   for (int i = 0; i < M; i++)
