@@ -453,12 +453,22 @@ static __host__ __device__ inline void gpupar_red_update_in(typename Op::type *a
  * a tile of 16 R x 16 R iterations (i, j), each thread R x R of them (rows ty + 16 m, columns
  * tx + 16 n: neighbouring threads, neighbouring columns), and stages GPUPAR_TILE_K values of k of
  * x and y at a time in shared memory. R is 8 when the state and the staged values are 4 bytes
- * each, else 4 (registers). Each iteration runs pre, its steps in the order of k, then post. */
+ * each, else 4 (registers). Each iteration runs pre, its steps in the order of k, then post.
+ * Tunable for measurements (GPUPAR_NVCC_FLAGS=-D...): GPUPAR_TILE_K, the slice of k (8; 16 ran
+ * slower on an H200 and spills on sm_90), and GPUPAR_TILE_MIN_BLOCKS, blocks per multiprocessor
+ * the registers must allow (1; 2 caps them at 128 and ran slower). */
+#ifndef GPUPAR_TILE_K
 #define GPUPAR_TILE_K 8
+#endif
+#ifndef GPUPAR_TILE_MIN_BLOCKS
+#define GPUPAR_TILE_MIN_BLOCKS 1
+#endif
 #ifdef __CUDACC__
+#define GPUPAR_TILE_BOUNDS __launch_bounds__(256, GPUPAR_TILE_MIN_BLOCKS)
 #define GPUPAR_UNROLL _Pragma("unroll")
 #define GPUPAR_UNROLL_NOT _Pragma("unroll 1")
 #else
+#define GPUPAR_TILE_BOUNDS
 #define GPUPAR_UNROLL
 #define GPUPAR_UNROLL_NOT
 #endif
@@ -498,6 +508,38 @@ template <class T> static __device__ inline T gpupar_opaque(T v) {
   return v;
 }
 
+/* The elements of one slice of k of x and y this thread loads: `e` counts them over the block,
+ * neighbouring threads taking neighbouring elements where the subscript allows. */
+template <class F> struct gpupar_tile_slot {
+  unsigned kx, rx, ky, cy;
+  __device__ gpupar_tile_slot(unsigned e) {
+    const unsigned TILE = gpupar_tile_size<F>::tile;
+    kx = F::gpupar_x_k_fastest ? e % GPUPAR_TILE_K : e / TILE;
+    rx = F::gpupar_x_k_fastest ? e / GPUPAR_TILE_K : e % TILE;
+    ky = F::gpupar_y_k_fastest ? e % GPUPAR_TILE_K : e / TILE;
+    cy = F::gpupar_y_k_fastest ? e / GPUPAR_TILE_K : e % TILE;
+  }
+};
+
+/* Reads this thread's elements of the slice at k0 from device memory into registers. */
+template <class F, bool Full>
+static __device__ inline void gpupar_tile_fetch(const F &f, const gpupar_tile_geometry &g,
+                                                unsigned long long r0, unsigned long long c0,
+                                                long long k0, typename F::gpupar_X *xr,
+                                                typename F::gpupar_Y *yr) {
+  const int PER = gpupar_tile_size<F>::tile * GPUPAR_TILE_K / 256;
+  GPUPAR_UNROLL
+  for (int q = 0; q < PER; q++) {
+    gpupar_tile_slot<F> sl(threadIdx.x + 256u * q);
+    if (k0 + sl.kx < g.k_end && (Full || r0 + sl.rx < g.rows))
+      xr[q] = f.gpupar_x((typename F::gpupar_I)GPUPAR_INDEX(g.lo_i, g.step_i, g.begin + r0 + sl.rx),
+                         (typename F::gpupar_K)(k0 + sl.kx));
+    if (k0 + sl.ky < g.k_end && (Full || c0 + sl.cy < g.cols))
+      yr[q] = f.gpupar_y((typename F::gpupar_K)(k0 + sl.ky),
+                         (typename F::gpupar_J)GPUPAR_INDEX(g.lo_j, g.step_j, c0 + sl.cy));
+  }
+}
+
 template <class F, bool Full>
 static __device__ inline void
 gpupar_tile_run(const F &f, const gpupar_tile_geometry &g, unsigned long long r0,
@@ -523,19 +565,22 @@ gpupar_tile_run(const F &f, const gpupar_tile_geometry &g, unsigned long long r0
     for (int n = 0; n < R; n++)
       if (rok[m] && cok[n])
         f.gpupar_pre(iv[m], jv[n], s[m][n]);
+  const int PER = TILE * GPUPAR_TILE_K / 256;
+  typename F::gpupar_X xr[PER] = {};
+  typename F::gpupar_Y yr[PER] = {};
+  /* The next slice's loads are in flight while this one is computed (on an H200, 0.35 ms for
+   * half of a 2048 x 2048 product against 0.46 ms loading each slice when it is needed). */
+  gpupar_tile_fetch<F, Full>(f, g, r0, c0, g.k_lo, xr, yr);
   for (long long k0 = g.k_lo; k0 < g.k_end; k0 += GPUPAR_TILE_K) {
-    for (unsigned e = t; e < (unsigned)TILE * GPUPAR_TILE_K; e += 256) {
-      /* Neighbouring threads read neighbouring elements where the subscript allows. */
-      unsigned kx = F::gpupar_x_k_fastest ? e % GPUPAR_TILE_K : e / TILE;
-      unsigned rx = F::gpupar_x_k_fastest ? e / GPUPAR_TILE_K : e % TILE;
-      unsigned ky = F::gpupar_y_k_fastest ? e % GPUPAR_TILE_K : e / TILE;
-      unsigned cy = F::gpupar_y_k_fastest ? e / GPUPAR_TILE_K : e % TILE;
-      if (k0 + kx < g.k_end && (Full || r0 + rx < g.rows))
-        xs[kx][rx] = f.gpupar_x((I)GPUPAR_INDEX(g.lo_i, g.step_i, g.begin + r0 + rx), (K)(k0 + kx));
-      if (k0 + ky < g.k_end && (Full || c0 + cy < g.cols))
-        ys[ky][cy] = f.gpupar_y((K)(k0 + ky), (J)GPUPAR_INDEX(g.lo_j, g.step_j, c0 + cy));
+    GPUPAR_UNROLL
+    for (int q = 0; q < PER; q++) {
+      gpupar_tile_slot<F> sl(t + 256u * q);
+      xs[sl.kx][sl.rx] = xr[q];
+      ys[sl.ky][sl.cy] = yr[q];
     }
     __syncthreads();
+    if (k0 + GPUPAR_TILE_K < g.k_end)
+      gpupar_tile_fetch<F, Full>(f, g, r0, c0, k0 + GPUPAR_TILE_K, xr, yr);
     long long kn = g.k_end - k0 < GPUPAR_TILE_K ? g.k_end - k0 : GPUPAR_TILE_K;
     /* Not unrolled: on sm_100 the unrolled slice spills; 8 x 8 steps per k are work enough. */
     GPUPAR_UNROLL_NOT
@@ -567,7 +612,8 @@ gpupar_tile_run(const F &f, const gpupar_tile_geometry &g, unsigned long long r0
         f.gpupar_post(iv[m], jv[n], s[m][n]);
 }
 
-template <class F> static __global__ void gpupar_tiled(F f, gpupar_tile_geometry g) {
+template <class F>
+static __global__ void GPUPAR_TILE_BOUNDS gpupar_tiled(F f, gpupar_tile_geometry g) {
   const int TILE = gpupar_tile_size<F>::tile;
   __shared__ typename F::gpupar_X xs[GPUPAR_TILE_K][TILE];
   __shared__ typename F::gpupar_Y ys[GPUPAR_TILE_K][TILE];
