@@ -139,7 +139,8 @@ void nameLoop(const SourceManager &SM, SourceLocation ForLoc, const std::string 
 
 /// With -fplugin-arg-gpupar-remarks: what offloaded loop `Plan` moves, and the analysis's
 /// remarks.
-void remarkOffloaded(Diagnostics &D, const LoopPlan &Plan, SourceLocation ForLoc) {
+void remarkOffloaded(const ASTContext &Ctx, Diagnostics &D, const LoopPlan &Plan,
+                     SourceLocation ForLoc) {
   std::string What;
   for (const PlanArray &A : Plan.Arrays)
     What += (What.empty() ? "" : ", ") + A.Var->getNameAsString() +
@@ -155,6 +156,9 @@ void remarkOffloaded(Diagnostics &D, const LoopPlan &Plan, SourceLocation ForLoc
   D.diag(Diag::loop_offloaded, ForLoc) << (What.empty() ? std::string("no arrays") : What);
   for (const Problem &R : Plan.Remarks)
     D.report(R);
+  if (const std::optional<PlanTile> &T = Plan.Tile)
+    D.diag(Diag::loop_tiled, T->K.For->getForLoc())
+        << sourceText(Ctx, T->X) << sourceText(Ctx, T->Y) << T->K.Var->getNameAsString();
 }
 
 } // namespace
@@ -220,7 +224,7 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     nameLoop(SM, ForLoc, Ident, Hash, Plans, Plan);
     Plan.MovedPragmas = loopPragmasOf(R, SM.getExpansionLoc(ForLoc), *Log, SM);
     if (Opts.Remarks)
-      remarkOffloaded(D, Plan, ForLoc);
+      remarkOffloaded(Ctx, D, Plan, ForLoc);
     Offloaded.push_back(SourceRange(FS->getBeginLoc(), FS->getEndLoc()));
     Plans.push_back(std::move(Plan));
   }
