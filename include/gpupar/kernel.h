@@ -464,7 +464,11 @@ static __host__ __device__ inline void gpupar_red_update_in(typename Op::type *a
 #define GPUPAR_TILE_MIN_BLOCKS 1
 #endif
 #ifdef __CUDACC__
+#ifdef __launch_bounds__ /* the CUDA headers' (absent from minimal ones, e2e.clang_cuda's) */
 #define GPUPAR_TILE_BOUNDS __launch_bounds__(256, GPUPAR_TILE_MIN_BLOCKS)
+#else
+#define GPUPAR_TILE_BOUNDS
+#endif
 #define GPUPAR_UNROLL _Pragma("unroll")
 #define GPUPAR_UNROLL_NOT _Pragma("unroll 1")
 #else
