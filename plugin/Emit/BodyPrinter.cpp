@@ -493,4 +493,11 @@ std::string printBody(const ASTContext &Ctx, const Stmt *Body, unsigned Indent,
   return Out;
 }
 
+std::string printExpr(const ASTContext &Ctx, const Expr *E, const std::vector<NameRewrite> &Names) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  Printer(Ctx, OS, {}, Names).expr(E);
+  return Out;
+}
+
 } // namespace gpupar

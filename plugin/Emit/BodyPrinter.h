@@ -59,6 +59,11 @@ std::string printBody(const clang::ASTContext &Ctx, const clang::Stmt *Body, uns
                       const std::vector<UpdateRewrite> &Updates = {},
                       const std::vector<NameRewrite> &Names = {});
 
+/// Returns expression `E` printed as printBody prints expressions, with the expressions in
+/// `Names` rewritten.
+std::string printExpr(const clang::ASTContext &Ctx, const clang::Expr *E,
+                      const std::vector<NameRewrite> &Names = {});
+
 } // namespace gpupar
 
 #endif

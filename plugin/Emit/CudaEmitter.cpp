@@ -319,15 +319,6 @@ std::string printStmts(const ASTContext &Ctx, const std::vector<const Stmt *> &S
   return S;
 }
 
-/// Returns `E` printed as an expression with the rewrites `Names`.
-std::string printValue(const ASTContext &Ctx, const Expr *E,
-                       const std::vector<NameRewrite> &Names) {
-  std::string S = printBody(Ctx, E, 0, {}, Names);
-  while (!S.empty() && (S.back() == '\n' || S.back() == ';'))
-    S.pop_back();
-  return S;
-}
-
 /// A tiled nest's struct for kernel.h's gpupar_tiled (see Plan/Tiling.h): the body's parameters
 /// as fields (so the body's statements compile unchanged in its functions), an iteration's state,
 /// and the body cut into pre, the staged reads, one step of the inner loop, and post.
@@ -339,18 +330,18 @@ void emitTile(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, raw_o
   std::string I = VarDeclText(P.Form.Var), J = VarDeclText(P.Collapsed[0].Form.Var),
               K = VarDeclText(T.K.Var);
   std::string XType = typeCxx(Ctx, T.X->getType()), YType = typeCxx(Ctx, T.Y->getType());
-  std::vector<NameRewrite> Names = L.Names, StepNames = L.Names;
-  for (const VarDecl *VD : T.State)
-    for (const Expr *E : T.StateUses)
-      if (cast<DeclRefExpr>(E)->getDecl() == VD)
-        Names.push_back({E, "gpupar_s." + VD->getNameAsString()});
+  // Pre's variables live in the iteration's state; the step also reads the staged values and
+  // keeps the accumulating element in the state.
+  std::vector<NameRewrite> Names = L.Names;
+  for (const Expr *E : T.StateUses)
+    Names.push_back({E, "gpupar_s." + cast<DeclRefExpr>(E)->getDecl()->getNameAsString()});
+  std::vector<NameRewrite> StepNames = Names;
   for (const Expr *E : T.AccUses)
     StepNames.push_back({E, "gpupar_s.gpupar_acc"});
   for (const Expr *E : T.XUses)
     StepNames.push_back({E, "gpupar_xv"});
   for (const Expr *E : T.YUses)
     StepNames.push_back({E, "gpupar_yv"});
-  StepNames.insert(StepNames.end(), Names.begin() + L.Names.size(), Names.end());
 
   OS << "struct gpupar_tile_" << P.Name << " {\n";
   OS << "  typedef " << typeCxx(Ctx, P.Form.Var->getType()) << " gpupar_I;\n"
@@ -367,7 +358,7 @@ void emitTile(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, raw_o
     OS << "    " << typeCxx(Ctx, T.Acc->getType().getUnqualifiedType()) << " gpupar_acc;\n";
   OS << "  };\n" << L.Fields;
   // The k loop's bounds: the same for every iteration (the launcher reads them on the host).
-  std::string Lo = printValue(Ctx, T.K.Lo, L.Names), Hi = printValue(Ctx, T.K.Hi, L.Names);
+  std::string Lo = printExpr(Ctx, T.K.Lo, L.Names), Hi = printExpr(Ctx, T.K.Hi, L.Names);
   OS << "  __host__ __device__ long long gpupar_k_lo() const { return (long long)(" << Lo
      << "); }\n";
   OS << "  __host__ __device__ long long gpupar_k_end() const { return (long long)(" << Hi << ")"
@@ -377,18 +368,18 @@ void emitTile(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, raw_o
   for (const VarDecl *VD : T.State)
     OS << "    gpupar_s." << VD->getNameAsString() << " = " << VD->getNameAsString() << ";\n";
   if (T.Acc)
-    OS << "    gpupar_s.gpupar_acc = " << printValue(Ctx, T.Acc, L.Names) << ";\n";
+    OS << "    gpupar_s.gpupar_acc = " << printExpr(Ctx, T.Acc, L.Names) << ";\n";
   OS << "  }\n";
   OS << "  __device__ " << XType << " gpupar_x(" << I << ", " << K << ") const { return "
-     << printValue(Ctx, T.X, L.Names) << "; }\n";
+     << printExpr(Ctx, T.X, L.Names) << "; }\n";
   OS << "  __device__ " << YType << " gpupar_y(" << K << ", " << J << ") const { return "
-     << printValue(Ctx, T.Y, L.Names) << "; }\n";
+     << printExpr(Ctx, T.Y, L.Names) << "; }\n";
   OS << "  __device__ void gpupar_step(gpupar_state &gpupar_s, " << XType << " gpupar_xv, " << YType
      << " gpupar_yv, " << I << ", " << J << ", " << K << ") const {\n"
      << printBody(Ctx, T.K.For->getBody(), 4, {}, StepNames) << "  }\n";
   OS << "  __device__ void gpupar_post(" << I << ", " << J << ", gpupar_state &gpupar_s) const {\n";
   if (T.Acc)
-    OS << "    " << printValue(Ctx, T.Acc, Names) << " = gpupar_s.gpupar_acc;\n";
+    OS << "    " << printExpr(Ctx, T.Acc, Names) << " = gpupar_s.gpupar_acc;\n";
   OS << printStmts(Ctx, T.Post, 4, Names) << "  }\n};\n\n";
 }
 

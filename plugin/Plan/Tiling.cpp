@@ -1,10 +1,9 @@
 //===- Tiling.cpp - two-loop nests run as tiles on devices -----------------===//
 #include "Plan/Tiling.h"
+#include "Text.h"
 
-#include "clang/AST/PrettyPrinter.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
 
@@ -121,13 +120,6 @@ void BodyUses::stmt(const Stmt *S, bool Guarded) {
     }
   for (const Stmt *C : S->children())
     stmt(C, Guarded);
-}
-
-std::string text(const ASTContext &Ctx, const Expr *E) {
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  E->printPretty(OS, nullptr, PrintingPolicy(Ctx.getLangOpts()));
-  return S;
 }
 
 /// The array a subscript chain indexes: a variable, or a struct member read once (`MemberArrays`:
@@ -269,7 +261,7 @@ std::optional<PlanTile> planTile(ASTContext &Ctx, const LoopPlan &P) {
     if (!Plain || Vars.count(I) == Vars.count(J))
       continue;
     bool Row = Vars.count(I);
-    std::string Text = text(Ctx, E);
+    std::string Text = printC(Ctx, E);
     const Expr *&Chosen = Row ? T.X : T.Y;
     std::string &ChosenText = Row ? XText : YText;
     if (!Chosen) {
@@ -307,7 +299,7 @@ std::optional<PlanTile> planTile(ASTContext &Ctx, const LoopPlan &P) {
       Other |= VD != A && VD != I && VD != J && !Invariant.count(VD);
     if (!A || Other || ReadOnly.count(A))
       return std::nullopt;
-    std::string Text = text(Ctx, E);
+    std::string Text = printC(Ctx, E);
     if (T.Acc && Text != AccText)
       return std::nullopt;
     T.Acc = E;
@@ -317,7 +309,7 @@ std::optional<PlanTile> planTile(ASTContext &Ctx, const LoopPlan &P) {
     const VarDecl *A = arrayOf(T.Acc, MemberArrays);
     for (const auto &[E, Guarded] : U.Reads)
       if (arrayOf(E, MemberArrays) == A) {
-        if (text(Ctx, E) != AccText)
+        if (printC(Ctx, E) != AccText)
           return std::nullopt;
         T.AccUses.push_back(E);
       }
