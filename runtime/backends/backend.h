@@ -100,6 +100,13 @@ struct gpupar__backend {
                 gpupar__error *err);
   /* Waits until all work issued on stream `s` of `dev` (every stream when s < 0) is complete. */
   int (*sync)(gpupar__device *dev, int s, gpupar__error *err);
+  /* Records a marker after the work issued so far on stream `s` of `dev` into `*mark` (CUDA: an
+   * event), so that a sub-chunk can be committed as soon as its copies are complete while later
+   * ones still run. NULL when the backend is not `async`. */
+  int (*mark)(gpupar__device *dev, int s, void **mark, gpupar__error *err);
+  /* Waits until the work issued before `mark` is complete, then releases the marker (also when
+   * the wait fails). */
+  int (*wait_mark)(gpupar__device *dev, void *mark, gpupar__error *err);
   /* Returns whether `reduce` can combine elements of type (kind, size) with `op`
    * (gpupar_red_op); NULL: never. */
   int (*can_reduce)(int kind, size_t size, int op);

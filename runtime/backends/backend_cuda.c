@@ -435,6 +435,34 @@ static int cuda_sync(gpupar__device *dev, int s, gpupar__error *err) {
   return GPUPAR_OK;
 }
 
+static int cuda_mark(gpupar__device *dev, int s, void **mark, gpupar__error *err) {
+  *mark = NULL;
+  if (use(dev, err) != GPUPAR_OK)
+    return err->status;
+  cudaEvent_t ev;
+  cudaError_t e = cudaEventCreateWithFlags(&ev, cudaEventDisableTiming);
+  if (e != cudaSuccess)
+    return gpupar__fail(err, GPUPAR_EDEVICE, "cudaEventCreate: %s", cudaGetErrorString(e));
+  if ((e = note(dev, cudaEventRecord(ev, stream_of(dev, s)))) != cudaSuccess) {
+    cudaEventDestroy(ev);
+    return gpupar__fail(err, GPUPAR_EDEVICE, "cudaEventRecord: %s", cudaGetErrorString(e));
+  }
+  *mark = ev;
+  return GPUPAR_OK;
+}
+
+static int cuda_wait_mark(gpupar__device *dev, void *mark, gpupar__error *err) {
+  if (use(dev, err) != GPUPAR_OK) {
+    cudaEventDestroy((cudaEvent_t)mark);
+    return err->status;
+  }
+  cudaError_t e = note(dev, cudaEventSynchronize((cudaEvent_t)mark));
+  cudaEventDestroy((cudaEvent_t)mark);
+  if (e != cudaSuccess)
+    return gpupar__fail(err, GPUPAR_EDEVICE, "cudaEventSynchronize: %s", cudaGetErrorString(e));
+  return GPUPAR_OK;
+}
+
 static void cuda_timing_begin(gpupar__device *dev) {
   timing *t = dev->state;
   gpupar__error err;
@@ -527,6 +555,8 @@ const gpupar__backend gpupar__backend_cuda = {
     .can_reduce = gpupar__nccl_can_reduce,
     .reduce = cuda_reduce,
     .sync = cuda_sync,
+    .mark = cuda_mark,
+    .wait_mark = cuda_wait_mark,
     .timing_begin = cuda_timing_begin,
     .timing_end = cuda_timing_end,
 };

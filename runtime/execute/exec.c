@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "execute/hostpool.h"
+#include "execute/issuer.h"
 #include "gather/reduce.h"
 #include "log.h"
 #include "memory/devmem.h"
@@ -53,60 +54,42 @@ static int launch(exec *x, sub *s) {
                    s->err.msg);
     return fail_sub(s, gpupar__fail_kind(dev, &s->err, 1));
   }
-  x->out->cnt.launches++;
+  gpupar__count(&x->out->cnt.launches, 1);
   s->t1 = gpupar__now_us();
   return 0;
 }
 
-/* Issues the pending sub-chunks of device `d` (indices `list[0..n)`), software-pipelined: at
- * step t, copy-in of chunk t, kernel of chunk t-1, copy-out of chunk t-2; chunk i on stream
- * i % streams. A lost device fails everything not yet issued. */
-static void issue_device(exec *x, int d, const int *list, int n) {
-  gpupar__device *dev = x->in->devs[d];
-  for (int i = 0; i < n; i++) {
-    x->subs[list[i]].stream = i % dev->nstreams;
-    x->subs[list[i]].state = SUB_RUNNING;
-    x->subs[list[i]].launched = 0;
-  }
-  for (int t = 0; t < n + 2; t++) {
-    if (t < n && x->subs[list[t]].state == SUB_RUNNING)
-      gpupar__xfer_in(x, &x->subs[list[t]]);
-    if (t >= 1 && t - 1 < n && x->subs[list[t - 1]].state == SUB_RUNNING)
-      launch(x, &x->subs[list[t - 1]]);
-    if (t >= 2 && x->subs[list[t - 2]].state == SUB_RUNNING)
-      gpupar__xfer_out(x, &x->subs[list[t - 2]]);
-    if (atomic_load(&dev->lost))
-      for (int i = 0; i < n; i++)
-        if (x->subs[list[i]].state == SUB_RUNNING) {
-          gpupar__dev_lost_error(dev, &x->subs[list[i]].err);
-          fail_sub(&x->subs[list[i]], KIND_LOST);
-        }
-  }
-}
+/* Staged write-backs of commits under way, copied together by the host threads before the
+ * staging buffers are released. */
+typedef struct copy_queue {
+  gpupar__host_copy *copies;
+  int n, cap;
+} copy_queue;
 
-/* Queues a staged write-back for gpupar__host_copies (flush_copies); copies at once when the
- * queue cannot grow. */
-static void queue_copy(exec *x, void *dst, const void *src, size_t bytes) {
-  if (x->ncopies == x->capcopies) {
-    int want = x->capcopies ? 2 * x->capcopies : 64;
-    gpupar__host_copy *grown = realloc(x->copies, (size_t)want * sizeof *grown);
+/* Queues a staged write-back; copies at once when the queue cannot grow. */
+static void queue_copy(copy_queue *q, void *dst, const void *src, size_t bytes) {
+  if (q->n == q->cap) {
+    int want = q->cap ? 2 * q->cap : 64;
+    gpupar__host_copy *grown = realloc(q->copies, (size_t)want * sizeof *grown);
     if (!grown) {
       memcpy(dst, src, bytes);
       return;
     }
-    x->copies = grown;
-    x->capcopies = want;
+    q->copies = grown;
+    q->cap = want;
   }
-  x->copies[x->ncopies++] = (gpupar__host_copy){.dst = dst, .src = src, .bytes = bytes};
+  q->copies[q->n++] = (gpupar__host_copy){.dst = dst, .src = src, .bytes = bytes};
 }
 
-/* Does the queued write-backs, on the host threads (before their staging is released). */
-static void flush_copies(exec *x) {
-  gpupar__host_copies(x->copies, x->ncopies);
-  x->ncopies = 0;
+/* Does the queued write-backs, on the host threads. */
+static void flush_copies(copy_queue *q) {
+  gpupar__host_copies(q->copies, q->n);
+  q->n = 0;
 }
 
-static void commit(exec *x, sub *s) {
+/* Puts sub-chunk `s`'s results into host memory (its copies are complete); staged write-backs
+ * go to `q`, to be flushed before the staging is released. */
+static void commit(exec *x, sub *s, copy_queue *q) {
   gpupar__device *dev = x->in->devs[s->dev];
   for (int a = 0; a < x->na; a++) {
     slot *sl = &s->slots[a];
@@ -122,26 +105,151 @@ static void commit(exec *x, sub *s) {
                          element(x->snap[a], sl->write.lo - x->snap_hull[a].lo, es),
                          hull_bytes(&sl->write, es));
     else if (!sl->direct) {
-      queue_copy(x, element(x->call->arrays[a], sl->write.lo, es), sl->stage,
+      queue_copy(q, element(x->call->arrays[a], sl->write.lo, es), sl->stage,
                  hull_bytes(&sl->write, es));
-      x->out->cnt.memcpy_bytes += hull_bytes(&sl->write, es);
+      gpupar__count(&x->out->cnt.memcpy_bytes, hull_bytes(&sl->write, es));
     }
   }
   gpupar__red_dev_commit(x->call, s->red, s->range.begin);
   s->state = SUB_DONE;
-  x->committed = 1;
-  x->out->cnt.subchunks++;
+  __atomic_store_n(&x->committed, 1, __ATOMIC_RELAXED);
+  gpupar__count(&x->out->cnt.subchunks, 1);
   atomic_fetch_add(&dev->chunks_done, 1);
   x->dev_iters[s->dev] += s->range.end - s->range.begin;
-  gpupar__trace_event *e = gpupar__xevent(x, GPUPAR__TRACE_CHUNK, dev->info.name, s->stream);
-  if (e) {
-    e->ts = s->t0;
-    e->dur = (dev->backend->async ? gpupar__now_us() : s->t1) - s->t0;
-    e->begin = s->range.begin;
-    e->end = s->range.end;
-    e->trip = x->in->sp->trip;
-    e->has_range = 1;
-    e->seq = s->seq;
+  gpupar__trace_event e;
+  if (gpupar__xevent_start(x, &e, GPUPAR__TRACE_CHUNK, dev->info.name, s->stream)) {
+    e.ts = s->t0;
+    e.dur = (dev->backend->async ? gpupar__now_us() : s->t1) - s->t0;
+    e.begin = s->range.begin;
+    e.end = s->range.end;
+    e.trip = x->in->sp->trip;
+    e.has_range = 1;
+    e.seq = s->seq;
+    gpupar__xevent_add(x, &e);
+  }
+}
+
+/* One device's part of a round, run on the device's issuing thread (or the calling thread). */
+typedef struct dev_round {
+  exec *x;
+  int d;
+  const int *list; /* its pending sub-chunks (indices into x->subs) */
+  int n;
+  int early;  /* commit each sub-chunk as soon as its copies complete (early_commits) */
+  int ok;     /* the device synchronised without error */
+  int kind;   /* else: the failure kind, and `err` */
+  gpupar__error err;
+  double us;  /* device time of the round */
+  gpupar__issue task;
+} dev_round;
+
+/* Commits sub-chunk `s` of round `r` once its copies are complete, and gives its buffers back
+ * (later sub-chunks of the device reuse them). Returns 0, or -1 when the wait failed: the
+ * device's synchronisation reports it, and no later chunk of the round commits early. */
+static int commit_early(dev_round *r, sub *s) {
+  exec *x = r->x;
+  gpupar__device *dev = x->in->devs[r->d];
+  if (s->state != SUB_RUNNING)
+    return 0;
+  if (s->mark) {
+    gpupar__error err;
+    void *mark = s->mark;
+    s->mark = NULL;
+    gpupar__count(&x->out->cnt.syncs, 1);
+    if (dev->backend->wait_mark(dev, mark, &err) != GPUPAR_OK)
+      return -1;
+  }
+  copy_queue q = {0};
+  commit(x, s, &q);
+  flush_copies(&q);
+  free(q.copies);
+  gpupar__xfer_release(x, s);
+  return 0;
+}
+
+/* Issues the pending sub-chunks of round `r`, software-pipelined: at step t, copy-in of chunk
+ * t, kernel of chunk t-1, copy-out of chunk t-2; chunk i on stream i % streams. With early
+ * commits, chunk t-3 is committed after step t, while the device still has three chunks' work
+ * queued. A lost device fails everything not yet issued. */
+static void issue_device(dev_round *r) {
+  exec *x = r->x;
+  gpupar__device *dev = x->in->devs[r->d];
+  const int *list = r->list;
+  int n = r->n, committed = 0;
+  int marks = r->early && dev->backend->async;
+  for (int i = 0; i < n; i++) {
+    x->subs[list[i]].stream = i % dev->nstreams;
+    x->subs[list[i]].state = SUB_RUNNING;
+    x->subs[list[i]].launched = 0;
+  }
+  for (int t = 0; t < n + 2; t++) {
+    if (t < n && x->subs[list[t]].state == SUB_RUNNING)
+      gpupar__xfer_in(x, &x->subs[list[t]]);
+    if (t >= 1 && t - 1 < n && x->subs[list[t - 1]].state == SUB_RUNNING)
+      launch(x, &x->subs[list[t - 1]]);
+    if (t >= 2 && x->subs[list[t - 2]].state == SUB_RUNNING) {
+      sub *s = &x->subs[list[t - 2]];
+      if (gpupar__xfer_out(x, s) == 0 && marks &&
+          dev->backend->mark(dev, s->stream, &s->mark, &s->err) != GPUPAR_OK)
+        r->early = 0; /* committed at the end of the round instead */
+    }
+    if (atomic_load(&dev->lost))
+      for (int i = 0; i < n; i++)
+        if (x->subs[list[i]].state == SUB_RUNNING) {
+          gpupar__dev_lost_error(dev, &x->subs[list[i]].err);
+          fail_sub(&x->subs[list[i]], KIND_LOST);
+        }
+    int upto = marks ? t - 3 : t - 2; /* a synchronous device has finished chunk t-2 already */
+    for (; r->early && committed <= upto && committed < n; committed++)
+      if (commit_early(r, &x->subs[list[committed]]) != 0)
+        r->early = 0;
+  }
+  for (; r->early && committed < n; committed++)
+    if (commit_early(r, &x->subs[list[committed]]) != 0)
+      r->early = 0;
+}
+
+/* Runs round `r` on one device: issue, synchronise, and find whether its chunks may be
+ * committed. A chunk that failed after its kernel may have updated the device's
+ * array-reduction buffer: then none of the device's chunks of this round can be committed. */
+static void device_round(void *arg) {
+  dev_round *r = arg;
+  exec *x = r->x;
+  gpupar__device *dev = x->in->devs[r->d];
+  double t_start = gpupar__now_us();
+  if (dev->backend->timing_begin)
+    dev->backend->timing_begin(dev);
+  gpupar__error err = {0};
+  if (gpupar__red_acc_open(x->loop, x->call, dev, &x->acc[r->d], &err) != GPUPAR_OK) {
+    for (int i = 0; i < r->n; i++) {
+      x->subs[r->list[i]].err = err;
+      fail_sub(&x->subs[r->list[i]], gpupar__fail_kind(dev, &err, 0));
+    }
+  } else {
+    /* A later chunk's failure would void the reduction buffer the committed ones used; an
+     * asynchronous backend without markers tells completion only at its synchronisation. */
+    if (x->acc[r->d] || (dev->backend->async && !dev->backend->mark))
+      r->early = 0;
+    issue_device(r);
+  }
+  memset(&r->err, 0, sizeof r->err);
+  r->ok = dev->backend->sync(dev, -1, &r->err) == GPUPAR_OK;
+  gpupar__count(&x->out->cnt.syncs, 1);
+  if (!r->ok)
+    r->kind = gpupar__fail_kind(dev, &r->err, 0);
+  if (dev->backend->timing_end && dev->backend->async)
+    gpupar__count(&x->out->cnt.syncs, (unsigned long long)dev->nstreams); /* an event per stream */
+  if (!dev->backend->timing_end || dev->backend->timing_end(dev, &r->us) != 0)
+    r->us = gpupar__now_us() - t_start;
+  for (int i = 0; i < r->n; i++) {
+    sub *s = &x->subs[r->list[i]];
+    if (s->state == SUB_FAILED && s->launched && x->acc[r->d] && r->ok) {
+      r->ok = 0;
+      r->kind = KIND_ERROR;
+      gpupar__fail(&r->err, GPUPAR_EDEVICE,
+                   "a chunk failed after updating the device's reduction buffer (%.150s)",
+                   s->err.msg);
+    }
   }
 }
 
@@ -210,14 +318,15 @@ static void reassign(exec *x, int i) {
   }
   if (s->dev < 0)
     s->dev = HOST;
-  gpupar__trace_event *e = gpupar__xevent(x, GPUPAR__TRACE_FAULT, dev->info.name, -1);
-  if (e) {
-    e->ts = gpupar__now_us();
-    e->seq = gpupar__trace_seq();
-    snprintf(e->kind, sizeof e->kind, "%s", kind_name(kind));
-    snprintf(e->action, sizeof e->action, "%s", action);
-    e->begin = failed.begin;
-    e->end = failed.end;
+  gpupar__trace_event e;
+  if (gpupar__xevent_start(x, &e, GPUPAR__TRACE_FAULT, dev->info.name, -1)) {
+    e.ts = gpupar__now_us();
+    e.seq = gpupar__trace_seq();
+    snprintf(e.kind, sizeof e.kind, "%s", kind_name(kind));
+    snprintf(e.action, sizeof e.action, "%s", action);
+    e.begin = failed.begin;
+    e.end = failed.end;
+    gpupar__xevent_add(x, &e);
   }
   if (gpupar__site_warn_once(x->in->site, dev->index, kind == KIND_ERROR ? 8 : kind))
     GPUPAR__WARN("%s: %s: %s; chunk %s (warned once per loop, device and kind)", site_name(x),
@@ -263,20 +372,21 @@ static int run_host_subs(exec *x) {
                                   element(x->call->arrays[a], s->slots[a].write.lo, es),
                                   hull_bytes(&s->slots[a].write, es));
       }
-    x->committed = 1;
+    __atomic_store_n(&x->committed, 1, __ATOMIC_RELAXED);
     if (s->initial)
       gpupar__site_learn(x->in->site, -1, iters, t1 - t0);
     for (int p = 0; p < n; p++) {
-      gpupar__trace_event *e = gpupar__xevent(x, GPUPAR__TRACE_CHUNK, "cpu", pieces[p].worker);
-      if (!e)
+      gpupar__trace_event e;
+      if (!gpupar__xevent_start(x, &e, GPUPAR__TRACE_CHUNK, "cpu", pieces[p].worker))
         break;
-      e->ts = pieces[p].t0;
-      e->dur = pieces[p].t1 - pieces[p].t0;
-      e->begin = pieces[p].begin;
-      e->end = pieces[p].end;
-      e->trip = x->in->sp->trip;
-      e->has_range = 1;
-      e->seq = gpupar__trace_seq();
+      e.ts = pieces[p].t0;
+      e.dur = pieces[p].t1 - pieces[p].t0;
+      e.begin = pieces[p].begin;
+      e.end = pieces[p].end;
+      e.trip = x->in->sp->trip;
+      e.has_range = 1;
+      e.seq = gpupar__trace_seq();
+      gpupar__xevent_add(x, &e);
     }
   }
   return rc;
@@ -307,109 +417,136 @@ static void gather_reductions(exec *x, const int *running, const unsigned long l
     if (g.d2h[d]) {
       gpupar__xfer_record(x, dev, NULL, "reductions", g.d2h[d], GPUPAR__D2H, g.t0[d],
                           gpupar__trace_seq(), NULL);
-      x->out->bytes_out += g.d2h[d];
+      gpupar__count(&x->out->bytes_out, g.d2h[d]);
     }
   }
 }
 
-/* One round: issue every pending device sub-chunk, run the planned host share meanwhile, sync,
- * bring the array reductions home, commit what succeeded, reassign what failed. */
+/* Returns whether this round's device sub-chunks may be committed as each one's copies
+ * complete, while other chunks may still be copying from the program's arrays: no chunk's
+ * write-back may cover bytes another chunk of the round copies in. Copies take whole hulls, so
+ * a chunk copies bytes it never uses (lu's row i between the rows it reads): they may be the
+ * very bytes another chunk writes back, and a write-back at that moment would race with the
+ * copy. Arrays no chunk copies from the program's memory are free: merged ones (copied from a
+ * snapshot) and dense arrays the loop only writes. */
+static int early_commits(const exec *x, const int *list, int n) {
+  if (n > 4096) /* the pairwise check below would cost more than it saves */
+    return 0;
+  for (int a = 0; a < x->na; a++) {
+    unsigned access = (unsigned)x->loop->arrays[a].access;
+    if (x->merge[a] || !(access & GPUPAR_WRITE) || (!(access & GPUPAR_READ) && x->dense[a]))
+      continue;
+    for (int i = 0; i < n; i++) {
+      const slot *w = &x->subs[list[i]].slots[a];
+      if (w->write.empty || w->region)
+        continue;
+      for (int j = 0; j < n; j++)
+        if (j != i && gpupar__hull_overlap(&w->write, &x->subs[list[j]].slots[a].buf))
+          return 0;
+    }
+  }
+  return 1;
+}
+
+/* One round: issue every pending device sub-chunk (each device from its own issuing thread when
+ * there are several, or a host share to run meanwhile), run the planned host share, wait for the
+ * devices, bring the array reductions home, commit what succeeded and was not committed early,
+ * reassign what failed. */
 static int round_once(exec *x, int first_round) {
   int ndev = x->in->ndev, rc = GPUPAR_OK;
   int *list = malloc((size_t)x->nsubs * sizeof *list + 1);
+  dev_round *rounds = calloc((size_t)ndev + 1, sizeof *rounds);
   int touched[GPUPAR__MAX_DEVICES] = {0}, ok[GPUPAR__MAX_DEVICES] = {0},
       running[GPUPAR__MAX_DEVICES] = {0}, kinds[GPUPAR__MAX_DEVICES] = {0};
   unsigned long long begin[GPUPAR__MAX_DEVICES];
   gpupar__error errs[GPUPAR__MAX_DEVICES];
-  double t_start[GPUPAR__MAX_DEVICES];
-  if (!list)
+  if (!list || !rounds) {
+    free(list);
+    free(rounds);
     return GPUPAR_ENOMEM;
+  }
   if (first_round)
     gpupar__xfer_shared(x);
+  int host_share = 0, n = 0, active = 0;
+  for (int i = 0; i < x->nsubs; i++)
+    host_share |= first_round && x->subs[i].dev == HOST && x->subs[i].state == SUB_PENDING;
   for (int d = 0; d < ndev; d++) {
-    int n = 0;
+    dev_round *r = &rounds[d];
+    r->list = list + n;
     for (int i = 0; i < x->nsubs; i++)
       if (x->subs[i].dev == d && x->subs[i].state == SUB_PENDING)
-        list[n++] = i;
-    if (n == 0)
-      continue;
-    gpupar__device *dev = x->in->devs[d];
-    touched[d] = 1;
-    t_start[d] = gpupar__now_us();
-    if (dev->backend->timing_begin)
-      dev->backend->timing_begin(dev);
-    gpupar__error err = {0};
-    if (gpupar__red_acc_open(x->loop, x->call, dev, &x->acc[d], &err) != GPUPAR_OK) {
-      for (int i = 0; i < n; i++) {
-        x->subs[list[i]].err = err;
-        fail_sub(&x->subs[list[i]], gpupar__fail_kind(dev, &err, 0));
-      }
-      continue;
-    }
-    issue_device(x, d, list, n);
+        list[n + r->n++] = i;
+    n += r->n;
+    touched[d] = r->n > 0;
+    active += touched[d];
+    r->x = x;
+    r->d = d;
   }
-  if (first_round) /* the hybrid host share overlaps the devices' asynchronous work */
-    rc = run_host_subs(x);
-  /* Sync. A chunk that failed after its kernel may have updated the device's array-reduction
-   * buffer: then none of the device's chunks of this round can be committed. */
+  /* The host share writes the program's arrays meanwhile: chunks commit after it. */
+  int early = !host_share && early_commits(x, list, n);
+  int threads = active > 1 || host_share;
   for (int d = 0; d < ndev; d++) {
     if (!touched[d])
       continue;
-    gpupar__device *dev = x->in->devs[d];
-    memset(&errs[d], 0, sizeof errs[d]);
-    ok[d] = dev->backend->sync(dev, -1, &errs[d]) == GPUPAR_OK;
-    x->out->cnt.syncs++;
-    if (!ok[d])
-      kinds[d] = gpupar__fail_kind(dev, &errs[d], 0);
-    double us;
-    if (dev->backend->timing_end && dev->backend->async)
-      x->out->cnt.syncs += (unsigned long long)dev->nstreams; /* one event wait per stream */
-    if (!dev->backend->timing_end || dev->backend->timing_end(dev, &us) != 0)
-      us = gpupar__now_us() - t_start[d];
-    x->dev_us[d] += us;
+    rounds[d].early = early;
+    rounds[d].task = (gpupar__issue){.run = device_round, .arg = &rounds[d],
+                                     .device = x->in->devs[d]->index};
+    if (threads)
+      gpupar__issue_post(&rounds[d].task);
+  }
+  if (host_share) /* overlaps the devices' work */
+    rc = run_host_subs(x);
+  for (int d = 0; d < ndev; d++) {
+    if (!touched[d])
+      continue;
+    if (threads)
+      gpupar__issue_wait(&rounds[d].task);
+    else
+      device_round(&rounds[d]);
+    ok[d] = rounds[d].ok;
+    kinds[d] = rounds[d].kind;
+    errs[d] = rounds[d].err;
+    x->dev_us[d] += rounds[d].us;
     begin[d] = ~0ull;
-    for (int i = 0; i < x->nsubs; i++) {
-      sub *s = &x->subs[i];
-      if (s->dev != d)
-        continue;
+    for (int i = 0; i < rounds[d].n; i++) {
+      sub *s = &x->subs[rounds[d].list[i]];
       if (s->state == SUB_RUNNING) {
         running[d]++;
         if (s->range.begin < begin[d])
           begin[d] = s->range.begin;
-      } else if (s->state == SUB_FAILED && s->launched && x->acc[d] && ok[d]) {
-        ok[d] = 0;
-        kinds[d] = KIND_ERROR;
-        gpupar__fail(&errs[d], GPUPAR_EDEVICE,
-                     "a chunk failed after updating the device's reduction buffer (%.150s)",
-                     s->err.msg);
       }
     }
   }
   gather_reductions(x, running, begin, ok, errs, kinds);
+  copy_queue q = {0};
   for (int d = 0; d < ndev; d++) {
     if (!touched[d])
       continue;
     gpupar__device *dev = x->in->devs[d];
-    for (int i = 0; i < x->nsubs; i++) {
-      sub *s = &x->subs[i];
-      if (s->dev != d || s->state != SUB_RUNNING)
+    for (int i = 0; i < rounds[d].n; i++) {
+      sub *s = &x->subs[rounds[d].list[i]];
+      if (s->state != SUB_RUNNING)
         continue;
       if (ok[d]) {
-        commit(x, s);
+        commit(x, s, &q);
       } else {
         s->err = errs[d];
         fail_sub(s, kinds[d]);
       }
     }
-    flush_copies(x);
-    for (int i = 0; i < x->nsubs; i++)
-      if (x->subs[i].dev == d && (x->subs[i].state == SUB_DONE || x->subs[i].state == SUB_FAILED))
-        gpupar__xfer_release(x, &x->subs[i]);
+    flush_copies(&q);
+    for (int i = 0; i < rounds[d].n; i++) {
+      sub *s = &x->subs[rounds[d].list[i]];
+      if (s->state == SUB_DONE || s->state == SUB_FAILED)
+        gpupar__xfer_release(x, s);
+    }
     gpupar__red_acc_close(dev, &x->acc[d]);
   }
+  free(q.copies);
   for (int i = 0; i < x->nsubs; i++)
     if (x->subs[i].state == SUB_FAILED && x->subs[i].dev >= 0)
       reassign(x, i);
+  free(rounds);
   free(list);
   return rc;
 }
@@ -442,6 +579,7 @@ static void warn_occupancy(exec *x) {
 int gpupar__exec(const gpupar__exec_in *in, gpupar__exec_out *out, char *why, size_t len) {
   exec x = {.in = in, .loop = in->loop, .call = in->call, .na = in->loop->narrays, .out = out};
   memset(out, 0, sizeof *out);
+  pthread_mutex_init(&x.lock, NULL);
   size_t na = (size_t)x.na + 1;
   x.dense = calloc(na, sizeof *x.dense);
   x.shared = calloc(na, sizeof *x.shared);
@@ -538,6 +676,6 @@ int gpupar__exec(const gpupar__exec_in *in, gpupar__exec_out *out, char *why, si
   free(x.snap);
   free(x.snap_size);
   free(x.snap_hull);
-  free(x.copies);
+  pthread_mutex_destroy(&x.lock);
   return rc == GPUPAR_OK ? GPUPAR_OK : rc == GPUPAR_EINVAL ? GPUPAR_EINVAL : GPUPAR_EDEVICE;
 }

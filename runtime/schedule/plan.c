@@ -9,25 +9,33 @@
 #include "memory/region.h"
 #include "schedule/split.h"
 
-gpupar__trace_event *gpupar__xevent(exec *x, int cat, const char *device, int stream) {
+int gpupar__xevent_start(const exec *x, gpupar__trace_event *e, int cat, const char *device,
+                         int stream) {
   if (!gpupar__trace_on())
-    return NULL;
-  if (x->nevents == x->max_events) {
-    int want = x->max_events ? 2 * x->max_events : 64;
-    gpupar__trace_event *grown = realloc(x->events, (size_t)want * sizeof *grown);
-    if (!grown)
-      return NULL;
-    x->events = grown;
-    x->max_events = want;
-  }
-  gpupar__trace_event *e = &x->events[x->nevents++];
+    return 0;
   memset(e, 0, sizeof *e);
   e->cat = cat;
   snprintf(e->site, sizeof e->site, "%s", site_name(x));
   snprintf(e->device, sizeof e->device, "%s", device);
   e->stream = stream;
   e->call = x->call->call_id;
-  return e;
+  return 1;
+}
+
+void gpupar__xevent_add(exec *x, const gpupar__trace_event *e) {
+  pthread_mutex_lock(&x->lock);
+  if (x->nevents == x->max_events) {
+    int want = x->max_events ? 2 * x->max_events : 64;
+    gpupar__trace_event *grown = realloc(x->events, (size_t)want * sizeof *grown);
+    if (!grown) {
+      pthread_mutex_unlock(&x->lock);
+      return;
+    }
+    x->events = grown;
+    x->max_events = want;
+  }
+  x->events[x->nevents++] = *e;
+  pthread_mutex_unlock(&x->lock);
 }
 
 sub *gpupar__sub_add(exec *x, gpupar__range range, int dev) {

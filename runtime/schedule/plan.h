@@ -5,6 +5,7 @@
 #ifndef GPUPAR_RUNTIME_PLAN_H
 #define GPUPAR_RUNTIME_PLAN_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -85,6 +86,7 @@ typedef struct sub {
   unsigned long long seq;
   gpupar__red_chunk *red; /* reductions: partial results of the current attempt */
   int launched;           /* its current attempt reached the kernel launch */
+  void *mark;             /* backend marker after its copy-out (commit as each one completes) */
 } sub;
 
 typedef struct exec {
@@ -106,10 +108,13 @@ typedef struct exec {
   double w[GPUPAR__MAX_DEVICES], host_w;
   unsigned long long dev_iters[GPUPAR__MAX_DEVICES];
   double dev_us[GPUPAR__MAX_DEVICES];
+  /* Device rounds run on issuing threads: the events list, and the counters in `out`
+   * (gpupar__count), take this lock or are atomic. */
+  pthread_mutex_t lock;
   gpupar__trace_event *events;
   int nevents, max_events;
   gpupar__exec_out *out;
-  int committed;                             /* a chunk's results are in host memory */
+  int committed; /* a chunk's results are in host memory (set atomically: device threads commit) */
   gpupar__red_acc *acc[GPUPAR__MAX_DEVICES]; /* this round's array-reduction buffer per device */
   gpupar__hostreg **reg; /* per array: its registration for DMA held by the call, or NULL */
   /* Merged arrays (`merge`) that more than one sub-chunk writes: per array, a copy of what the
@@ -118,10 +123,6 @@ typedef struct exec {
   void **snap;
   size_t *snap_size;
   gpupar__hull *snap_hull;
-  /* Staged write-backs of the commits under way, copied together by the host threads before the
-   * staging buffers are released. */
-  struct gpupar__host_copy *copies;
-  int ncopies, capcopies;
 } exec;
 
 /* Returns host address of element `index` of an array at `base`, modulo 2^64 like the serial
@@ -142,8 +143,16 @@ static inline int fail_sub(sub *s, int kind) {
   return -1;
 }
 
-/* Returns a new trace event of the call (NULL when tracing is off or out of memory). */
-gpupar__trace_event *gpupar__xevent(exec *x, int cat, const char *device, int stream);
+/* Starts trace event `*e` of the call; returns 0 when tracing is off. */
+int gpupar__xevent_start(const exec *x, gpupar__trace_event *e, int cat, const char *device,
+                         int stream);
+/* Appends `*e` to the call's events (thread-safe; dropped when out of memory). */
+void gpupar__xevent_add(exec *x, const gpupar__trace_event *e);
+
+/* Adds `n` to a counter of the call's output: device rounds on issuing threads count at once. */
+static inline void gpupar__count(unsigned long long *counter, unsigned long long n) {
+  __atomic_fetch_add(counter, n, __ATOMIC_RELAXED);
+}
 /* Appends a pending sub-chunk of `range` on device `dev` (HOST: the host threads); its hulls are
  * not computed yet. Returns NULL when out of memory. May move x->subs. */
 sub *gpupar__sub_add(exec *x, gpupar__range range, int dev);

@@ -10,28 +10,27 @@
 
 void gpupar__xfer_record(exec *x, gpupar__device *dev, const sub *s, const char *what, size_t bytes,
                          int dir, double t0, unsigned long long seq, const char *peer) {
-  if (dir == GPUPAR__H2D)
-    x->out->cnt.h2d++;
-  else if (dir == GPUPAR__D2H)
-    x->out->cnt.d2h++;
-  else
-    x->out->cnt.d2d++;
-  gpupar__trace_event *e = gpupar__xevent(x, GPUPAR__TRACE_COPY, dev->info.name, s ? s->stream : 0);
-  if (!e)
+  gpupar__count(dir == GPUPAR__H2D   ? &x->out->cnt.h2d
+                : dir == GPUPAR__D2H ? &x->out->cnt.d2h
+                                     : &x->out->cnt.d2d,
+                1);
+  gpupar__trace_event e;
+  if (!gpupar__xevent_start(x, &e, GPUPAR__TRACE_COPY, dev->info.name, s ? s->stream : 0))
     return;
   if (s) { /* the sub-chunk the copy belongs to */
-    e->begin = s->range.begin;
-    e->end = s->range.end;
-    e->has_range = 1;
+    e.begin = s->range.begin;
+    e.end = s->range.end;
+    e.has_range = 1;
   }
-  e->ts = t0;
-  e->dur = gpupar__now_us() - t0;
-  snprintf(e->array, sizeof e->array, "%s", what ? what : "?");
-  e->bytes = bytes;
-  e->dir = dir;
-  e->seq = seq;
+  e.ts = t0;
+  e.dur = gpupar__now_us() - t0;
+  snprintf(e.array, sizeof e.array, "%s", what ? what : "?");
+  e.bytes = bytes;
+  e.dir = dir;
+  e.seq = seq;
   if (peer)
-    snprintf(e->peer, sizeof e->peer, "%s", peer);
+    snprintf(e.peer, sizeof e.peer, "%s", peer);
+  gpupar__xevent_add(x, &e);
 }
 
 /* Classifies a failed operation on `dev`. */
@@ -58,7 +57,7 @@ void gpupar__xfer_register(exec *x) {
     int fresh = 0;
     x->reg[a] = gpupar__hostreg_acquire(be, element(x->call->arrays[a], all.lo, es),
                                         hull_bytes(&all, es), &fresh);
-    x->out->cnt.registered += (unsigned long long)fresh;
+    gpupar__count(&x->out->cnt.registered, (unsigned long long)fresh);
   }
 }
 
@@ -79,7 +78,7 @@ static int copy_in(exec *x, int a, gpupar__device *dev, int st, void *dst, const
     return gpupar__dev_lost_error(dev, err);
   const gpupar__backend *be = dev->backend;
   if (be->host_register && !x->reg[a] && !(x->snap && x->snap[a]))
-    x->out->cnt.pageable++;
+    gpupar__count(&x->out->cnt.pageable, 1);
   return be->copy_in(dev, st, dst, src, bytes, err);
 }
 
@@ -118,7 +117,7 @@ int gpupar__xfer_snapshot(exec *x, char *why, size_t len) {
     }
     x->snap_hull[a] = all;
     memcpy(x->snap[a], element(x->call->arrays[a], all.lo, es), bytes);
-    x->out->cnt.memcpy_bytes += bytes;
+    gpupar__count(&x->out->cnt.memcpy_bytes, bytes);
   }
   return GPUPAR_OK;
 }
@@ -206,10 +205,8 @@ void gpupar__xfer_shared(exec *x) {
       }
       gpupar__xfer_record(x, dev, NULL, x->loop->arrays[a].name, bytes,
                           peer ? GPUPAR__D2D : GPUPAR__H2D, t0, seq, peer ? rdev->info.name : NULL);
-      if (peer)
-        x->out->bytes_in += 0;
-      else
-        x->out->bytes_in += bytes;
+      if (!peer)
+        gpupar__count(&x->out->bytes_in, bytes);
       x->shared_buf[(size_t)d * (size_t)x->na + (size_t)a] = buf;
       x->shared_size[(size_t)d * (size_t)x->na + (size_t)a] = size;
       if (root < 0)
@@ -226,7 +223,8 @@ void gpupar__xfer_shared(exec *x) {
     int ordered = 1;
     for (int st = 1; filled && dev->backend->order && st < dev->nstreams && ordered; st++)
       ordered = dev->backend->order(dev, st, dev, 0, &err) == GPUPAR_OK;
-    if (!ordered && (x->out->cnt.syncs++, dev->backend->sync(dev, 0, &err) != GPUPAR_OK))
+    if (!ordered &&
+        (gpupar__count(&x->out->cnt.syncs, 1), dev->backend->sync(dev, 0, &err) != GPUPAR_OK))
       GPUPAR__DEBUG("%s: shared copies: %s", dev->info.name, err.msg); /* its chunks fail */
   }
 }
@@ -273,7 +271,7 @@ int gpupar__xfer_in(exec *x, sub *s) {
                 element(copy_source(x, a), h->lo, es), bytes, &s->err) != GPUPAR_OK)
       return fail_sub(s, gpupar__fail_kind(dev, &s->err, 0));
     gpupar__xfer_record(x, dev, s, x->loop->arrays[a].name, bytes, GPUPAR__H2D, t0, seq, NULL);
-    x->out->bytes_in += bytes;
+    gpupar__count(&x->out->bytes_in, bytes);
   }
   return 0;
 }
@@ -301,7 +299,7 @@ int gpupar__xfer_out(exec *x, sub *s) {
         return fail_sub(s, KIND_ERROR);
       to = sl->stage;
     } else if (dev->backend->host_register && !x->reg[a]) {
-      x->out->cnt.pageable++;
+      gpupar__count(&x->out->cnt.pageable, 1);
     }
     double t0 = gpupar__now_us();
     unsigned long long seq = gpupar__trace_seq();
@@ -309,7 +307,7 @@ int gpupar__xfer_out(exec *x, sub *s) {
                                &s->err) != GPUPAR_OK)
       return fail_sub(s, gpupar__fail_kind(dev, &s->err, 0));
     gpupar__xfer_record(x, dev, s, x->loop->arrays[a].name, bytes, GPUPAR__D2H, t0, seq, NULL);
-    x->out->bytes_out += bytes;
+    gpupar__count(&x->out->bytes_out, bytes);
   }
   return 0;
 }
@@ -325,6 +323,11 @@ void gpupar__xfer_release(exec *x, sub *s) {
     }
     sl->dev = sl->stage = NULL;
   }
+  if (dev && s->mark) { /* waited for already (its device synchronised): only released here */
+    gpupar__error err;
+    dev->backend->wait_mark(dev, s->mark, &err);
+  }
+  s->mark = NULL;
   if (dev)
     gpupar__red_dev_release(dev, &s->red);
 }
