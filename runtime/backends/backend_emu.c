@@ -44,19 +44,30 @@ static void emu_free(gpupar__device *dev, void *ptr) {
   free(ptr);
 }
 
+/* Adds to a device's modeled time: copies between two devices count on the source device too,
+ * from the destination device's issuing thread. */
+static void add_modeled(gpupar__device *dev, double us) {
+  double seen, want;
+  __atomic_load(&dev->modeled_us, &seen, __ATOMIC_RELAXED);
+  do
+    want = seen + us;
+  while (!__atomic_compare_exchange(&dev->modeled_us, &seen, &want, 0, __ATOMIC_RELAXED,
+                                    __ATOMIC_RELAXED));
+}
+
 static int emu_copy(gpupar__device *dev, int s, void *dst, const void *src, size_t bytes,
                     gpupar__error *err) {
   (void)s;
   (void)err;
   memcpy(dst, src, bytes);
-  dev->modeled_us += (double)bytes / dev->h2d_bps * 1e6;
+  add_modeled(dev, (double)bytes / dev->h2d_bps * 1e6);
   return GPUPAR_OK;
 }
 
 static int emu_copy_peer(gpupar__device *dev, int s, void *dst, gpupar__device *src_dev, int src_s,
                          const void *src, size_t bytes, gpupar__error *err) {
   (void)s;
-  dev->modeled_us += (double)bytes / dev->h2d_bps * 1e6;
+  add_modeled(dev, (double)bytes / dev->h2d_bps * 1e6);
   (void)src_dev;
   (void)src_s;
   (void)err;
@@ -82,7 +93,7 @@ static int emu_launch(gpupar__device *dev, int s, const gpupar_loop *loop, gpupa
   if (rc != 0)
     return gpupar__fail(err, GPUPAR_EDEVICE, "host entry point returned %d", rc);
   double us = (double)(launch->end - launch->begin) * GPUPAR__EMU_NS_PER_ITER / 1e3;
-  dev->modeled_us += us * (dev->slowdown > 1 ? dev->slowdown : 1);
+  add_modeled(dev, us * (dev->slowdown > 1 ? dev->slowdown : 1));
   if (dev->slowdown > 1) {
     double extra = us * (dev->slowdown - 1);
     if (extra > GPUPAR__EMU_MAX_SLEEP_US)
@@ -109,7 +120,7 @@ static int emu_reduce(gpupar__device *const *devs, int n, int root, void *const 
     if (gpupar__red_combine(kind, size, op, dst, src[i], count) != GPUPAR_OK)
       return gpupar__fail(err, GPUPAR_EINVAL, "invalid device reduction");
   for (int i = 0; i < n; i++) /* each device sends its buffer over the modeled link */
-    devs[i]->modeled_us += (double)bytes / devs[i]->h2d_bps * 1e6;
+    add_modeled(devs[i], (double)bytes / devs[i]->h2d_bps * 1e6);
   return GPUPAR_OK;
 }
 
@@ -120,10 +131,13 @@ static int emu_sync(gpupar__device *dev, int s, gpupar__error *err) {
   return GPUPAR_OK;
 }
 
-static void emu_timing_begin(gpupar__device *dev) { dev->modeled_us = 0; }
+static void emu_timing_begin(gpupar__device *dev) {
+  double zero = 0;
+  __atomic_store(&dev->modeled_us, &zero, __ATOMIC_RELAXED);
+}
 
 static int emu_timing_end(gpupar__device *dev, double *us) {
-  *us = dev->modeled_us;
+  __atomic_load(&dev->modeled_us, us, __ATOMIC_RELAXED);
   return 0;
 }
 

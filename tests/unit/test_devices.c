@@ -62,8 +62,8 @@ static int fake_launch(gpupar__device *dev, int s, const gpupar_loop *loop, gpup
 
 static int fake_sync(gpupar__device *dev, int s, gpupar__error *err) {
   current = dev->index;
-  if (dev->index == sticky_at) {
-    sticky_at = -1;
+  int at = dev->index; /* devices sync from their issuing threads */
+  if (__atomic_compare_exchange_n(&sticky_at, &at, -1, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
     atomic_store(&dev->sticky, 700);
     return gpupar__fail(err, GPUPAR_EDEVICE, "an illegal memory access was encountered (faked)");
   }

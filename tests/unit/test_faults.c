@@ -28,9 +28,10 @@ static const char *const op_names[NOPS] = {"alloc",    "copy_in", "launch",
                                            "copy_out", "sync",    "reduce"};
 static int calls[NOPS], fail_op = -1, fail_at, fail_status = GPUPAR_EDEVICE, outstanding;
 
-/* Returns nonzero (and sets `err`) when this call of `op` is the one to fail. */
+/* Returns nonzero (and sets `err`) when this call of `op` is the one to fail (devices call
+ * from their issuing threads at once: counted atomically). */
 static int inject(int op, gpupar__error *err) {
-  if (++calls[op] == fail_at && op == fail_op) {
+  if (__atomic_add_fetch(&calls[op], 1, __ATOMIC_RELAXED) == fail_at && op == fail_op) {
     gpupar__fail(err, fail_status, "injected %s failure", op_names[op]);
     return 1;
   }
@@ -42,12 +43,12 @@ static int fake_alloc(gpupar__device *dev, size_t bytes, void **ptr, gpupar__err
   if (inject(OP_ALLOC, err))
     return err->status;
   int rc = gpupar__backend_emu.alloc(dev, bytes, ptr, err);
-  outstanding += rc == GPUPAR_OK;
+  __atomic_add_fetch(&outstanding, rc == GPUPAR_OK, __ATOMIC_RELAXED);
   return rc;
 }
 
 static void fake_free(gpupar__device *dev, void *ptr) {
-  outstanding -= ptr != NULL;
+  __atomic_sub_fetch(&outstanding, ptr != NULL, __ATOMIC_RELAXED);
   gpupar__backend_emu.free(dev, ptr);
 }
 

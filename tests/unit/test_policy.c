@@ -217,6 +217,28 @@ static void test_pool_reuse(void **state) {
   assert_true(stage_fresh2 == stage_fresh);
 }
 
+/* Each sub-chunk is committed as soon as its copies are complete and its staging goes back to
+ * the pool for the next one: a call stages a chunk's worth at a time, not the whole array (the
+ * y of an in-place saxpy waits in staging for its commit). */
+static void test_staging_recycled(void **state) {
+  (void)state;
+  use_emu(1);
+  gpupar__stage_drain();
+  unsigned long long fresh0 = 0, fresh1 = 0;
+  gpupar__pool_stats(gpupar__stage_pool(), &fresh0, NULL, NULL, NULL);
+  saxpy_checked(1 << 20, 1);
+  gpupar__pool_stats(gpupar__stage_pool(), &fresh1, NULL, NULL, NULL);
+  gpupar_counters last = GPUPAR_COUNTERS_INIT;
+  assert_int_equal(gpupar_counters_get(NULL, NULL, &last), GPUPAR_OK);
+  if (last.subchunks < 4)
+    fail_msg("only %llu sub-chunks: the test needs several", last.subchunks);
+  /* Sub-chunks differ in size by one iteration at most: two size classes at most. */
+  if (fresh1 - fresh0 > 2)
+    fail_msg("%llu staging blocks allocated for %llu sub-chunks", fresh1 - fresh0,
+             last.subchunks);
+  assert_int_equal(last.memcpy_bytes, (unsigned long long)(1 << 20) * sizeof(float));
+}
+
 /* Staged write-backs copied by the host threads: every byte of every copy lands, pieces cut at
  * GPUPAR__HOST_COPY_PIECE boundaries included, and nothing around them is touched. */
 static void test_host_copies(void **state) {
@@ -583,7 +605,8 @@ int main(void) {
                                      cmocka_unit_test(test_hybrid_share),
                                      cmocka_unit_test(test_device_caps),
                                      cmocka_unit_test(test_shared_read_only_broadcast),
-                                     cmocka_unit_test(test_learning_gives_slow_device_less)};
+                                     cmocka_unit_test(test_learning_gives_slow_device_less),
+                                     cmocka_unit_test(test_staging_recycled)};
   gpupar_init();
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,6 +7,7 @@
  *  - read-only arrays shared by the chunks of a device (filled on stream 0 by fill_shared),
  *  - data-region copies made valid on one stream and read on another (halo exchanges).
  * Run with GPUPAR_DEVICES=emu:3 (the lazy backend replaces it) and GPUPAR_STREAMS=4. */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -40,6 +41,9 @@ typedef struct queue {
 
 static queue queues[GPUPAR__MAX_DEVICES][GPUPAR__MAX_STREAMS];
 static int waits; /* order() and copy_peer() waits issued */
+/* Devices issue and sync from their own threads, and a sync runs other devices' queues: one
+ * recursive lock over every queue. */
+static pthread_mutex_t lazy_lock;
 
 static queue *queue_of(gpupar__device *dev, int s) {
   return &queues[dev->index][s >= 0 && s < dev->nstreams ? s : 0];
@@ -84,24 +88,31 @@ static void push_wait(gpupar__device *dev, int s, gpupar__device *src_dev, int s
 static int lazy_copy(gpupar__device *dev, int s, void *dst, const void *src, size_t bytes,
                      gpupar__error *err) {
   (void)err;
+  pthread_mutex_lock(&lazy_lock);
   op *o = push(dev, s);
   o->kind = OP_COPY;
   o->dst = dst;
   o->src = src;
   o->bytes = bytes;
+  pthread_mutex_unlock(&lazy_lock);
   return GPUPAR_OK;
 }
 
 static int lazy_copy_peer(gpupar__device *dev, int s, void *dst, gpupar__device *src_dev, int src_s,
                           const void *src, size_t bytes, gpupar__error *err) {
+  pthread_mutex_lock(&lazy_lock);
   push_wait(dev, s, src_dev, src_s);
-  return lazy_copy(dev, s, dst, src, bytes, err);
+  int rc = lazy_copy(dev, s, dst, src, bytes, err);
+  pthread_mutex_unlock(&lazy_lock);
+  return rc;
 }
 
 static int lazy_order(gpupar__device *dev, int s, gpupar__device *src_dev, int src_s,
                       gpupar__error *err) {
   (void)err;
+  pthread_mutex_lock(&lazy_lock);
   push_wait(dev, s, src_dev, src_s);
+  pthread_mutex_unlock(&lazy_lock);
   return GPUPAR_OK;
 }
 
@@ -110,19 +121,23 @@ static int lazy_launch(gpupar__device *dev, int s, const gpupar_loop *loop, gpup
   (void)err;
   launch->grid = launch->block = 1;
   launch->stream = NULL;
+  pthread_mutex_lock(&lazy_lock);
   op *o = push(dev, s);
   o->kind = OP_LAUNCH;
   o->loop = loop;
   o->launch = *launch;
+  pthread_mutex_unlock(&lazy_lock);
   return GPUPAR_OK;
 }
 
 /* Runs the queued work, the last stream first. */
 static int lazy_sync(gpupar__device *dev, int s, gpupar__error *err) {
   (void)err;
+  pthread_mutex_lock(&lazy_lock);
   for (int i = dev->nstreams - 1; i >= 0; i--)
     if (s < 0 || i == s)
       run_queue(dev->index, i, queues[dev->index][i].n);
+  pthread_mutex_unlock(&lazy_lock);
   return GPUPAR_OK;
 }
 
@@ -147,6 +162,11 @@ static gpupar__backend backend;
 
 static int setup(void **state) {
   (void)state;
+  pthread_mutexattr_t recursive;
+  pthread_mutexattr_init(&recursive);
+  pthread_mutexattr_settype(&recursive, PTHREAD_MUTEX_RECURSIVE);
+  pthread_mutex_init(&lazy_lock, &recursive);
+  pthread_mutexattr_destroy(&recursive);
   backend = lazy;
   backend.alloc = gpupar__backend_emu.alloc;
   backend.free = gpupar__backend_emu.free;
