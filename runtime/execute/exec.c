@@ -167,10 +167,26 @@ static int commit_early(dev_round *r, sub *s) {
   return 0;
 }
 
+/* Bytes of staged write-backs a device's thread lets wait for their commits while it issues
+ * further sub-chunks: past it, it commits the oldest before issuing more. Waiting for a commit
+ * leaves the device only the work already queued: an H200 ran a 64M in-place saxpy in 21-26 ms
+ * when each step committed the chunk three behind, against 15 ms committing after the round. */
+#define GPUPAR__STAGED_AHEAD ((size_t)256 << 20)
+
+/* Returns the bytes sub-chunk `s` holds in staging. */
+static size_t staged_bytes(const exec *x, const sub *s) {
+  size_t bytes = 0;
+  for (int a = 0; a < x->na; a++)
+    bytes += s->slots[a].stage ? s->slots[a].stage_size : 0;
+  return bytes;
+}
+
 /* Issues the pending sub-chunks of round `r`, software-pipelined: at step t, copy-in of chunk
  * t, kernel of chunk t-1, copy-out of chunk t-2; chunk i on stream i % streams. With early
- * commits, chunk t-3 is committed after step t, while the device still has three chunks' work
- * queued. A lost device fails everything not yet issued. */
+ * commits, a synchronous device's chunk is committed right after its copy-out; an asynchronous
+ * device's chunks are committed in order once all are issued, while the device still copies,
+ * or earlier when their staging passes GPUPAR__STAGED_AHEAD. A lost device fails everything not
+ * yet issued. */
 static void issue_device(dev_round *r) {
   exec *x = r->x;
   gpupar__device *dev = x->in->devs[r->d];
@@ -199,10 +215,16 @@ static void issue_device(dev_round *r) {
           gpupar__dev_lost_error(dev, &x->subs[list[i]].err);
           fail_sub(&x->subs[list[i]], KIND_LOST);
         }
-    int upto = marks ? t - 3 : t - 2; /* a synchronous device has finished chunk t-2 already */
-    for (; r->early && committed <= upto && committed < n; committed++)
+    size_t ahead = 0; /* staged by the chunks issued and not committed */
+    for (int i = committed; marks && i <= t - 2 && i < n; i++)
+      ahead += staged_bytes(x, &x->subs[list[i]]);
+    /* A synchronous device has finished chunk t-2 already. */
+    for (; r->early && committed <= t - 2 && (!marks || ahead > GPUPAR__STAGED_AHEAD);
+         committed++) {
+      ahead -= marks ? staged_bytes(x, &x->subs[list[committed]]) : 0;
       if (commit_early(r, &x->subs[list[committed]]) != 0)
         r->early = 0;
+    }
   }
   for (; r->early && committed < n; committed++)
     if (commit_early(r, &x->subs[list[committed]]) != 0)
