@@ -20,7 +20,8 @@
 
 struct gpupar__hostreg {
   const gpupar__backend *be;
-  uintptr_t lo, hi; /* [lo, hi) */
+  uintptr_t lo, hi;   /* [lo, hi): the range a call asked for */
+  uintptr_t plo, phi; /* [plo, phi): its whole pages, the part registered (see pinned_part) */
   int refs;         /* calls using it now */
   int failed;       /* registration failed: the range stays pageable */
   int pending;      /* being registered: not usable yet */
@@ -69,10 +70,23 @@ void gpupar__hostreg_set_limit(unsigned long long bytes) {
   give(&table);
 }
 
+#define PAGE ((uintptr_t)4096)
+
 /* Whether [a, b) and [c, d) share a page: registration pins whole pages. */
 static int share_page(uintptr_t a, uintptr_t b, uintptr_t c, uintptr_t d) {
-  const uintptr_t page = 4096;
-  return a / page <= (d - 1) / page && c / page <= (b - 1) / page;
+  return a / PAGE <= (d - 1) / PAGE && c / PAGE <= (b - 1) / PAGE;
+}
+
+/* Only the pages wholly inside a range are registered. CUDA pins whole pages and refuses a copy
+ * over memory partly registered and partly not ("invalid argument"), so a neighbouring array
+ * sharing the range's first or last page, registered, could not be copied (an H200 refused
+ * polytri's trmm that way). Registering whole pages only, no two ranges share a registered
+ * page, and gpupar__hostreg_copy cuts every copy where registered pages begin and end. */
+static void pinned_part(gpupar__hostreg *r) {
+  r->plo = (r->lo + PAGE - 1) / PAGE * PAGE;
+  r->phi = r->hi / PAGE * PAGE;
+  if (r->phi < r->plo)
+    r->phi = r->plo;
 }
 
 /* Ranges taken out of the table, unregistered once `table` is given back (`backend` held). */
@@ -85,7 +99,7 @@ typedef struct {
 static void detach(int i, detached *out) {
   gpupar__hostreg *r = ranges[i];
   if (!r->failed)
-    registered -= r->hi - r->lo;
+    registered -= r->phi - r->plo;
   out->at[out->n++] = r;
   ranges[i] = ranges[--nranges];
 }
@@ -94,7 +108,7 @@ static void detach(int i, detached *out) {
 static void unregister_all(detached *d) {
   for (int i = 0; i < d->n; i++) {
     if (!d->at[i]->failed)
-      d->at[i]->be->host_unregister((void *)d->at[i]->lo);
+      d->at[i]->be->host_unregister((void *)d->at[i]->plo);
     free(d->at[i]);
   }
   d->n = 0;
@@ -134,11 +148,15 @@ static gpupar__hostreg *hit(const gpupar__backend *be, uintptr_t lo, uintptr_t h
  * pageable. Stale ranges overlapping it and evicted ones go to `out`. */
 static gpupar__hostreg *enter(const gpupar__backend *be, uintptr_t lo, uintptr_t hi,
                               detached *out) {
-  unsigned long long bytes = hi - lo;
+  gpupar__hostreg probe = {.lo = lo, .hi = hi};
+  pinned_part(&probe);
+  unsigned long long bytes = probe.phi - probe.plo;
+  if (bytes == 0) /* no whole page: copies stay pageable */
+    return NULL;
   /* Overlapping ranges not in use are stale (the array moved or grew); one in use keeps this
-   * range pageable for now. */
+   * range pageable for now. Neighbours sharing only a partial page register no common page. */
   for (int i = 0; i < nranges; i++)
-    if (share_page(ranges[i]->lo, ranges[i]->hi, lo, hi)) {
+    if (ranges[i]->lo < hi && lo < ranges[i]->hi) {
       if (ranges[i]->refs || ranges[i]->pending)
         return NULL;
       detach(i--, out);
@@ -152,7 +170,14 @@ static gpupar__hostreg *enter(const gpupar__backend *be, uintptr_t lo, uintptr_t
   gpupar__hostreg *r = calloc(1, sizeof *r);
   if (!r)
     return NULL;
-  *r = (gpupar__hostreg){.be = be, .lo = lo, .hi = hi, .refs = 1, .pending = 1, .used = ++tick};
+  *r = (gpupar__hostreg){.be = be,
+                         .lo = lo,
+                         .hi = hi,
+                         .plo = probe.plo,
+                         .phi = probe.phi,
+                         .refs = 1,
+                         .pending = 1,
+                         .used = ++tick};
   registered += bytes;
   ranges[nranges++] = r;
   return r;
@@ -180,7 +205,7 @@ gpupar__hostreg *gpupar__hostreg_acquire(const gpupar__backend *be, const void *
   unregister_all(&gone);
   if (!known && r) {
     gpupar__error err;
-    int ok = be->host_register((void *)p, bytes, &err) == GPUPAR_OK;
+    int ok = be->host_register((void *)r->plo, r->phi - r->plo, &err) == GPUPAR_OK;
     if (!ok)
       GPUPAR__DEBUG("host range %p (%zu bytes) stays pageable: %s", p, bytes, err.msg);
     take(&table);
@@ -188,7 +213,7 @@ gpupar__hostreg *gpupar__hostreg_acquire(const gpupar__backend *be, const void *
     if (!ok) {
       r->failed = 1;
       r->refs = 0;
-      registered -= bytes;
+      registered -= r->phi - r->plo;
     }
     give(&table);
     *fresh = ok;
@@ -268,4 +293,45 @@ void gpupar__hostreg_stats(unsigned long long *bytes, int *n) {
   for (int i = 0; i < nranges; i++)
     *n += !ranges[i]->failed;
   give(&table);
+}
+
+/* Returns the length of the first piece of [p, p + bytes) to copy alone: all of it inside one
+ * range's registered pages, or touching none of them (`table` held). Ranges being registered
+ * count: a piece over their pages is then either registered or pageable, both accepted. */
+static size_t piece(uintptr_t p, size_t bytes) {
+  uintptr_t end = p + bytes;
+  for (int i = 0; i < nranges; i++) {
+    const gpupar__hostreg *r = ranges[i];
+    if (!r->failed && r->plo <= p && p < r->phi)
+      return (size_t)((end < r->phi ? end : r->phi) - p);
+  }
+  for (int i = 0; i < nranges; i++) {
+    const gpupar__hostreg *r = ranges[i];
+    if (!r->failed && p < r->plo && r->plo < end)
+      end = r->plo;
+  }
+  return (size_t)(end - p);
+}
+
+int gpupar__hostreg_copy(gpupar__device *dev, int stream, void *dst, const void *src,
+                         size_t bytes, int to_device, gpupar__error *err) {
+  const gpupar__backend *be = dev->backend;
+  uintptr_t host = (uintptr_t)(to_device ? src : dst);
+  size_t done = 0;
+  while (done < bytes) {
+    size_t n = bytes - done;
+    if (be->host_register) {
+      take(&table);
+      n = piece(host + done, n);
+      give(&table);
+    }
+    int rc = to_device ? be->copy_in(dev, stream, (char *)dst + done, (const char *)src + done,
+                                     n, err)
+                       : be->copy_out(dev, stream, (char *)dst + done, (const char *)src + done,
+                                      n, err);
+    if (rc != GPUPAR_OK)
+      return rc;
+    done += n;
+  }
+  return GPUPAR_OK;
 }

@@ -152,8 +152,8 @@ static int make_valid(gpupar__region *r, int d, int s, size_t lo, size_t hi, gpu
         return gpupar__fail(err, GPUPAR_EDEVICE, "no copy of the data is left");
       gpupar__device *from = r->owner[src];
       int rs = read_stream(p, src);
-      if (from->backend->copy_out(from, rs, r->host + p->lo, (char *)r->dev[src] + p->lo, n, err) !=
-              GPUPAR_OK ||
+      if (gpupar__hostreg_copy(from, rs, r->host + p->lo, (char *)r->dev[src] + p->lo, n, 0,
+                               err) != GPUPAR_OK ||
           from->backend->sync(from, rs, err) != GPUPAR_OK)
         return err->status;
       record(from, "data region", n, GPUPAR__D2H, NULL);
@@ -175,15 +175,15 @@ static int make_valid(gpupar__region *r, int d, int s, size_t lo, size_t hi, gpu
         if (!from)
           return gpupar__fail(err, GPUPAR_EDEVICE, "no copy of the data is left");
         int rs = read_stream(p, src);
-        if (from->backend->copy_out(from, rs, r->host + p->lo, (char *)r->dev[src] + p->lo, n,
-                                    err) != GPUPAR_OK ||
+        if (gpupar__hostreg_copy(from, rs, r->host + p->lo, (char *)r->dev[src] + p->lo, n, 0,
+                                 err) != GPUPAR_OK ||
             from->backend->sync(from, rs, err) != GPUPAR_OK)
           return err->status;
         record(from, "data region", n, GPUPAR__D2H, NULL);
         p->host = 1;
         p->stream[src] = -1;
       }
-      if (to->backend->copy_in(to, s, (char *)r->dev[d] + p->lo, r->host + p->lo, n, err) !=
+      if (gpupar__hostreg_copy(to, s, (char *)r->dev[d] + p->lo, r->host + p->lo, n, 1, err) !=
           GPUPAR_OK)
         return err->status;
       record(to, "data region", n, GPUPAR__H2D, NULL);

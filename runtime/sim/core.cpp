@@ -188,6 +188,19 @@ bool pinned_range(const void *p, size_t n, char **base) {
   return false;
 }
 
+bool touches_registered(const void *p, size_t n) {
+  std::lock_guard<std::mutex> g(g_mem_mu);
+  uintptr_t lo = (uintptr_t)p, hi = lo + n;
+  for (const auto &entry : g_registered) {
+    const Registered &r = entry.second;
+    uintptr_t plo = (uintptr_t)r.ptr / g_page * g_page,
+              phi = ((uintptr_t)r.ptr + r.size + g_page - 1) / g_page * g_page;
+    if (lo < phi && plo < hi)
+      return true;
+  }
+  return false;
+}
+
 // The pages wholly inside [p, p + n): [*lo, *hi).
 static void inner_pages(const void *p, size_t n, uintptr_t *lo, uintptr_t *hi) {
   *lo = ((uintptr_t)p + g_page - 1) / g_page * g_page;

@@ -95,6 +95,9 @@ bool device_range(int device, const void *p, size_t n);
 // The pinned allocation (cudaHostAlloc) or registered range (cudaHostRegister) holding
 // [p, p + n), or false.
 bool pinned_range(const void *p, size_t n, char **base);
+// Whether [p, p + n) touches a page that a registered range pins (cudaHostRegister pins whole
+// pages; CUDA refuses a copy over memory partly registered and partly not).
+bool touches_registered(const void *p, size_t n);
 // Protects (on) or releases (off) pinned memory at `base` for a copy in flight over [p, p + n):
 // a pinned allocation as a whole, a registered range only on the pages wholly inside the copy
 // (the pages it shares with the rest of the program's memory stay writable).

@@ -231,7 +231,11 @@ cudaError_t host_side(const void *p, size_t n, const char *what, char **pinned) 
                        "%s: %zu bytes at %p run past the end of a pinned "
                        "buffer",
                        what, n, p);
-  pinned_range(p, n, pinned);
+  if (!pinned_range(p, n, pinned) && touches_registered(p, n))
+    return fail_report(cudaErrorInvalidValue,
+                       "%s: %zu bytes at %p span memory registered with cudaHostRegister "
+                       "(its pages) and memory not registered: CUDA refuses such a copy",
+                       what, n, p);
   return cudaSuccess;
 }
 

@@ -121,9 +121,12 @@ static void test_cache(void **state) {
   assert_null(gpupar__hostreg_acquire(&fake, mem[6], sizeof mem[6], &fresh));
 }
 
-static int registered_at(const void *p) {
+/* Whether a registration covers some of [p, p + n) (only a range's whole pages are
+ * registered). */
+static int registered_in(const void *p, size_t n) {
+  uintptr_t lo = (uintptr_t)p; /* an address: the memory may be freed already */
   for (int i = 0; i < 16; i++)
-    if (regs[i].p == p)
+    if (regs[i].p && (uintptr_t)regs[i].p < lo + n && lo < (uintptr_t)regs[i].p + regs[i].n)
       return 1;
   return 0;
 }
@@ -151,22 +154,22 @@ static void test_hooks(void **state) {
   registers = unregisters = 0;
 
   /* free of a block from the heap and of one from mmap (large) drops its range. */
-  for (size_t n = 1000; n <= (size_t)64 << 20; n *= 256) {
+  for (size_t n = 3 * 4096 + 100; n <= (size_t)64 << 20; n *= 64) {
     char *a = malloc(n);
     assert_non_null(a);
     assert_true(use(a, n));
     assert_false(use(a + n / 2, n / 2)); /* a hit: cached across calls */
-    assert_true(registered_at(a));
+    assert_true(registered_in(a, n));
     free(a);
-    assert_false(registered_at(a));
+    assert_false(registered_in(a, n));
   }
   assert_int_equal(registers, unregisters);
 
   /* A neighbour's free keeps the range (its pages still hold the array). */
-  char *x = malloc(3000), *y = malloc(3000);
-  assert_true(use(x, 3000));
+  char *x = malloc(3 * 4096), *y = malloc(3 * 4096);
+  assert_true(use(x, 3 * 4096));
   free(y);
-  assert_true(registered_at(x));
+  assert_true(registered_in(x, 3 * 4096));
   /* realloc may move the block: its range goes. */
   x = realloc(x, 1 << 20);
   assert_non_null(x);
@@ -179,29 +182,29 @@ static void test_hooks(void **state) {
   assert_true(m != MAP_FAILED);
   assert_true(use(m + 4096, 4096));
   madvise(m, len, MADV_WILLNEED); /* keeps the pages: the range stays */
-  assert_true(registered_at(m + 4096));
+  assert_true(registered_in(m + 4096, 4096));
   madvise(m, 2 * 4096, MADV_DONTNEED);
-  assert_false(registered_at(m + 4096));
+  assert_false(registered_in(m + 4096, 4096));
   assert_true(use(m + 8 * 4096, 4096));
   char *moved = mremap(m, len, 2 * len, MREMAP_MAYMOVE);
   assert_true(moved != MAP_FAILED);
-  assert_false(registered_at(m + 8 * 4096));
+  assert_false(registered_in(m + 8 * 4096, 4096));
   assert_true(use(moved, len));
   munmap(moved + len, len); /* the other half */
-  assert_true(registered_at(moved));
+  assert_true(registered_in(moved, len));
   munmap(moved, len);
-  assert_false(registered_at(moved));
+  assert_false(registered_in(moved, len));
 
   /* A range in use by a call stays (the program has a bug; the call's copies stay valid). */
-  char *busy = malloc(5000);
+  char *busy = malloc(20000);
   int fresh;
-  gpupar__hostreg *r = gpupar__hostreg_acquire(&fake, busy, 5000, &fresh);
+  gpupar__hostreg *r = gpupar__hostreg_acquire(&fake, busy, 20000, &fresh);
   assert_non_null(r);
-  gpupar__hostreg_forget(busy, 5000);
-  assert_true(registered_at(busy));
+  gpupar__hostreg_forget(busy, 20000);
+  assert_true(registered_in(busy, 20000));
   gpupar__hostreg_release(r);
   free(busy);
-  assert_false(registered_at(busy));
+  assert_false(registered_in(busy, 20000));
   assert_int_equal(registers, unregisters);
   assert_int_equal(live, 0);
 
@@ -252,8 +255,82 @@ static void test_threads(void **state) {
   assert_int_equal(live, 0);
 }
 
+/* Copies are cut where registered pages begin and end: CUDA refuses a copy over memory partly
+ * registered and partly not. Only a range's whole pages are registered, so an array sharing a
+ * page with a registered neighbour is copied in pieces, every byte once and in place. */
+typedef struct piece_log {
+  const char *src;
+  size_t n;
+} piece_log;
+static piece_log pieces[8];
+static int npieces;
+
+static int log_copy(gpupar__device *dev, int s, void *dst, const void *src, size_t n,
+                    gpupar__error *err) {
+  (void)dev;
+  (void)s;
+  (void)err;
+  if (npieces < 8)
+    pieces[npieces++] = (piece_log){src, n};
+  memcpy(dst, src, n);
+  return GPUPAR_OK;
+}
+
+static void test_pieces(void **state) {
+  (void)state;
+  gpupar__hostreg_set_limit(1ull << 30);
+  gpupar__hostreg_set_cache(1);
+  gpupar__hostreg_drop_all();
+  gpupar__backend be = fake;
+  be.copy_in = log_copy;
+  be.copy_out = log_copy;
+  gpupar__device dev = {.backend = &be};
+  static _Alignas(4096) char host[6 * 4096], back[6 * 4096];
+  static char device[6 * 4096];
+  for (size_t i = 0; i < sizeof host; i++)
+    host[i] = (char)(i * 7 + 1);
+  /* A neighbour [host + 100, host + 3 pages + 100) registers its pages 1 and 2 only. */
+  int fresh;
+  gpupar__hostreg *r = gpupar__hostreg_acquire(&be, host + 100, 3 * 4096, &fresh);
+  assert_non_null(r);
+  assert_int_equal(live, 2 * 4096);
+  assert_true(registered_in(host + 4096, 1) && !registered_in(host, 4096) &&
+              !registered_in(host + 3 * 4096, 4096));
+  /* An array [host + 50, host + 5 pages) around it: pageable, registered, pageable. */
+  npieces = 0;
+  gpupar__error err;
+  assert_int_equal(gpupar__hostreg_copy(&dev, 0, device + 50, host + 50, 5 * 4096 - 50, 1, &err),
+                   GPUPAR_OK);
+  assert_int_equal(npieces, 3);
+  assert_ptr_equal(pieces[0].src, host + 50);
+  assert_int_equal(pieces[0].n, 4096 - 50);
+  assert_ptr_equal(pieces[1].src, host + 4096);
+  assert_int_equal(pieces[1].n, 2 * 4096);
+  assert_int_equal(pieces[2].n, 2 * 4096);
+  assert_memory_equal(device + 50, host + 50, 5 * 4096 - 50);
+  /* Back to the host, doubled on the "device": the same cuts, every byte in place. */
+  for (size_t i = 50; i < 5 * 4096; i++)
+    device[i] = (char)(2 * device[i]);
+  npieces = 0;
+  assert_int_equal(gpupar__hostreg_copy(&dev, 0, host + 50, device + 50, 4 * 4096, 0, &err),
+                   GPUPAR_OK);
+  assert_int_equal(npieces, 3);
+  for (size_t i = 0; i < sizeof host; i++)
+    back[i] = (char)((char)(i * 7 + 1) * (i >= 50 && i < 4 * 4096 + 50 ? 2 : 1));
+  assert_memory_equal(host, back, sizeof host);
+  /* Inside the registered pages: one piece. */
+  npieces = 0;
+  assert_int_equal(gpupar__hostreg_copy(&dev, 0, device, host + 4096 + 8, 100, 1, &err),
+                   GPUPAR_OK);
+  assert_int_equal(npieces, 1);
+  gpupar__hostreg_release(r);
+  gpupar__hostreg_drop_all();
+  assert_int_equal(live, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_cache), cmocka_unit_test(test_hooks),
-                                     cmocka_unit_test(test_threads)};
+                                     cmocka_unit_test(test_threads),
+                                     cmocka_unit_test(test_pieces)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
