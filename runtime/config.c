@@ -15,7 +15,7 @@ void gpupar__config_defaults(gpupar__config *cfg) {
   cfg->streams = 2;
   cfg->min_bytes = -1;
   cfg->pin_limit = 4ll << 30; /* GPUPAR__PIN_LIMIT_DEFAULT */
-  cfg->pin_cache = -1;         /* kept while the memory hooks see frees */
+  cfg->pin_cache = -1;        /* kept while the memory hooks see frees */
   cfg->min_trip = 16384;
 }
 
@@ -105,19 +105,13 @@ int gpupar__config_parse_log(const char *value, int *level, char *msg, size_t le
   return -1;
 }
 
-const char *const gpupar__config_vars[] = {"GPUPAR_FAULT",
-                                           "GPUPAR_EMU_SPEEDS",
-                                           "GPUPAR_HYBRID",
-                                           "GPUPAR_STREAMS",
-                                           "GPUPAR_THREADS",
-                                           "GPUPAR_MIN_BYTES",
-                                           "GPUPAR_MIN_TRIP",
-                                           "GPUPAR_PIN_LIMIT",
-                                           "GPUPAR_PIN_CACHE",
-                                           "GPUPAR_FORCE",
-                                           "GPUPAR_PROFILE",
-                                           "GPUPAR_REDUCE",
-                                           NULL};
+const char *const gpupar__config_vars[] = {"GPUPAR_FAULT",     "GPUPAR_EMU_SPEEDS",
+                                           "GPUPAR_HYBRID",    "GPUPAR_STREAMS",
+                                           "GPUPAR_THREADS",   "GPUPAR_MIN_BYTES",
+                                           "GPUPAR_MIN_TRIP",  "GPUPAR_PIN_LIMIT",
+                                           "GPUPAR_PIN_CACHE", "GPUPAR_FORCE",
+                                           "GPUPAR_PROFILE",   "GPUPAR_REDUCE",
+                                           "GPUPAR_COMMIT",    NULL};
 
 static int invalid_var(const char *name, const char *value, const char *forms, char *msg,
                        size_t len) {
@@ -307,6 +301,15 @@ int gpupar__config_parse_var(const char *name, const char *value, gpupar__config
       cfg->reduce = GPUPAR__REDUCE_HOST;
     else
       return invalid_var(name, value, "expected devices or host", msg, len);
+  } else if (strcmp(name, "GPUPAR_COMMIT") == 0) {
+    if (strcmp(value, "auto") == 0)
+      cfg->commit = GPUPAR__COMMIT_AUTO;
+    else if (strcmp(value, "chunk") == 0)
+      cfg->commit = GPUPAR__COMMIT_CHUNK;
+    else if (strcmp(value, "round") == 0)
+      cfg->commit = GPUPAR__COMMIT_ROUND;
+    else
+      return invalid_var(name, value, "expected auto, chunk or round", msg, len);
   } else {
     snprintf(msg, len, "%s is not a gpupar variable", name);
     return -1;

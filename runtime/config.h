@@ -35,6 +35,11 @@ enum {
   GPUPAR__FAULT_REDUCE = 16
 };
 
+/* GPUPAR_COMMIT: when a device's sub-chunks are committed. AUTO: as each completes on
+ * synchronous backends (emu), at the end of the round on asynchronous ones (CUDA: measured
+ * slower per chunk on an H200 so far, docs/performance.md "Write-back"). */
+enum { GPUPAR__COMMIT_AUTO = 0, GPUPAR__COMMIT_CHUNK = 1, GPUPAR__COMMIT_ROUND = 2 };
+
 /* GPUPAR_REDUCE: where the array reductions of several devices are combined. */
 enum { GPUPAR__REDUCE_DEVICES = 0, GPUPAR__REDUCE_HOST = 1 };
 
@@ -67,6 +72,7 @@ typedef struct gpupar__config {
   int force;           /* GPUPAR_FORCE: GPUPAR__FORCE_* */
   int profile;         /* GPUPAR_PROFILE: summary table at exit */
   int reduce;          /* GPUPAR_REDUCE: GPUPAR__REDUCE_* */
+  int commit;          /* GPUPAR_COMMIT: GPUPAR__COMMIT_* */
   int max_devices;     /* cap on devices per call, 0 = none (API only) */
 } gpupar__config;
 
@@ -83,9 +89,9 @@ int gpupar__config_parse_log(const char *value, int *level, char *msg, size_t le
 
 /* Parses the value `value` (NULL means unset: the default is kept) of the tuning variable `name`
  * (GPUPAR_FAULT, GPUPAR_EMU_SPEEDS, GPUPAR_HYBRID, GPUPAR_STREAMS, GPUPAR_THREADS,
- * GPUPAR_MIN_BYTES, GPUPAR_MIN_TRIP, GPUPAR_FORCE, GPUPAR_PROFILE, GPUPAR_REDUCE) into `*cfg`.
- * Returns 0, or -1 with a one-line message naming the variable, the value and the accepted forms in
- * `msg`; a failed parse leaves `*cfg` alone. */
+ * GPUPAR_MIN_BYTES, GPUPAR_MIN_TRIP, GPUPAR_FORCE, GPUPAR_PROFILE, GPUPAR_REDUCE, GPUPAR_COMMIT)
+ * into `*cfg`. Returns 0, or -1 with a one-line message naming the variable, the value and the
+ * accepted forms in `msg`; a failed parse leaves `*cfg` alone. */
 int gpupar__config_parse_var(const char *name, const char *value, gpupar__config *cfg, char *msg,
                              size_t len);
 

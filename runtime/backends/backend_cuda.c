@@ -89,7 +89,8 @@ static void probe_devices(void) {
       clock = 1000000; /* 1 GHz when the attribute is missing */
     probe.clock_khz[probe.count - 1] = clock;
     probe.resident_threads[probe.count - 1] =
-        prop.multiProcessorCount * (prop.maxThreadsPerMultiProcessor > 0 ? prop.maxThreadsPerMultiProcessor : 2048);
+        prop.multiProcessorCount *
+        (prop.maxThreadsPerMultiProcessor > 0 ? prop.maxThreadsPerMultiProcessor : 2048);
   }
   cuda_set_current(current);
 }

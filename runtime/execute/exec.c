@@ -81,9 +81,10 @@ static void queue_copy(copy_queue *q, void *dst, const void *src, size_t bytes) 
   q->copies[q->n++] = (gpupar__host_copy){.dst = dst, .src = src, .bytes = bytes};
 }
 
-/* Does the queued write-backs, on the host threads. */
-static void flush_copies(copy_queue *q) {
-  gpupar__host_copies(q->copies, q->n);
+/* Does the queued write-backs on the host threads, in pieces of at most `piece` bytes (0: the
+ * default). */
+static void flush_copies(copy_queue *q, size_t piece) {
+  gpupar__host_copies(q->copies, q->n, piece);
   q->n = 0;
 }
 
@@ -135,11 +136,11 @@ typedef struct dev_round {
   int d;
   const int *list; /* its pending sub-chunks (indices into x->subs) */
   int n;
-  int early;  /* commit each sub-chunk as soon as its copies complete (early_commits) */
-  int ok;     /* the device synchronised without error */
-  int kind;   /* else: the failure kind, and `err` */
+  int early; /* commit each sub-chunk as soon as its copies complete (early_commits) */
+  int ok;    /* the device synchronised without error */
+  int kind;  /* else: the failure kind, and `err` */
   gpupar__error err;
-  double us;  /* device time of the round */
+  double us; /* device time of the round */
   gpupar__issue task;
 } dev_round;
 
@@ -161,7 +162,13 @@ static int commit_early(dev_round *r, sub *s) {
   }
   copy_queue q = {0};
   commit(x, s, &q);
-  flush_copies(&q);
+  /* One chunk's write-back, a few MB: cut so that every host thread takes a part (whole 4 MiB
+   * pieces left most of them idle and the commits trailing the device). */
+  size_t bytes = 0;
+  for (int i = 0; i < q.n; i++)
+    bytes += q.copies[i].bytes;
+  size_t piece = bytes / (size_t)gpupar__host_threads() + 1;
+  flush_copies(&q, piece < GPUPAR__HOST_COPY_MIN_PIECE ? GPUPAR__HOST_COPY_MIN_PIECE : piece);
   free(q.copies);
   gpupar__xfer_release(x, s);
   return 0;
@@ -250,7 +257,11 @@ static void device_round(void *arg) {
   } else {
     /* A later chunk's failure would void the reduction buffer the committed ones used; an
      * asynchronous backend without markers tells completion only at its synchronisation. */
-    if (x->acc[r->d] || (dev->backend->async && !dev->backend->mark))
+    int commit = x->in->commit;
+    if (commit == GPUPAR__COMMIT_AUTO)
+      commit = dev->backend->async ? GPUPAR__COMMIT_ROUND : GPUPAR__COMMIT_CHUNK;
+    if (commit == GPUPAR__COMMIT_ROUND || x->acc[r->d] ||
+        (dev->backend->async && !dev->backend->mark))
       r->early = 0;
     issue_device(r);
   }
@@ -259,6 +270,14 @@ static void device_round(void *arg) {
   gpupar__count(&x->out->cnt.syncs, 1);
   if (!r->ok)
     r->kind = gpupar__fail_kind(dev, &r->err, 0);
+  /* A sticky error another device's thread saw on this one (copying a data region's part from
+   * it) leaves nothing on it to trust: none of the round's chunks still waiting commits. */
+  if (r->ok && gpupar__dev_dead(dev)) {
+    gpupar__dev_check_lost(dev);
+    r->ok = 0;
+    r->kind = KIND_LOST;
+    gpupar__dev_lost_error(dev, &r->err);
+  }
   if (dev->backend->timing_end && dev->backend->async)
     gpupar__count(&x->out->cnt.syncs, (unsigned long long)dev->nstreams); /* an event per stream */
   if (!dev->backend->timing_end || dev->backend->timing_end(dev, &r->us) != 0)
@@ -511,8 +530,8 @@ static int round_once(exec *x, int first_round) {
     if (!touched[d])
       continue;
     rounds[d].early = early;
-    rounds[d].task = (gpupar__issue){.run = device_round, .arg = &rounds[d],
-                                     .device = x->in->devs[d]->index};
+    rounds[d].task =
+        (gpupar__issue){.run = device_round, .arg = &rounds[d], .device = x->in->devs[d]->index};
     if (threads)
       gpupar__issue_post(&rounds[d].task);
   }
@@ -556,7 +575,7 @@ static int round_once(exec *x, int first_round) {
         fail_sub(s, kinds[d]);
       }
     }
-    flush_copies(&q);
+    flush_copies(&q, 0);
     for (int i = 0; i < rounds[d].n; i++) {
       sub *s = &x->subs[rounds[d].list[i]];
       if (s->state == SUB_DONE || s->state == SUB_FAILED)

@@ -225,10 +225,12 @@ int gpupar__host_run(const gpupar_loop *loop, const gpupar_call *call, unsigned 
   return run_job(&j);
 }
 
-void gpupar__host_copies(const gpupar__host_copy *copies, int n) {
+void gpupar__host_copies(const gpupar__host_copy *copies, int n, size_t piece) {
+  if (piece == 0)
+    piece = GPUPAR__HOST_COPY_PIECE;
   size_t total = 0;
   for (int c = 0; c < n; c++)
-    total += (copies[c].bytes + GPUPAR__HOST_COPY_PIECE - 1) / GPUPAR__HOST_COPY_PIECE;
+    total += (copies[c].bytes + piece - 1) / piece;
   gpupar__host_copy *segs = NULL;
   gpupar__host_piece *pieces = NULL;
   if (total >= 2 && total <= INT_MAX && gpupar__host_threads() >= 2) {
@@ -244,12 +246,11 @@ void gpupar__host_copies(const gpupar__host_copy *copies, int n) {
   }
   size_t k = 0;
   for (int c = 0; c < n; c++)
-    for (size_t at = 0; at < copies[c].bytes; at += GPUPAR__HOST_COPY_PIECE, k++) {
+    for (size_t at = 0; at < copies[c].bytes; at += piece, k++) {
       size_t len = copies[c].bytes - at;
-      segs[k] = (gpupar__host_copy){
-          .dst = (char *)copies[c].dst + at,
-          .src = (const char *)copies[c].src + at,
-          .bytes = len < GPUPAR__HOST_COPY_PIECE ? len : GPUPAR__HOST_COPY_PIECE};
+      segs[k] = (gpupar__host_copy){.dst = (char *)copies[c].dst + at,
+                                    .src = (const char *)copies[c].src + at,
+                                    .bytes = len < piece ? len : piece};
     }
   job j = {.copies = segs, .pieces = pieces, .npieces = (int)total};
   run_job(&j);

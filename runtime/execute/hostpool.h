@@ -37,9 +37,12 @@ typedef struct gpupar__host_copy {
  * host threads share (one thread's memcpy moved 9.7 GB/s on an H100 host). */
 #define GPUPAR__HOST_COPY_PIECE ((size_t)4 << 20)
 
+/* Smallest piece a copy is cut into so that every host thread takes part. */
+#define GPUPAR__HOST_COPY_MIN_PIECE ((size_t)256 << 10)
+
 /* Does `copies[0..n)` (not overlapping) with the pool's threads and the calling thread, cut
- * into pieces of at most GPUPAR__HOST_COPY_PIECE bytes; returns when all are done. Thread-safe
- * like gpupar__host_run. */
-void gpupar__host_copies(const gpupar__host_copy *copies, int n);
+ * into pieces of at most `piece` bytes (0: GPUPAR__HOST_COPY_PIECE); returns when all are done.
+ * Thread-safe like gpupar__host_run. */
+void gpupar__host_copies(const gpupar__host_copy *copies, int n, size_t piece);
 
 #endif

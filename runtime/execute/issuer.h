@@ -11,8 +11,8 @@
 typedef struct gpupar__issue {
   void (*run)(void *arg);
   void *arg;
-  int device;        /* registry index of the device whose thread runs it */
-  int state;         /* internal */
+  int device;                 /* registry index of the device whose thread runs it */
+  int state;                  /* internal */
   struct gpupar__issue *link; /* internal */
 } gpupar__issue;
 

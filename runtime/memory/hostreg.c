@@ -22,9 +22,9 @@ struct gpupar__hostreg {
   const gpupar__backend *be;
   uintptr_t lo, hi;   /* [lo, hi): the range a call asked for */
   uintptr_t plo, phi; /* [plo, phi): its whole pages, the part registered (see pinned_part) */
-  int refs;         /* calls using it now */
-  int failed;       /* registration failed: the range stays pageable */
-  int pending;      /* being registered: not usable yet */
+  int refs;           /* calls using it now */
+  int failed;         /* registration failed: the range stays pageable */
+  int pending;        /* being registered: not usable yet */
   unsigned long long used;
 };
 
@@ -313,8 +313,8 @@ static size_t piece(uintptr_t p, size_t bytes) {
   return (size_t)(end - p);
 }
 
-int gpupar__hostreg_copy(gpupar__device *dev, int stream, void *dst, const void *src,
-                         size_t bytes, int to_device, gpupar__error *err) {
+int gpupar__hostreg_copy(gpupar__device *dev, int stream, void *dst, const void *src, size_t bytes,
+                         int to_device, gpupar__error *err) {
   const gpupar__backend *be = dev->backend;
   uintptr_t host = (uintptr_t)(to_device ? src : dst);
   size_t done = 0;
@@ -325,10 +325,9 @@ int gpupar__hostreg_copy(gpupar__device *dev, int stream, void *dst, const void 
       n = piece(host + done, n);
       give(&table);
     }
-    int rc = to_device ? be->copy_in(dev, stream, (char *)dst + done, (const char *)src + done,
-                                     n, err)
-                       : be->copy_out(dev, stream, (char *)dst + done, (const char *)src + done,
-                                      n, err);
+    int rc = to_device
+                 ? be->copy_in(dev, stream, (char *)dst + done, (const char *)src + done, n, err)
+                 : be->copy_out(dev, stream, (char *)dst + done, (const char *)src + done, n, err);
     if (rc != GPUPAR_OK)
       return rc;
     done += n;

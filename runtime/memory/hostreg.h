@@ -48,8 +48,8 @@ void gpupar__hostreg_drop_all(void);
  * to device `dst`, else from device `src` to host `dst`) with the backend's copy_in or copy_out,
  * cut where registered pages begin and end: CUDA refuses a copy over memory partly registered
  * and partly not. Returns GPUPAR_OK or the first failing piece's status (`err` set). */
-int gpupar__hostreg_copy(gpupar__device *dev, int stream, void *dst, const void *src,
-                         size_t bytes, int to_device, gpupar__error *err);
+int gpupar__hostreg_copy(gpupar__device *dev, int stream, void *dst, const void *src, size_t bytes,
+                         int to_device, gpupar__error *err);
 
 /* Returns the registered bytes and ranges now (for tests). */
 void gpupar__hostreg_stats(unsigned long long *bytes, int *ranges);

@@ -152,8 +152,8 @@ static int make_valid(gpupar__region *r, int d, int s, size_t lo, size_t hi, gpu
         return gpupar__fail(err, GPUPAR_EDEVICE, "no copy of the data is left");
       gpupar__device *from = r->owner[src];
       int rs = read_stream(p, src);
-      if (gpupar__hostreg_copy(from, rs, r->host + p->lo, (char *)r->dev[src] + p->lo, n, 0,
-                               err) != GPUPAR_OK ||
+      if (gpupar__hostreg_copy(from, rs, r->host + p->lo, (char *)r->dev[src] + p->lo, n, 0, err) !=
+              GPUPAR_OK ||
           from->backend->sync(from, rs, err) != GPUPAR_OK)
         return err->status;
       record(from, "data region", n, GPUPAR__D2H, NULL);

@@ -373,7 +373,8 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
                         .site = site,
                         .hybrid = reg->config.hybrid,
                         .host_threads = place.host_threads,
-                        .reduce_on_devices = reg->config.reduce == GPUPAR__REDUCE_DEVICES};
+                        .reduce_on_devices = reg->config.reduce == GPUPAR__REDUCE_DEVICES,
+                        .commit = reg->config.commit};
   int cap = atomic_load(&max_devices_cap);
   if (call->max_devices > 0 && (cap == 0 || call->max_devices < cap))
     cap = call->max_devices;

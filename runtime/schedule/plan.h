@@ -34,6 +34,7 @@ typedef struct gpupar__exec_in {
   double hybrid; /* host share: 0 none, -1 learned, (0,1) fixed fraction */
   int host_threads;
   int reduce_on_devices; /* combine array reductions on the devices when they can (GPUPAR_REDUCE) */
+  int commit;            /* GPUPAR_COMMIT: GPUPAR__COMMIT_* */
 } gpupar__exec_in;
 
 typedef struct gpupar__exec_out {

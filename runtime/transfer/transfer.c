@@ -306,9 +306,9 @@ int gpupar__xfer_out(exec *x, sub *s) {
     double t0 = gpupar__now_us();
     unsigned long long seq = gpupar__trace_seq();
     const void *from = element(s->ptrs[a], sl->write.lo, es);
-    if ((sl->direct ? gpupar__hostreg_copy(dev, s->stream, to, from, bytes, 0, &s->err)
-                    : dev->backend->copy_out(dev, s->stream, to, from, bytes, &s->err)) !=
-        GPUPAR_OK)
+    if ((sl->direct
+             ? gpupar__hostreg_copy(dev, s->stream, to, from, bytes, 0, &s->err)
+             : dev->backend->copy_out(dev, s->stream, to, from, bytes, &s->err)) != GPUPAR_OK)
       return fail_sub(s, gpupar__fail_kind(dev, &s->err, 0));
     gpupar__xfer_record(x, dev, s, x->loop->arrays[a].name, bytes, GPUPAR__D2H, t0, seq, NULL);
     gpupar__count(&x->out->bytes_out, bytes);

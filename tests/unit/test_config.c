@@ -211,6 +211,10 @@ static void test_tuning_vars(void **state) {
   assert_int_equal(var_ok("GPUPAR_FORCE", "gpu").force, GPUPAR__FORCE_GPU);
   assert_int_equal(var_ok("GPUPAR_FORCE", "cpu").force, GPUPAR__FORCE_CPU);
   assert_int_equal(var_ok("GPUPAR_PROFILE", "1").profile, 1);
+  assert_int_equal(cfg.commit, GPUPAR__COMMIT_AUTO);
+  assert_int_equal(var_ok("GPUPAR_COMMIT", "chunk").commit, GPUPAR__COMMIT_CHUNK);
+  assert_int_equal(var_ok("GPUPAR_COMMIT", "round").commit, GPUPAR__COMMIT_ROUND);
+  assert_int_equal(var_ok("GPUPAR_COMMIT", "auto").commit, GPUPAR__COMMIT_AUTO);
   assert_true(var_ok("GPUPAR_HYBRID", "0").hybrid == 0);
   assert_true(var_ok("GPUPAR_HYBRID", "1").hybrid == -1);
   assert_true(var_ok("GPUPAR_HYBRID", "0.25").hybrid == 0.25);
@@ -227,7 +231,8 @@ static void test_tuning_vars(void **state) {
       {"GPUPAR_HYBRID", "1.0"},      {"GPUPAR_HYBRID", "0."},       {"GPUPAR_HYBRID", "-0.5"},
       {"GPUPAR_HYBRID", ".5"},       {"GPUPAR_EMU_SPEEDS", ""},     {"GPUPAR_EMU_SPEEDS", "1,,2"},
       {"GPUPAR_EMU_SPEEDS", "0"},    {"GPUPAR_EMU_SPEEDS", "1,-2"}, {"GPUPAR_EMU_SPEEDS", "1,2,"},
-      {"GPUPAR_FAULT", "oom@emu:x"}, {"GPUPAR_FAULT", ""}};
+      {"GPUPAR_FAULT", "oom@emu:x"}, {"GPUPAR_FAULT", ""},          {"GPUPAR_COMMIT", "early"},
+      {"GPUPAR_COMMIT", ""}};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
     var_bad(bad[i][0], bad[i][1]);
   /* Unset keeps the default; every listed variable is known. */

@@ -320,8 +320,7 @@ static void test_pieces(void **state) {
   assert_memory_equal(host, back, sizeof host);
   /* Inside the registered pages: one piece. */
   npieces = 0;
-  assert_int_equal(gpupar__hostreg_copy(&dev, 0, device, host + 4096 + 8, 100, 1, &err),
-                   GPUPAR_OK);
+  assert_int_equal(gpupar__hostreg_copy(&dev, 0, device, host + 4096 + 8, 100, 1, &err), GPUPAR_OK);
   assert_int_equal(npieces, 1);
   gpupar__hostreg_release(r);
   gpupar__hostreg_drop_all();
@@ -330,7 +329,6 @@ static void test_pieces(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_cache), cmocka_unit_test(test_hooks),
-                                     cmocka_unit_test(test_threads),
-                                     cmocka_unit_test(test_pieces)};
+                                     cmocka_unit_test(test_threads), cmocka_unit_test(test_pieces)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -130,9 +130,8 @@ static void test_after_fork(void **state) {
 }
 
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_devices_run_at_once),
-                                     cmocka_unit_test(test_each_task_once),
-                                     cmocka_unit_test(test_no_lane),
-                                     cmocka_unit_test(test_after_fork)};
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_devices_run_at_once), cmocka_unit_test(test_each_task_once),
+      cmocka_unit_test(test_no_lane), cmocka_unit_test(test_after_fork)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

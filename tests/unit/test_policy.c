@@ -234,9 +234,18 @@ static void test_staging_recycled(void **state) {
     fail_msg("only %llu sub-chunks: the test needs several", last.subchunks);
   /* Sub-chunks differ in size by one iteration at most: two size classes at most. */
   if (fresh1 - fresh0 > 2)
-    fail_msg("%llu staging blocks allocated for %llu sub-chunks", fresh1 - fresh0,
-             last.subchunks);
+    fail_msg("%llu staging blocks allocated for %llu sub-chunks", fresh1 - fresh0, last.subchunks);
   assert_int_equal(last.memcpy_bytes, (unsigned long long)(1 << 20) * sizeof(float));
+  /* GPUPAR_COMMIT=round: the round's chunks wait for its end, each with staging of its own. */
+  assert_int_equal(gpupar__registry_set("GPUPAR_COMMIT", "round"), 0);
+  use_emu(1);
+  gpupar__stage_drain();
+  gpupar__pool_stats(gpupar__stage_pool(), &fresh0, NULL, NULL, NULL);
+  saxpy_checked(1 << 20, 1);
+  gpupar__pool_stats(gpupar__stage_pool(), &fresh1, NULL, NULL, NULL);
+  assert_int_equal(gpupar_counters_get(NULL, NULL, &last), GPUPAR_OK);
+  assert_int_equal(fresh1 - fresh0, last.subchunks);
+  assert_int_equal(gpupar__registry_set("GPUPAR_COMMIT", "auto"), 0);
 }
 
 /* Staged write-backs copied by the host threads: every byte of every copy lands, pieces cut at
@@ -257,7 +266,7 @@ static void test_host_copies(void **state) {
     memset(dst[c], 0xee, sizes[c] + 2);
     copies[c] = (gpupar__host_copy){.dst = dst[c] + 1, .src = src[c], .bytes = sizes[c]};
   }
-  gpupar__host_copies(copies, N);
+  gpupar__host_copies(copies, N, 0);
   for (int c = 0; c < N; c++) {
     assert_int_equal(dst[c][0], 0xee);
     if (sizes[c])
