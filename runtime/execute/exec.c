@@ -175,9 +175,10 @@ static int commit_early(dev_round *r, sub *s) {
 }
 
 /* Bytes of staged write-backs a device's thread lets wait for their commits while it issues
- * further sub-chunks: past it, it commits the oldest before issuing more. Waiting for a commit
- * leaves the device only the work already queued: an H200 ran a 64M in-place saxpy in 21-26 ms
- * when each step committed the chunk three behind, against 15 ms committing after the round. */
+ * further sub-chunks: past it, it commits the oldest before issuing more. Below it, the thread
+ * issues everything first: waiting for a commit in the middle leaves the device only the work
+ * already queued (an H200 ran a 64M in-place saxpy in 21-26 ms committing three chunks behind
+ * the issue). */
 #define GPUPAR__STAGED_AHEAD ((size_t)256 << 20)
 
 /* Returns the bytes sub-chunk `s` holds in staging. */
@@ -255,8 +256,10 @@ static void device_round(void *arg) {
       fail_sub(&x->subs[r->list[i]], gpupar__fail_kind(dev, &err, 0));
     }
   } else {
-    /* A later chunk's failure would void the reduction buffer the committed ones used; an
-     * asynchronous backend without markers tells completion only at its synchronisation. */
+    /* GPUPAR_COMMIT (auto: per chunk on synchronous backends only, docs/runtime.md). Never
+     * with array reductions, whose buffer a later chunk's failure voids for the committed ones
+     * too, nor on an asynchronous backend without markers, which tells completion only at its
+     * synchronisation. */
     int commit = x->in->commit;
     if (commit == GPUPAR__COMMIT_AUTO)
       commit = dev->backend->async ? GPUPAR__COMMIT_ROUND : GPUPAR__COMMIT_CHUNK;
