@@ -157,6 +157,18 @@ for n in 8000000 64000000; do
       "$out/datapath.$n.cache$cache.txt")"
   done
 done
+# Committing each sub-chunk as its event completes against at the round's end (GPUPAR_COMMIT;
+# CUDA's default is round until chunk measures faster, docs/performance.md "Write-back").
+for n in 8000000 64000000; do
+  for commit in chunk round; do
+    env GPUPAR_DEVICES=cuda GPUPAR_FORCE=gpu GPUPAR_LOG=warn GPUPAR_COMMIT=$commit timeout 120 \
+      "$pack/bench/datapath" "$n" 5 --check >"$out/datapath.$n.commit$commit.txt" 2>&1 ||
+      note "datapath $n (commit $commit): exit status $?"
+    note "datapath $n commit $commit: ms per call in place $(awk '$1 == "in-place" {printf "%s ", $13}' \
+      "$out/datapath.$n.commit$commit.txt"), out of place $(awk '$1 == "out" {printf "%s ", $13}' \
+      "$out/datapath.$n.commit$commit.txt")"
+  done
+done
 note "datapath done ($(elapsed))"
 
 # Cached registrations and memory the program frees and maps again at the same addresses: right
