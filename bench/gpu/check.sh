@@ -143,30 +143,20 @@ for n in 512 2048; do
     echo "$line variant=cublas backend=cuda" >>"$results"
 done
 
-# Data path counters and end-to-end time per call on the GPU: registrations cached across calls
-# (the default, with the memory hooks) and dropped after each call (GPUPAR_PIN_CACHE=0).
+# Data path counters and end-to-end time per call on the GPU, one run per setting: registrations
+# cached across calls (the default, with the memory hooks) and dropped after each call; each
+# sub-chunk committed as its event completes and at the round's end (GPUPAR_COMMIT; CUDA's
+# default is round until chunk measures faster, docs/performance.md "Write-back").
 for n in 8000000 64000000; do
-  for cache in default 0; do
-    pin=()
-    [ $cache = 0 ] && pin=(GPUPAR_PIN_CACHE=0)
-    env GPUPAR_DEVICES=cuda GPUPAR_FORCE=gpu GPUPAR_LOG=warn "${pin[@]}" timeout 120 \
-      "$pack/bench/datapath" "$n" 5 --check >"$out/datapath.$n.cache$cache.txt" 2>&1 ||
-      note "datapath $n (cache $cache): exit status $?"
-    note "datapath $n cache $cache: ms per call in place $(awk '$1 == "in-place" {printf "%s ", $13}' \
-      "$out/datapath.$n.cache$cache.txt"), out of place $(awk '$1 == "out" {printf "%s ", $13}' \
-      "$out/datapath.$n.cache$cache.txt")"
-  done
-done
-# Committing each sub-chunk as its event completes against at the round's end (GPUPAR_COMMIT;
-# CUDA's default is round until chunk measures faster, docs/performance.md "Write-back").
-for n in 8000000 64000000; do
-  for commit in chunk round; do
-    env GPUPAR_DEVICES=cuda GPUPAR_FORCE=gpu GPUPAR_LOG=warn GPUPAR_COMMIT=$commit timeout 120 \
-      "$pack/bench/datapath" "$n" 5 --check >"$out/datapath.$n.commit$commit.txt" 2>&1 ||
-      note "datapath $n (commit $commit): exit status $?"
-    note "datapath $n commit $commit: ms per call in place $(awk '$1 == "in-place" {printf "%s ", $13}' \
-      "$out/datapath.$n.commit$commit.txt"), out of place $(awk '$1 == "out" {printf "%s ", $13}' \
-      "$out/datapath.$n.commit$commit.txt")"
+  for setting in cache=default GPUPAR_PIN_CACHE=0 GPUPAR_COMMIT=chunk GPUPAR_COMMIT=round; do
+    vars=()
+    [ "${setting%%=*}" != cache ] && vars=("$setting")
+    file=$out/datapath.$n.${setting#GPUPAR_}.txt
+    env GPUPAR_DEVICES=cuda GPUPAR_FORCE=gpu GPUPAR_LOG=warn "${vars[@]}" timeout 120 \
+      "$pack/bench/datapath" "$n" 5 --check >"$file" 2>&1 ||
+      note "datapath $n ($setting): exit status $?"
+    note "datapath $n $setting: ms per call in place $(awk '$1 == "in-place" {printf "%s ", $13}' \
+      "$file"), out of place $(awk '$1 == "out" {printf "%s ", $13}' "$file")"
   done
 done
 note "datapath done ($(elapsed))"

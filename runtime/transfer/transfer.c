@@ -71,7 +71,7 @@ void gpupar__xfer_unregister(exec *x) {
 /* Copies `bytes` of array `a` from host `src` to device `dst` on stream `st`, by DMA from the
  * program's memory: asynchronous when the range is registered, else a pageable copy (CUDA stages
  * it itself and returns when `src` may be reused); cut where registered pages begin and end
- * (gpupar__hostreg_copy). A merged array's snapshot is staging memory (pinned on CUDA). */
+ * (gpupar__hostreg_copy; staging memory, such as a merged array's snapshot, is one piece). */
 static int copy_in(exec *x, int a, gpupar__device *dev, int st, void *dst, const void *src,
                    size_t bytes, gpupar__error *err) {
   if (gpupar__dev_check_lost(dev))
@@ -79,8 +79,6 @@ static int copy_in(exec *x, int a, gpupar__device *dev, int st, void *dst, const
   const gpupar__backend *be = dev->backend;
   if (be->host_register && !x->reg[a] && !(x->snap && x->snap[a]))
     gpupar__count(&x->out->cnt.pageable, 1);
-  if (x->snap && x->snap[a])
-    return be->copy_in(dev, st, dst, src, bytes, err);
   return gpupar__hostreg_copy(dev, st, dst, src, bytes, 1, err);
 }
 
@@ -306,9 +304,7 @@ int gpupar__xfer_out(exec *x, sub *s) {
     double t0 = gpupar__now_us();
     unsigned long long seq = gpupar__trace_seq();
     const void *from = element(s->ptrs[a], sl->write.lo, es);
-    if ((sl->direct
-             ? gpupar__hostreg_copy(dev, s->stream, to, from, bytes, 0, &s->err)
-             : dev->backend->copy_out(dev, s->stream, to, from, bytes, &s->err)) != GPUPAR_OK)
+    if (gpupar__hostreg_copy(dev, s->stream, to, from, bytes, 0, &s->err) != GPUPAR_OK)
       return fail_sub(s, gpupar__fail_kind(dev, &s->err, 0));
     gpupar__xfer_record(x, dev, s, x->loop->arrays[a].name, bytes, GPUPAR__D2H, t0, seq, NULL);
     gpupar__count(&x->out->bytes_out, bytes);
