@@ -450,8 +450,9 @@ static __host__ __device__ inline void gpupar_red_update_in(typename Op::type *a
  * gpupar_Y (the staged values), gpupar_state (an iteration's variables), constants
  * gpupar_x_k_fastest, gpupar_y_k_fastest, and gpupar_pre(i, j, s), gpupar_x(i, k),
  * gpupar_y(k, j), gpupar_step(s, x, y, i, j, k), gpupar_post(i, j, s). A block of 256 threads runs
- * a tile of 16 R x 16 R iterations (i, j), each thread R x R of them (rows ty + 16 m, columns
- * tx + 16 n: neighbouring threads, neighbouring columns), and stages GPUPAR_TILE_K values of k of
+ * a tile of 16 R x 16 R iterations (i, j), each thread R x R of them (gpupar_tile_lane: R / 2
+ * neighbouring rows in each half of the tile, and R / 2 neighbouring columns in each half), and
+ * stages GPUPAR_TILE_K values of k of
  * x and y at a time in shared memory. R is 8 when the state and the staged values are 4 bytes
  * each, else 4 (registers). Each iteration runs pre, its steps in the order of k, then post.
  * Tunable for measurements (GPUPAR_NVCC_FLAGS=-D...): GPUPAR_TILE_K, the slice of k (8; 16 ran
@@ -512,6 +513,20 @@ template <class T> static __device__ inline T gpupar_opaque(T v) {
   return v;
 }
 
+/* Row (or column) m of the R a thread runs, t16 being the thread's ty (or tx): R / 2 neighbours in
+ * each half of the tile, so that a thread reads its R staged values of a k as two vectors (four
+ * 4-byte reads per k went to shared memory as often as the step's FMAs went to the ALUs, which
+ * held the tile at half of cuBLAS), and the 16 threads of a half-warp read neighbouring
+ * vectors. */
+template <int R> static __device__ inline unsigned gpupar_tile_lane(unsigned t16, int m) {
+  return (m < R / 2 ? 0u : 8u * R) + t16 * (R / 2) + m % (R / 2);
+}
+
+template <class T, int N>
+struct alignas(sizeof(T) * N <= 16 ? sizeof(T) * N : sizeof(T)) gpupar_tile_vec {
+  T v[N];
+};
+
 /* The elements of one slice of k of x and y this thread loads: `e` counts them over the block,
  * neighbouring threads taking neighbouring elements where the subscript allows. */
 template <class F> struct gpupar_tile_slot {
@@ -558,7 +573,7 @@ gpupar_tile_run(const F &f, const gpupar_tile_geometry &g, unsigned long long r0
   J jv[R];
   bool rok[R], cok[R];
   for (int m = 0; m < R; m++) {
-    unsigned long long r = r0 + ty + 16 * m, c = c0 + tx + 16 * m;
+    unsigned long long r = r0 + gpupar_tile_lane<R>(ty, m), c = c0 + gpupar_tile_lane<R>(tx, m);
     rok[m] = Full || r < g.rows;
     cok[m] = Full || c < g.cols;
     iv[m] = (I)GPUPAR_INDEX(g.lo_i, g.step_i, g.begin + r);
@@ -589,12 +604,20 @@ gpupar_tile_run(const F &f, const gpupar_tile_geometry &g, unsigned long long r0
     /* Not unrolled: on sm_100 the unrolled slice spills; 8 x 8 steps per k are work enough. */
     GPUPAR_UNROLL_NOT
     for (int kk = 0; kk < kn; kk++) {
+      typedef gpupar_tile_vec<typename F::gpupar_X, R / 2> XV;
+      typedef gpupar_tile_vec<typename F::gpupar_Y, R / 2> YV;
+      const XV a0 = *(const XV *)&xs[kk][gpupar_tile_lane<R>(ty, 0)],
+               a1 = *(const XV *)&xs[kk][gpupar_tile_lane<R>(ty, R / 2)];
+      const YV b0 = *(const YV *)&ys[kk][gpupar_tile_lane<R>(tx, 0)],
+               b1 = *(const YV *)&ys[kk][gpupar_tile_lane<R>(tx, R / 2)];
       typename F::gpupar_X a[R];
       typename F::gpupar_Y b[R];
       GPUPAR_UNROLL
-      for (int m = 0; m < R; m++) {
-        a[m] = xs[kk][ty + 16 * m];
-        b[m] = ys[kk][tx + 16 * m];
+      for (int m = 0; m < R / 2; m++) {
+        a[m] = a0.v[m];
+        a[m + R / 2] = a1.v[m];
+        b[m] = b0.v[m];
+        b[m + R / 2] = b1.v[m];
       }
       K k = (K)(k0 + kk);
       GPUPAR_UNROLL
@@ -619,8 +642,10 @@ gpupar_tile_run(const F &f, const gpupar_tile_geometry &g, unsigned long long r0
 template <class F>
 static __global__ void GPUPAR_TILE_BOUNDS gpupar_tiled(F f, gpupar_tile_geometry g) {
   const int TILE = gpupar_tile_size<F>::tile;
-  __shared__ typename F::gpupar_X xs[GPUPAR_TILE_K][TILE];
-  __shared__ typename F::gpupar_Y ys[GPUPAR_TILE_K][TILE];
+  /* 16 bytes: the widest vector gpupar_tile_run reads (R / 2 values of at most 16 / (R / 2)
+   * bytes each). */
+  __shared__ __align__(16) typename F::gpupar_X xs[GPUPAR_TILE_K][TILE];
+  __shared__ __align__(16) typename F::gpupar_Y ys[GPUPAR_TILE_K][TILE];
   unsigned long long r0 = (unsigned long long)(blockIdx.x / g.blocks_j) * TILE,
                      c0 = (unsigned long long)(blockIdx.x % g.blocks_j) * TILE;
   if (r0 + TILE <= g.rows && c0 + TILE <= g.cols)
