@@ -210,18 +210,39 @@ static int order_reads(gpupar__region *r, int d, int s, size_t lo, size_t hi, gp
   return GPUPAR_OK;
 }
 
+/* gpupar__region_present with regions_lock held. */
+static int present_locked(gpupar__region *r, gpupar__device *dev, int s, const void *host,
+                          size_t bytes, int fill, void **at, gpupar__error *err) {
+  int d = dev->index, rc;
+  size_t off = (size_t)((const char *)host - r->host);
+  if (!r->dev[d])
+    return gpupar__fail(err, GPUPAR_ENOMEM, "%s holds no copy of the data region", dev->info.name);
+  if ((fill && (rc = make_valid(r, d, s, off, off + bytes, err)) != GPUPAR_OK) ||
+      (rc = order_reads(r, d, s, off, off + bytes, err)) != GPUPAR_OK)
+    return rc;
+  *at = (char *)r->dev[d] + off;
+  return GPUPAR_OK;
+}
+
+int gpupar__region_present(gpupar__region *r, gpupar__device *dev, int s, const void *host,
+                           size_t bytes, int fill, void **at, gpupar__error *err) {
+  if (gpupar__dev_check_lost(dev))
+    return gpupar__fail(err, GPUPAR_EDEVICE, "%s is lost", dev->info.name);
+  pthread_mutex_lock(&regions_lock);
+  int rc = present_locked(r, dev, s, host, bytes, fill, at, err);
+  pthread_mutex_unlock(&regions_lock);
+  return rc;
+}
+
 int gpupar__region_copy_in(gpupar__region *r, gpupar__device *dev, int s, void *dst,
                            const void *host, size_t bytes, gpupar__error *err) {
   if (gpupar__dev_check_lost(dev))
     return gpupar__fail(err, GPUPAR_EDEVICE, "%s is lost", dev->info.name);
   pthread_mutex_lock(&regions_lock);
-  int d = dev->index, rc;
-  size_t off = (size_t)((const char *)host - r->host);
-  if (!r->dev[d])
-    rc = gpupar__fail(err, GPUPAR_ENOMEM, "%s holds no copy of the data region", dev->info.name);
-  else if ((rc = make_valid(r, d, s, off, off + bytes, err)) == GPUPAR_OK &&
-           (rc = order_reads(r, d, s, off, off + bytes, err)) == GPUPAR_OK)
-    rc = dev->backend->copy_peer(dev, s, dst, dev, s, (char *)r->dev[d] + off, bytes, err);
+  void *at;
+  int rc = present_locked(r, dev, s, host, bytes, 1, &at, err);
+  if (rc == GPUPAR_OK)
+    rc = dev->backend->copy_peer(dev, s, dst, dev, s, at, bytes, err);
   pthread_mutex_unlock(&regions_lock);
   return rc;
 }
@@ -232,10 +253,11 @@ void gpupar__region_commit(gpupar__region *r, gpupar__device *dev, const void *s
   int d = dev->index;
   size_t off = (size_t)((const char *)host - r->host);
   gpupar__error err;
+  char *dst = (char *)r->dev[d] + off;
   if (split_at(r, off) != 0 || split_at(r, off + bytes) != 0 ||
-      dev->backend->copy_peer(dev, 0, (char *)r->dev[d] + off, dev, 0, src, bytes, &err) !=
-          GPUPAR_OK ||
-      dev->backend->sync(dev, 0, &err) != GPUPAR_OK) {
+      (src != dst && /* else written in place, by work that has completed */
+       (dev->backend->copy_peer(dev, 0, dst, dev, 0, src, bytes, &err) != GPUPAR_OK ||
+        dev->backend->sync(dev, 0, &err) != GPUPAR_OK))) {
     GPUPAR__ERROR("data region: %s: cannot commit %zu bytes", dev->info.name, bytes);
     pthread_mutex_unlock(&regions_lock);
     return;

@@ -22,13 +22,20 @@ gpupar__region *gpupar__region_find(void *base, size_t elem_size, const gpupar__
 /* Returns whether `base` lies inside an open region. */
 int gpupar__region_contains(const void *base);
 
+/* Sets `*at` to the address of the `bytes` bytes of host range `host` (inside `r`) in `dev`'s
+ * copy, for a kernel to use in place: with `fill`, brings them up to date there first (to read
+ * them); either way orders work issued later on stream `s` after copies into them in flight. */
+int gpupar__region_present(gpupar__region *r, gpupar__device *dev, int s, const void *host,
+                           size_t bytes, int fill, void **at, gpupar__error *err);
+
 /* Copies the `bytes` bytes of host range `host` (inside `r`) as held on `dev` to `dst` on `dev`
  * (stream `s`), bringing `dev`'s copy of them up to date first. */
 int gpupar__region_copy_in(gpupar__region *r, gpupar__device *dev, int s, void *dst,
                            const void *host, size_t bytes, gpupar__error *err);
 
 /* Commits `bytes` computed at `src` on `dev` as the new contents of host range `host` into
- * `dev`'s copy (synchronously); the other copies of those bytes become stale. */
+ * `dev`'s copy (synchronously; nothing to copy when `src` is their place there, written in
+ * place); the other copies of those bytes become stale. */
 void gpupar__region_commit(gpupar__region *r, gpupar__device *dev, const void *src,
                            const void *host, size_t bytes);
 

@@ -243,6 +243,20 @@ int gpupar__xfer_in(exec *x, sub *s) {
       s->ptrs[a] = element(shared, -x->shared_hull[a].lo, es);
       continue;
     }
+    int read_only = !(x->loop->arrays[a].access & GPUPAR_WRITE);
+    if (sl->region && (read_only || direct_out(x, a))) {
+      /* In place, in the device's resident copy. No commit of this call changes an array it
+       * only reads. An array it only writes, every element of each write hull, is rewritten
+       * whole by the retry of a failed chunk, and nothing reads it meanwhile; an array read and
+       * written keeps its scratch buffer, so that a failed chunk leaves the copy as it was. */
+      void *at;
+      if (gpupar__region_present(sl->region, dev, s->stream,
+                                 element(x->call->arrays[a], sl->buf.lo, es),
+                                 hull_bytes(&sl->buf, es), read_only, &at, &s->err) != GPUPAR_OK)
+        return fail_sub(s, gpupar__fail_kind(dev, &s->err, 0));
+      s->ptrs[a] = element(at, -sl->buf.lo, es);
+      continue;
+    }
     if (gpupar__dev_alloc(dev, hull_bytes(&sl->buf, es), &sl->dev, &sl->dev_size, &s->err) !=
         GPUPAR_OK)
       return fail_sub(s, gpupar__fail_kind(dev, &s->err, 0));
