@@ -218,8 +218,8 @@ static void test_api_errors(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_api_errors), cmocka_unit_test(test_saxpy_in_region),
-      cmocka_unit_test(test_halo_exchange), cmocka_unit_test(test_faults_in_region),
+      cmocka_unit_test(test_api_errors),         cmocka_unit_test(test_saxpy_in_region),
+      cmocka_unit_test(test_halo_exchange),      cmocka_unit_test(test_faults_in_region),
       cmocka_unit_test(test_host_run_in_region), cmocka_unit_test(test_in_place)};
   gpupar_init();
   return cmocka_run_group_tests(tests, NULL, NULL);
