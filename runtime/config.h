@@ -35,9 +35,9 @@ enum {
   GPUPAR__FAULT_REDUCE = 16
 };
 
-/* GPUPAR_COMMIT: when a device's sub-chunks are committed. AUTO: as each completes on
- * synchronous backends (emu), at the end of the round on asynchronous ones (CUDA: measured
- * slower per chunk on an H200 so far, docs/performance.md "Write-back"). */
+/* GPUPAR_COMMIT: when a device's sub-chunks are committed. AUTO: as each completes, as CHUNK
+ * (on an H200 a 64M saxpy took 12 ms per call against 16.5 at the end of the round,
+ * docs/performance.md "Write-back"). */
 enum { GPUPAR__COMMIT_AUTO = 0, GPUPAR__COMMIT_CHUNK = 1, GPUPAR__COMMIT_ROUND = 2 };
 
 /* GPUPAR_REDUCE: where the array reductions of several devices are combined. */

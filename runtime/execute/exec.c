@@ -256,14 +256,10 @@ static void device_round(void *arg) {
       fail_sub(&x->subs[r->list[i]], gpupar__fail_kind(dev, &err, 0));
     }
   } else {
-    /* GPUPAR_COMMIT (auto: per chunk on synchronous backends only, docs/runtime.md). Never
-     * with array reductions, whose buffer a later chunk's failure voids for the committed ones
-     * too, nor on an asynchronous backend without markers, which tells completion only at its
-     * synchronisation. */
-    int commit = x->in->commit;
-    if (commit == GPUPAR__COMMIT_AUTO)
-      commit = dev->backend->async ? GPUPAR__COMMIT_ROUND : GPUPAR__COMMIT_CHUNK;
-    if (commit == GPUPAR__COMMIT_ROUND || x->acc[r->d] ||
+    /* GPUPAR_COMMIT (auto: per chunk, docs/runtime.md). Never with array reductions, whose
+     * buffer a later chunk's failure voids for the committed ones too, nor on an asynchronous
+     * backend without markers, which tells completion only at its synchronisation. */
+    if (x->in->commit == GPUPAR__COMMIT_ROUND || x->acc[r->d] ||
         (dev->backend->async && !dev->backend->mark))
       r->early = 0;
     issue_device(r);
