@@ -48,6 +48,10 @@ static void test_saxpy_in_region(void **state) {
   gpupar__trace_clear();
   for (int c = 0; c < CALLS; c++)
     assert_int_equal(saxpy_offload(N, 0.5f, x, y), 1);
+  /* Nothing crosses the bus: one sub-chunk per device, as there is nothing to overlap. */
+  gpupar_counters last = GPUPAR_COUNTERS_INIT;
+  assert_int_equal(gpupar_counters_get(NULL, NULL, &last), GPUPAR_OK);
+  assert_int_equal(last.subchunks, 3);
   assert_int_equal(copies(GPUPAR__H2D), 0);
   assert_int_equal(copies(GPUPAR__D2H), 0);
   /* y, read and written: its device-resident copy goes to scratch buffers and back at the
