@@ -42,8 +42,7 @@ bool isArrayVariable(const VarDecl *VD) {
 
 static QualType elementType(const VarDecl *VD) { return innermost(VD->getType()); }
 
-/// The element type of the rows of pointer-to-pointer `T` (`float **` gives float), or null.
-static QualType rowElement(QualType T) {
+QualType rowElement(QualType T) {
   const auto *PT = T.getCanonicalType()->getAs<PointerType>();
   const auto *Row = PT ? PT->getPointeeType()->getAs<PointerType>() : nullptr;
   return Row ? Row->getPointeeType() : QualType();
@@ -781,7 +780,8 @@ bool BodyWalker::addIndex(Place &P, const Expr *Idx, std::optional<Poly> Units, 
   if (P.K != Place::Array || P.Inside || !P.Affine)
     return true;
   std::optional<Poly> I = buildIndex(Idx);
-  if (!I || !Units || !I->multiply(*Units) || !P.Index.addScaled(*I, Sign))
+  Poly &Target = P.RowLevel == 1 ? P.Column : P.Index; // in a row: the column moves
+  if (!I || !Units || !I->multiply(*Units) || !Target.addScaled(*I, Sign))
     P.Affine = false;
   return true;
 }
@@ -802,7 +802,7 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
     // `p->x[k]` where *p cannot go to a device: the member can, read once before the loop.
     bool Matched = false;
     if (const VarDecl *VD = memberArray(E, Matched))
-      return locateArray(VD, E->getSourceRange(), P);
+      return locateArrayOrRows(VD, E->getSourceRange(), P);
     if (Matched)
       return false;
   }
@@ -818,6 +818,9 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
       P.Base = B.Base;
       P.Index = B.Index;
       P.Affine = B.Affine;
+      P.Rows = B.Rows;
+      P.Column = B.Column;
+      P.RowLevel = B.RowLevel;
       return true;
     }
     if (preOf(VD).Locals.count(VD)) {
@@ -833,14 +836,21 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
       }
       return fail(E->getSourceRange(), Diag::pointer_variable_reassigned, {quoted(VD)});
     }
-    if (!isArrayVariable(VD))
+    if (!isArrayVariable(VD) && rowElement(VD->getType()).isNull())
       return walkDeclRef(DRE, Mode::Read) &&
              fail(E->getSourceRange(), Diag::not_an_array, {text(E)});
-    return locateArray(VD, DRE->getSourceRange(), P);
+    return locateArrayOrRows(VD, DRE->getSourceRange(), P);
   }
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) { // a row: `a[i]` of `a[N][M]`
     if (!locatePointer(ASE->getBase(), P))
       return false;
+    if (P.RowLevel == 2) { // `a[r]` of a pointer-to-pointer array: row r, from its start
+      if (!addIndex(P, ASE->getIdx(), Poly::constant(1)))
+        return false;
+      P.RowLevel = 1;
+      P.Column = Poly();
+      return true;
+    }
     return addIndex(P, ASE->getIdx(), unitsOf(ASE->getType()));
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
@@ -854,6 +864,8 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
       P.PtrArith = true;
       if (!locatePointer(Ptr, P))
         return false;
+      if (P.RowLevel == 2) // the row pointers moved: not a pointer-to-pointer array any more
+        return fail(E->getSourceRange(), Diag::pointer_to_pointer, {quoted(P.Base)});
       return addIndex(P, Off, unitsOf(BO->getType()->getPointeeType()),
                       BO->getOpcode() == BO_Sub ? -1 : 1);
     }
@@ -868,6 +880,29 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
   if (const auto *CE = dyn_cast<CallExpr>(E)) // the function's own reason first
     return walkCall(CE) && fail(E->getSourceRange(), Diag::pointer_returned, {text(E)});
   return fail(E->getSourceRange(), Diag::pointer_expression, {text(E)});
+}
+
+bool BodyWalker::locateArrayOrRows(const VarDecl *VD, SourceRange R, Place &P) {
+  // A pointer-to-pointer array itself, as an argument in the loop body (walkBoundCall binds
+  // it to a `T **` parameter, or one of its rows to a `T *`); anywhere else as before.
+  if (!rowElement(VD->getType()).isNull() && !Binding.empty() && Frames.empty())
+    return locateRowsArray(VD, R, P);
+  return locateArray(VD, R, P);
+}
+
+bool BodyWalker::locateRowsArray(const VarDecl *VD, SourceRange R, Place &P) {
+  if (!checkName(VD, R))
+    return false;
+  QualType Elem = rowElement(VD->getType());
+  if (!isArithmetic(Elem) || Elem.isVolatileQualified() ||
+      VD->getType().getCanonicalType().isVolatileQualified())
+    return fail(R, Diag::rows_element_type, {quoted(VD), Elem.getAsString()});
+  P.K = Place::Array;
+  P.Base = VD;
+  P.Index = Poly();
+  P.Rows = true;
+  P.RowLevel = 2;
+  return true;
 }
 
 bool BodyWalker::locateArray(const VarDecl *VD, SourceRange R, Place &P) {
@@ -915,22 +950,32 @@ bool BodyWalker::locateRows(const ArraySubscriptExpr *ASE, Place &P, bool &Match
   P.K = Place::Array;
   P.Base = VD;
   P.Rows = true;
+  P.RowLevel = 1;
+  P.RowsChecked = true;
   P.Affine = Row && Col;
+  if (Row)
+    P.Index = *Row;
+  if (Col)
+    P.Column = *Col;
+  return checkRowsElement(ASE, P);
+}
+
+bool BodyWalker::checkRowsElement(const Expr *E, const Place &P) {
+  const VarDecl *VD = P.Base;
   if (!P.Affine)
-    return fail(ASE->getSourceRange(), Diag::rows_non_affine, {text(ASE), quoted(VD)});
-  if (Col->coefficient(Info.OuterAtom) != Poly())
-    if (std::optional<std::string> Why = movingColumnProblem(*Row, *Col))
-      return fail(ASE->getSourceRange(), Diag::rows_column_varies,
-                  {text(ASE->getIdx()), text(ASE), *Why, quoted(VD)});
+    return fail(E->getSourceRange(), Diag::rows_non_affine, {text(E), quoted(VD)});
+  const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens());
+  if (P.Column.coefficient(Info.OuterAtom) != Poly())
+    if (std::optional<std::string> Why = movingColumnProblem(P.Index, P.Column))
+      return fail(E->getSourceRange(), Diag::rows_column_varies,
+                  {ASE ? text(ASE->getIdx()) : text(E), text(E), *Why, quoted(VD)});
   // A triangular loop's range moves with the loop variable: rows and columns are copied from
   // ranges fixed for a whole call, so such a subscript is not offloaded yet.
   for (const InnerLoop &L : Info.Inner)
     if ((L.Tri || L.Hull) &&
-        (Row->coefficient(L.Atom) != Poly() || Col->coefficient(L.Atom) != Poly()))
-      return fail(ASE->getSourceRange(), Diag::rows_triangular_loop,
-                  {text(ASE), L.Form.Var->getNameAsString(), quoted(VD)});
-  P.Index = *Row;
-  P.Column = *Col;
+        (P.Index.coefficient(L.Atom) != Poly() || P.Column.coefficient(L.Atom) != Poly()))
+      return fail(E->getSourceRange(), Diag::rows_triangular_loop,
+                  {text(E), L.Form.Var->getNameAsString(), quoted(VD)});
   return true;
 }
 
@@ -1016,6 +1061,10 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
     return false;
   if (P.K == Place::Local)
     return true;
+  if (P.K == Place::Array && P.RowLevel == 2) // a row pointer itself: `p[r]` of a `T **` p
+    return fail(E->getSourceRange(), Diag::pointer_to_pointer, {quoted(P.Base)});
+  if (P.Rows && !P.RowsChecked && !checkRowsElement(E, P))
+    return false;
   if (P.K == Place::Scalar) { // a member of a struct declared outside the loop
     if (M != Mode::Read)
       return fail(E->getSourceRange(), Diag::struct_member_write, {text(E), quoted(P.Base)});
@@ -1563,6 +1612,16 @@ bool BodyWalker::shapeRows(const VarDecl *VD, QualType Elem) {
           ASE->getSourceRange(), Diag::rows_column_varies,
           {text(ASE->getIdx()), text(ASE), "the body has a 'break' or 'continue'", quoted(VD)});
   }
+  // A row passed as a `T *` is a pointer to consecutive elements: the rows stay rows.
+  if (const Expr *Row = Info.RowPointers.lookup(VD); Row && Shape.MovingColumn)
+    for (const Access &A : Info.Accesses)
+      if (A.Array == VD && A.movesColumn(Info.OuterAtom)) {
+        const auto *ASE = dyn_cast<ArraySubscriptExpr>(A.Expr->IgnoreParens());
+        return fail(A.Expr->getSourceRange(), Diag::rows_column_varies,
+                    {ASE ? text(ASE->getIdx()) : text(A.Expr), text(A.Expr),
+                     "a row of it is passed to a function as a pointer ('" + text(Row) + "')",
+                     quoted(VD)});
+      }
   Shape.Element = Elem;
   Shape.Rows = true;
   Info.Shapes.push_back(Shape);

@@ -15,6 +15,8 @@
 #include "Diagnostics.h"
 #include "Pragma/Directive.h"
 
+#include "llvm/ADT/DenseMap.h"
+
 #include <string>
 #include <vector>
 
@@ -153,6 +155,10 @@ struct BodyInfo {
   std::vector<Access> Accesses;
   std::vector<InnerLoop> Inner;
   bool HasJumps = false; ///< `continue` or `break` somewhere in the body
+  /// Pointer-to-pointer arrays a row of which is passed to a called function as a pointer
+  /// (`f(a[i])`), with the first such argument: their rows stay rows on a device (no packing by
+  /// column).
+  llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> RowPointers;
   /// Reads of an arithmetic member of a struct that cannot be copied to a device (`p->n`,
   /// `s.dim.m` where the struct holds pointers), which the loop does not write: read once
   /// before the loop and passed as scalars. One expression per distinct member read (as
@@ -206,6 +212,10 @@ struct BodyInfo {
 /// Returns true when `VD` can be passed as an array: a pointer to, or a 1-D array of, an
 /// arithmetic type.
 bool isArrayVariable(const clang::VarDecl *VD);
+
+/// The element type of the rows of pointer-to-pointer type `T` (`float **` gives float), or a
+/// null type.
+clang::QualType rowElement(clang::QualType T);
 
 /// Analyses the body of loop `F` under directive `Dir`. Returns false with the first reason in
 /// `P`; forms the emitter does not generate are collected in Info.Unsupported.

@@ -64,6 +64,11 @@ struct Place {
   /// `a[r][c]` of a pointer-to-pointer `a`: Index is the row r, Column the element in the row.
   bool Rows = false;
   Poly Column;
+  /// For Rows: 2 while the place is the row pointers themselves (`a`, or a `T **` parameter bound
+  /// to it), 1 once it is in one row (`a[r]` passed as a `T *`, or `a[r][c]`): further offsets
+  /// move the column.
+  unsigned RowLevel = 0;
+  bool RowsChecked = false; ///< locateRows checked the element's row and column
   unsigned Substituted = 0; ///< pointer locals expanded
 };
 
@@ -217,6 +222,13 @@ private:
   /// row cannot be copied (the serial loop may not touch them all), or none.
   std::optional<std::string> movingColumnProblem(const Poly &Row, const Poly &Col);
   bool locatePointer(const Expr *E, Place &P);
+  /// Locates pointer-to-pointer array `VD` itself (an outer variable, named by `R`), as the
+  /// argument of a `T **` parameter: its rows must hold numbers.
+  bool locateRowsArray(const VarDecl *VD, SourceRange R, Place &P);
+  /// The checks of an element `E` of a pointer-to-pointer array at `P` (row and column affine,
+  /// a column that moves with the loop variable only where every chunk's columns are copied,
+  /// no triangular loop's variable).
+  bool checkRowsElement(const Expr *E, const Place &P);
   bool locateElement(const Expr *E, Place &P);
   bool walkAccess(const Expr *E, Mode M);
   void addType(QualType T);
@@ -258,6 +270,9 @@ private:
   const VarDecl *memberArray(const Expr *E, bool &Matched);
   /// Locates outer array variable `VD` (named by `R`): its type must be one the loop can pass.
   bool locateArray(const VarDecl *VD, SourceRange R, Place &P);
+  /// locateArray, or locateRowsArray for a pointer-to-pointer array named as a call's argument
+  /// in the loop body.
+  bool locateArrayOrRows(const VarDecl *VD, SourceRange R, Place &P);
   bool checkName(const NamedDecl *D, SourceRange R);
   bool checkLocal(const VarDecl *VD);
   bool walk(const Stmt *S, Mode M = Mode::Read);

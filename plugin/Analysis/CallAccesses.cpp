@@ -93,6 +93,12 @@ bool BodyWalker::walkBoundCall(const CallExpr *CE, const FunctionDecl *Def) {
       return fail(Arg->getSourceRange(), Diag::pointer_argument_struct, {What, quoted(B.Base)});
     if (B.Inside)
       return fail(Arg->getSourceRange(), Diag::pointer_argument_member, {What});
+    // A `T **` parameter takes a pointer-to-pointer array as it is; a row of one goes to a `T *`.
+    bool RowsParam = !rowElement(PVD->getType()).isNull();
+    if (RowsParam != (B.RowLevel == 2) || (RowsParam && B.PtrArith))
+      return fail(Arg->getSourceRange(), Diag::rows_argument, {What});
+    if (B.RowLevel == 1 && !Info.RowPointers.count(B.Base))
+      Info.RowPointers[B.Base] = Arg;
     Fr->Pointers[PVD] = B;
   }
   Fr->Pre.TraverseStmt(Def->getBody());

@@ -96,8 +96,15 @@ bool FunctionChecker::parameterType(const ParmVarDecl *PVD) {
   QualType E = PT->getPointeeType().getCanonicalType();
   if (E->isFunctionType())
     return fail(PVD->getLocation(), Diag::function_pointer_parameter, {What}, in());
-  if (E->isPointerType())
-    return fail(PVD->getLocation(), Diag::function_pointer_to_pointer, {What}, in());
+  if (E->isPointerType()) { // rows of numbers: bound to a pointer-to-pointer array of the loop
+    QualType Row = E->getAs<PointerType>()->getPointeeType();
+    QualType RowC = Row.getCanonicalType();
+    if (E.isVolatileQualified() || RowC.isVolatileQualified() || !RowC->isArithmeticType() ||
+        RowC->isEnumeralType() || RowC->isAnyComplexType())
+      return fail(PVD->getLocation(), Diag::function_pointer_to_pointer, {What, Row.getAsString()},
+                  in());
+    return valueType(Row, PVD->getLocation(), What);
+  }
   if (E.isVolatileQualified())
     return fail(PVD->getLocation(), Diag::function_volatile_pointee, {What}, in());
   QualType Elem = E;

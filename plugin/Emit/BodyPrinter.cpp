@@ -11,6 +11,12 @@ using namespace clang;
 
 namespace gpupar {
 
+/// Returns whether `P` is a `T **` parameter, bound to a pointer-to-pointer array of the loop.
+static bool isRowsParameter(const ParmVarDecl *P) {
+  const auto *PT = P->getType().getCanonicalType()->getAs<PointerType>();
+  return PT && PT->getPointeeType()->isPointerType();
+}
+
 /// Prints pointer type `T` with `Name` as C++: `restrict` becomes `__restrict__`, the pointee
 /// keeps its `const`.
 static std::string pointerTypeCxx(const ASTContext &Ctx, QualType T, const std::string &Name) {
@@ -100,7 +106,8 @@ public:
           for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
             if (I)
               OS << ", ";
-            bool Cast = I < FD->getNumParams() && FD->getParamDecl(I)->getType()->isPointerType();
+            bool Cast = I < FD->getNumParams() && FD->getParamDecl(I)->getType()->isPointerType() &&
+                        !isRowsParameter(FD->getParamDecl(I));
             if (Cast)
               OS << "(" << pointerTypeCxx(Ctx, FD->getParamDecl(I)->getType(), "") << ")(";
             CE->getArg(I)->printPretty(OS, this, Policy);
@@ -462,6 +469,15 @@ std::string printFunction(const ASTContext &Ctx, const FunctionDecl *FD) {
   PrintingPolicy Policy(Ctx.getLangOpts());
   Policy.Bool = 1;
   Policy.PrintCanonicalTypes = 1;
+  // A `T **` parameter takes the loop's view of a pointer-to-pointer array (gpupar_rows or
+  // gpupar_cols: `p[r][c]` compiles unchanged), whichever it is at each call.
+  std::string Template;
+  for (unsigned I = 0; I < FD->getNumParams(); ++I)
+    if (isRowsParameter(FD->getParamDecl(I)))
+      Template +=
+          (Template.empty() ? "template <class gpupar_R" : ", class gpupar_R") + std::to_string(I);
+  if (!Template.empty())
+    OS << Template << ">\n";
   OS << "static __host__ __device__ inline ";
   FD->getReturnType().print(OS, Policy);
   OS << " " << deviceFunctionName(FD) << "(";
@@ -469,7 +485,9 @@ std::string printFunction(const ASTContext &Ctx, const FunctionDecl *FD) {
     const ParmVarDecl *P = FD->getParamDecl(I);
     if (I)
       OS << ", ";
-    if (P->getType()->isPointerType())
+    if (isRowsParameter(P))
+      OS << "gpupar_R" << I << " " << P->getName();
+    else if (P->getType()->isPointerType())
       OS << pointerTypeCxx(Ctx, P->getType(), P->getName().str());
     else
       P->getType().print(OS, Policy, P->getName());
