@@ -63,9 +63,10 @@ void smooth(model *m, int n, double *out) {
     out[i] = m->scale * (m->v->x[i - 1] + m->v->x[i] + m->v->x[i + 1]);
 }
 
-// A `float **` member: rows copied per row, as for a local `float **w`.
+// A `float **` member: rows copied per row, as for a local `float **w`; read where the loop over
+// k runs (struct-member-inner-loop.c).
 // HOST: {{^ +}}{ /* gpupar: struct-member-array.c:[[#@LINE+6]] */
-// HOST: {{^ +}}void *const gpupar_arrays[2] = {(void *)((int)(0) < (p->n) ? (p->w) : 0), (void *)(y)};
+// HOST: {{^ +}}void *const gpupar_arrays[2] = {(void *)(((int)(0) < (p->n) && (int)(0) < (m)) ? (p->w) : 0), (void *)(y)};
 // CU: gpupar_body_struct_member_array_[[#@LINE+4]](int i, int m, gpupar_rows<const float > gpupar_p0, float *__restrict__ y)
 // CU: s += gpupar_p0[i][k];
 void rows(vec *p, int m, float *y) {

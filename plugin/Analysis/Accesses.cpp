@@ -160,13 +160,68 @@ const VarDecl *BodyWalker::hoistRoot(const MemberExpr *Top) {
   return Root->isRecordType() && recordProblem(Root).has_value() ? VD : nullptr;
 }
 
+} // namespace body
+
+void ReadSites::add(const std::vector<unsigned> &Loops) {
+  auto StartsWith = [](const std::vector<unsigned> &A, const std::vector<unsigned> &B) {
+    return A.size() >= B.size() && std::equal(B.begin(), B.end(), A.begin());
+  };
+  for (const std::vector<unsigned> &W : Within)
+    if (StartsWith(Loops, W))
+      return;
+  llvm::erase_if(Within, [&](const std::vector<unsigned> &W) { return StartsWith(W, Loops); });
+  Within.push_back(Loops);
+}
+
+namespace body {
+
+/// The local copy that offloads member `ME` when it cannot be read once: `float *x`, `int n`.
+static std::string localCopy(const MemberExpr *ME) {
+  std::string Type = ME->getType().getAsString();
+  return Type + (Type.back() == '*' ? "" : " ") + ME->getMemberDecl()->getNameAsString();
+}
+
+std::optional<std::string> BodyWalker::movingLoopProblem() {
+  for (unsigned I : Active) {
+    const InnerLoop &L = Info.Inner[I];
+    if (!L.Tri && !L.Hull && !L.Bounds)
+      continue;
+    // The variable its bounds move with: the offloaded loop's (Tri) or an enclosing loop's.
+    std::string On = "a variable of the loop";
+    std::vector<const VarDecl *> Vars = {F.Var};
+    for (unsigned J : Active)
+      Vars.push_back(Info.Inner[J].Form.Var);
+    for (const VarDecl *V : Vars)
+      if (V != L.Form.Var && (mentions(L.Form.Lo, V) || mentions(L.Form.Hi, V))) {
+        On = quoted(V);
+        break;
+      }
+    return "it is read in the loop over " + quoted(L.Form.Var) + ", whose bounds depend on " + On +
+           ", so whether the loop reads it at all is not known before it runs";
+  }
+  return std::nullopt;
+}
+
 bool BodyWalker::hoistable(const Expr *E) {
   E = E->IgnoreParens();
   const auto *Top = dyn_cast<MemberExpr>(E);
   // Read in every iteration (no condition, short-circuit or jump before it): reading it before
   // the loop then reads nothing the loop would not (`if (p) ... p->n` stays as it is).
-  return Top && CondDepth == 0 && !BodyJumps &&
-         (E->getType()->isIntegerType() || E->getType()->isRealFloatingType()) && hoistRoot(Top);
+  const VarDecl *Root =
+      Top && CondDepth == 0 && !BodyJumps &&
+              (E->getType()->isIntegerType() || E->getType()->isRealFloatingType())
+          ? hoistRoot(Top)
+          : nullptr;
+  if (!Root)
+    return false;
+  // Inner loops around it: the host file reads it only where they run (PlanText.cpp), which it
+  // can test only when their bounds are known before the loop.
+  if (std::optional<std::string> Why = movingLoopProblem()) {
+    fail(E->getSourceRange(), Diag::member_read_needs_local,
+         {text(E), localCopy(Top), quoted(Root), *Why});
+    return false;
+  }
+  return true;
 }
 
 void BodyWalker::hoist(const Expr *E) {
@@ -175,18 +230,15 @@ void BodyWalker::hoist(const Expr *E) {
   unsigned Index = 0;
   while (Index < Info.Hoisted.size() && printC(Ctx, Info.Hoisted[Index]) != Text)
     ++Index;
-  if (Index == Info.Hoisted.size())
+  if (Index == Info.Hoisted.size()) {
     Info.Hoisted.push_back(E);
+    Info.HoistedSites.emplace_back();
+  }
+  Info.HoistedSites[Index].add(Active);
   for (const auto &[Use, K] : Info.HoistedUses)
     if (Use == E)
       return;
   Info.HoistedUses.push_back({E, Index});
-}
-
-/// The local copy that offloads member array `ME` when it cannot be read once: `float *x`.
-static std::string localCopy(const MemberExpr *ME) {
-  std::string Type = ME->getType().getAsString();
-  return Type + (Type.back() == '*' ? "" : " ") + ME->getMemberDecl()->getNameAsString();
 }
 
 const VarDecl *BodyWalker::memberArray(const Expr *E, bool &Matched) {
@@ -210,25 +262,32 @@ const VarDecl *BodyWalker::memberArray(const Expr *E, bool &Matched) {
   Matched = true;
   // As for arithmetic members: read before the loop only where every iteration reads it, so
   // that a condition such as `if (p)` is never bypassed.
-  if (CondDepth > 0 || BodyJumps) {
+  std::optional<std::string> Why;
+  if (CondDepth > 0 || BodyJumps)
+    Why = "not every iteration reads it (a condition or a jump in the body), so it is not read "
+          "before the loop";
+  else
+    Why = movingLoopProblem();
+  if (Why) {
     fail(E->getSourceRange(), Diag::member_array_needs_local,
-         {text(E), localCopy(ME), quoted(Root),
-          "not every iteration reads it (a condition or a jump in the body), so it is not read "
-          "before the loop"});
+         {text(E), localCopy(ME), quoted(Root), *Why});
     return nullptr;
   }
   // One variable per member as printed: `p->x` in two places is one array.
   std::string Text = printC(Ctx, ME);
-  const VarDecl *VD = nullptr;
-  for (const auto &[Known, First] : Info.MemberArrays)
-    if (Known->getName() == Text)
-      VD = Known;
-  if (!VD) {
+  size_t Index = 0;
+  while (Index < Info.MemberArrays.size() && Info.MemberArrays[Index].first->getName() != Text)
+    ++Index;
+  if (Index == Info.MemberArrays.size()) {
     auto *DC = const_cast<DeclContext *>(Root->getDeclContext());
-    VD = VarDecl::Create(Ctx, DC, ME->getBeginLoc(), ME->getExprLoc(), &Ctx.Idents.get(Text),
-                         T.getUnqualifiedType(), Ctx.getTrivialTypeSourceInfo(T), SC_None);
-    Info.MemberArrays.push_back({VD, ME});
+    VarDecl *New =
+        VarDecl::Create(Ctx, DC, ME->getBeginLoc(), ME->getExprLoc(), &Ctx.Idents.get(Text),
+                        T.getUnqualifiedType(), Ctx.getTrivialTypeSourceInfo(T), SC_None);
+    Info.MemberArrays.push_back({New, ME});
+    Info.MemberArraySites.emplace_back();
   }
+  const VarDecl *VD = Info.MemberArrays[Index].first;
+  Info.MemberArraySites[Index].add(Active);
   for (const auto &[Use, Of] : Info.MemberArrayUses)
     if (Use == ME)
       return VD;
@@ -489,8 +548,15 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
     bool Decl = isa_and_nonnull<DeclStmt>(FS->getInit());
     if (!walk(Decl ? FS->getInit() : Inner.Lo) || !walk(Inner.Hi))
       return false;
-  } else if (!walk(FS->getInit()) || !walk(FS->getCond()) || !walk(FS->getInc())) {
+  } else if (!walk(FS->getInit()) || !walk(FS->getCond())) {
     return false;
+  } else {
+    // The step runs only after an iteration, so nothing it reads is read before the loop.
+    ++CondDepth;
+    bool Ok = walk(FS->getInc());
+    --CondDepth;
+    if (!Ok)
+      return false;
   }
   // A collapsed loop's iterations run as separate threads: a `break` there cannot stop them.
   if (!Collapsed)

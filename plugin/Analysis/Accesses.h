@@ -46,6 +46,17 @@ struct InnerLoop {
   bool Hull = false;
 };
 
+/// Where the body reads a value that the host file reads once before the loop (BodyInfo::Hoisted,
+/// MemberArrays): each entry lists the inner loops around one read (indices into BodyInfo::Inner,
+/// outermost first). The serial loop reads the value only when, in an iteration, every loop of
+/// some entry runs an iteration, so the host file reads it only then too (an inner loop's own
+/// bounds are read where the loops around it run: its entry does not list it).
+struct ReadSites {
+  std::vector<std::vector<unsigned>> Within;
+  /// Records a read inside `Loops`; an entry that another starts with covers it.
+  void add(const std::vector<unsigned> &Loops);
+};
+
 /// A condition around an access that bounds one loop variable: the access runs only when the
 /// variable lies in [Lo, Hi] (each optional; polynomials over invariant atoms). From `if (i > 0)`
 /// (Lo = 1), `if (i + 1 < n)` (Hi = n - 2), `i < m && ...`, `cond ? ... : ...`, and the rest of a
@@ -165,6 +176,7 @@ struct BodyInfo {
   /// printed), and every read of the body with the index of its entry.
   std::vector<const clang::Expr *> Hoisted;
   std::vector<std::pair<const clang::Expr *, unsigned>> HoistedUses;
+  std::vector<ReadSites> HoistedSites; ///< parallel to Hoisted
   /// Pointer members of such structs used as arrays (`p->x[i]`, `s.w[i][k]`), under the same
   /// rules: each is an array of the loop whose variable is made here (named as the member is
   /// written, `p->x`, for the messages; never declared in the program), with the member
@@ -172,6 +184,7 @@ struct BodyInfo {
   /// of the body names its array's variable (printed as the .cu's name for it).
   std::vector<std::pair<const clang::VarDecl *, const clang::Expr *>> MemberArrays;
   std::vector<std::pair<const clang::Expr *, const clang::VarDecl *>> MemberArrayUses;
+  std::vector<ReadSites> MemberArraySites; ///< parallel to MemberArrays
   /// Returns the member expression of `VD` in MemberArrays, or null (a variable of the program).
   const clang::Expr *memberArray(const clang::VarDecl *VD) const;
   /// The loop is the outer loop of a perfect nest deeper than what is collapsed (Collapse): each

@@ -256,13 +256,19 @@ private:
   bool isInvariant(const Expr *E);
   /// Returns whether `E` is a read of an arithmetic member of a struct that cannot be copied to a
   /// device, through members only from an outer variable the loop does not write (BodyInfo::
-  /// Hoisted); outside called functions.
+  /// Hoisted); outside called functions. Records a failure when it is one but inner loops around
+  /// it keep it from being read once (movingLoopProblem).
   bool hoistable(const Expr *E);
   /// Returns the outer variable, not assigned in the loop, that member chain `Top` starts from
   /// when its struct cannot be copied to a device; else null (and always in called functions).
   const VarDecl *hoistRoot(const MemberExpr *Top);
-  /// Records read `E` (hoistable) in BodyInfo::Hoisted / HoistedUses.
+  /// Records read `E` (hoistable) in BodyInfo::Hoisted / HoistedUses / HoistedSites.
   void hoist(const Expr *E);
+  /// Returns why a value read here, with no condition or jump around it, cannot be read once
+  /// before the loop: an inner loop around it whose bounds move with a variable of the loop (a
+  /// triangular or hull loop), so that the host file cannot test before the loop whether the
+  /// serial loop reads it at all; none when it can (BodyInfo::HoistedSites).
+  std::optional<std::string> movingLoopProblem();
   /// For `E` a pointer member used as an array (`p->x`, `s.w` of `float **`) whose chain
   /// hoistRoot accepts: the variable that stands for it (BodyInfo::MemberArrays), recording the
   /// use; null with `Matched` set and a failure recorded when it cannot be read once (volatile,

@@ -78,40 +78,40 @@ static std::string spanText(const ASTContext &Ctx, const LoopPlan &P, const Plan
     Kind = T.Write ? " (write)" : " (read)";
   std::string Comment = " /* " + commentSafe(termText(Ctx, P, T)) + Kind + " */\n";
   if (T.Whole) { // the section every chunk gets, every iteration
-    auto [Lo, Hi] = wholeBounds(P, *T.Whole);
+    auto [Lo, Hi] = wholeBounds(Ctx, P, *T.Whole);
     S += In + rt::SpanInit + "(" + Ref + ", 0LL, " + Lo + ");" + Comment;
     S += In + rt::SpanAddRange + "(" + Ref + ", 1LL, 0LL, (" + Hi + ") - (" + Lo + "));\n";
     return S;
   }
-  S += In + rt::SpanInit + "(" + Ref + ", " + polyC(P, T.Coef) + ", " + polyC(P, T.Offset) + ");" +
-       Comment;
+  S += In + rt::SpanInit + "(" + Ref + ", " + polyC(Ctx, P, T.Coef) + ", " +
+       polyC(Ctx, P, T.Offset) + ");" + Comment;
   auto Range = [&](const char *Fn, const PlanRange &R) {
-    S += In + Fn + "(" + Ref + ", " + polyC(P, R.Coef) + ", " + boundC(Ctx, P, R.Lo, true) + ", " +
-         boundC(Ctx, P, R.Hi, false) + ");\n";
+    S += In + Fn + "(" + Ref + ", " + polyC(Ctx, P, R.Coef) + ", " + boundC(Ctx, P, R.Lo, true) +
+         ", " + boundC(Ctx, P, R.Hi, false) + ");\n";
   };
   for (const PlanRange &R : T.Ranges)
     Range(rt::SpanAddRange, R);
   if (T.Rows) {
-    S += In + rt::SpanCols + "(" + Ref + ", " + polyC(P, T.ColOffset) + ");\n";
+    S += In + rt::SpanCols + "(" + Ref + ", " + polyC(Ctx, P, T.ColOffset) + ");\n";
     if (T.ColCoef)
-      S += In + rt::SpanColCoef + "(" + Ref + ", " + polyC(P, *T.ColCoef) + ");\n";
+      S += In + rt::SpanColCoef + "(" + Ref + ", " + polyC(Ctx, P, *T.ColCoef) + ");\n";
     for (const PlanRange &R : T.ColRanges)
       Range(rt::SpanAddCols, R);
   }
   // An empty guard range when the access never runs.
   std::string GuardHi;
   if (T.RunsIf) {
-    std::string Runs = "(" + polyC(P, *T.RunsIf) + ") >= 0";
+    std::string Runs = "(" + polyC(Ctx, P, *T.RunsIf) + ") >= 0";
     S += In + rt::SpanGuardLo + "(" + Ref + ", (" + Runs +
          ") ? (-0x7fffffffffffffffLL - 1) : 0x7fffffffffffffffLL);\n";
     GuardHi = In + rt::SpanGuardHi + "(" + Ref + ", (" + Runs +
               ") ? 0x7fffffffffffffffLL : (-0x7fffffffffffffffLL - 1));\n";
   }
   for (const Poly &G : T.GuardLo)
-    S += In + rt::SpanGuardLo + "(" + Ref + ", " + polyC(P, G) + ");\n";
+    S += In + rt::SpanGuardLo + "(" + Ref + ", " + polyC(Ctx, P, G) + ");\n";
   S += GuardHi;
   for (const Poly &G : T.GuardHi)
-    S += In + rt::SpanGuardHi + "(" + Ref + ", " + polyC(P, G) + ");\n";
+    S += In + rt::SpanGuardHi + "(" + Ref + ", " + polyC(Ctx, P, G) + ");\n";
   return S;
 }
 
@@ -154,6 +154,17 @@ static std::string prologue(const ASTContext &Ctx, const LoopPlan &P, const std:
   std::string In = Indent + "  ";
   std::string S = "{ /* gpupar: " + commentSafe(P.Site) + " */\n";
   std::string Spans = "0", Arrays = "0", Scalars = "0";
+  // The scalars first: the sections name the struct members read once through them.
+  if (!P.Scalars.empty()) {
+    Scalars = "gpupar_scalars";
+    for (size_t I = 0; I < P.Scalars.size(); ++I)
+      S += In + "const " + scalarTypeC(Ctx, P.Scalars[I]) + " " + hostScalarName((unsigned)I) +
+           " = (" + scalarValue(Ctx, P, P.Scalars[I]) + ");\n";
+    S += In + "void *const gpupar_scalars[" + std::to_string(P.Scalars.size()) + "] = {";
+    for (size_t I = 0; I < P.Scalars.size(); ++I)
+      S += (I ? ", (void *)&" : "(void *)&") + hostScalarName((unsigned)I);
+    S += "};\n";
+  }
   if (!P.Terms.empty()) {
     Spans = "gpupar_spans";
     S += In + rt::Span + " gpupar_spans[" + std::to_string(P.Terms.size()) + "];\n";
@@ -167,16 +178,6 @@ static std::string prologue(const ASTContext &Ctx, const LoopPlan &P, const std:
       S += (I ? ", (void *)(" : "(void *)(") + arrayValue(Ctx, P, (unsigned)I) + ")";
     S += "};\n";
   }
-  if (!P.Scalars.empty()) {
-    Scalars = "gpupar_scalars";
-    for (size_t I = 0; I < P.Scalars.size(); ++I)
-      S += In + "const " + scalarTypeC(Ctx, P.Scalars[I]) + " gpupar_s" + std::to_string(I) +
-           " = (" + scalarValue(Ctx, P, P.Scalars[I]) + ");\n";
-    S += In + "void *const gpupar_scalars[" + std::to_string(P.Scalars.size()) + "] = {";
-    for (size_t I = 0; I < P.Scalars.size(); ++I)
-      S += (I ? ", " : "") + std::string("(void *)&gpupar_s") + std::to_string(I);
-    S += "};\n";
-  }
   std::string Reductions;
   reductionsText(P, In, S, Reductions);
   if (P.Devices)
@@ -184,7 +185,7 @@ static std::string prologue(const ASTContext &Ctx, const LoopPlan &P, const std:
   if (!P.Collapsed.empty()) {
     S += In + "const long long gpupar_trips[" + std::to_string(P.Collapsed.size()) + "] = {";
     for (size_t I = 0; I < P.Collapsed.size(); ++I)
-      S += (I ? ",\n" + In + "    " : "") + tripCall(Ctx, P, P.Collapsed[I]);
+      S += (I ? ",\n" + In + "    " : "") + tripCall(Ctx, P, (unsigned)I);
     S += "};\n";
     Reductions += ",\n" + In + "    .ncollapsed = " + std::to_string(P.Collapsed.size()) +
                   ", .collapsed_trips = gpupar_trips";
@@ -219,7 +220,7 @@ static std::string prologue(const ASTContext &Ctx, const LoopPlan &P, const std:
     const PlanCollapsed &C = P.Collapsed[I];
     if (C.Form.DeclaredOutside)
       Finals += In + "  if (" + Ran + ")\n" + In + "    " + C.Form.Var->getNameAsString() + " = (" +
-                typeC(Ctx, C.Form.Var->getType()) + ")(gpupar_s" + std::to_string(C.LoScalar) +
+                typeC(Ctx, C.Form.Var->getType()) + ")(" + hostScalarName(C.LoScalar) +
                 " + gpupar_trips[" + std::to_string(I) + "] * " + llLiteral(C.Form.Step) + ");\n";
     Ran += " && gpupar_trips[" + std::to_string(I) + "] > 0";
   }

@@ -3,6 +3,8 @@
 #include "Emit/RuntimeNames.h"
 #include "Text.h"
 
+#include <cctype>
+
 using namespace clang;
 
 namespace gpupar {
@@ -44,13 +46,78 @@ std::string scalarTypeCxx(const ASTContext &Ctx, const PlanScalar &S) {
   return scalarTypeC(Ctx, S);
 }
 
-/// Returns struct member `E` read before the loop only when the loop runs an iteration, as the
-/// serial loop would.
-static std::string readOnce(const ASTContext &Ctx, const LoopPlan &P, const Expr *E) {
-  const LoopForm &F = P.Form;
+/// Returns whether loop `F` runs an iteration, its condition on its first value:
+/// `(int)(lo) < (hi)`.
+static std::string runs(const ASTContext &Ctx, const LoopForm &F) {
   static const char *const Ops[] = {"<", "<=", ">", ">=", "!="};
   return "(" + typeC(Ctx, F.Var->getType()) + ")(" + sourceText(Ctx, F.Lo) + ") " + Ops[(int)F.Op] +
-         " (" + sourceText(Ctx, F.Hi) + ") ? (" + sourceText(Ctx, E) + ") : 0";
+         " (" + sourceText(Ctx, F.Hi) + ")";
+}
+
+/// Returns `Conds` joined by `Op`, in parentheses when there are several.
+static std::string joined(const std::vector<std::string> &Conds, const char *Op) {
+  std::string S;
+  for (const std::string &C : Conds)
+    S += (S.empty() ? "" : Op) + C;
+  return Conds.size() > 1 ? "(" + S + ")" : S;
+}
+
+/// Returns `V` where all of `Conds` hold (left to right, as the serial loops test them), else 0.
+static std::string onlyIf(const std::vector<std::string> &Conds, const std::string &V) {
+  return joined(Conds, " && ") + " ? (" + V + ") : 0";
+}
+
+/// Returns struct member `E` read before the loop only where the serial loop reads it: when the
+/// loop runs an iteration and so do the inner loops around one of its reads (`When`).
+static std::string readOnce(const ASTContext &Ctx, const LoopPlan &P, const Expr *E,
+                            const PlanReadWhen &When) {
+  std::vector<std::string> Conds = {runs(Ctx, P.Form)}, Any;
+  bool Always = std::any_of(When.begin(), When.end(),
+                            [](const std::vector<LoopForm> &Loops) { return Loops.empty(); });
+  for (size_t K = 0; !Always && K < When.size(); ++K) {
+    std::vector<std::string> All;
+    for (const LoopForm &L : When[K])
+      All.push_back(runs(Ctx, L));
+    if (When.size() == 1)
+      Conds.insert(Conds.end(), All.begin(), All.end());
+    else
+      Any.push_back(joined(All, " && "));
+  }
+  if (!Any.empty())
+    Conds.push_back(joined(Any, " || "));
+  return onlyIf(Conds, sourceText(Ctx, E));
+}
+
+/// Returns whether `S` is or holds `E`.
+static bool holds(const Stmt *S, const Stmt *E) {
+  if (S == E)
+    return true;
+  for (const Stmt *C : S->children())
+    if (C && holds(C, E))
+      return true;
+  return false;
+}
+
+/// Returns the conditions under which the serial nest evaluates collapsed loop `I`'s bounds (the
+/// loops around it run), when one of `Bounds` reads memory (LoopForm::BoundMemory); else none.
+static std::vector<std::string> nestGuard(const ASTContext &Ctx, const LoopPlan &P, unsigned I,
+                                          std::initializer_list<const Expr *> Bounds) {
+  bool Reads = false;
+  for (const Expr *M : P.Collapsed[I].Form.BoundMemory)
+    for (const Expr *B : Bounds)
+      Reads |= holds(B, M);
+  if (!Reads)
+    return {};
+  std::vector<std::string> Conds = {runs(Ctx, P.Form)};
+  for (unsigned K = 0; K < I; ++K)
+    Conds.push_back(runs(Ctx, P.Collapsed[K].Form));
+  return Conds;
+}
+
+/// Returns the first value of collapsed loop `F`'s variable, as `long long`.
+static std::string nestLo(const ASTContext &Ctx, const LoopForm &F) {
+  return "(long long)(" + typeC(Ctx, F.CmpType) + ")(" + typeC(Ctx, F.Var->getType()) + ")(" +
+         sourceText(Ctx, F.Lo) + ")";
 }
 
 std::string scalarValue(const ASTContext &Ctx, const LoopPlan &P, const PlanScalar &S) {
@@ -60,14 +127,14 @@ std::string scalarValue(const ASTContext &Ctx, const LoopPlan &P, const PlanScal
   case PlanScalar::SectionLo:
     return "(long long)(" + P.Reductions[S.Of].Section.Lo.Text + ")";
   case PlanScalar::NestLo: {
-    const LoopForm &F = P.Collapsed[S.Of].Form;
-    return "(long long)(" + typeC(Ctx, F.CmpType) + ")(" + typeC(Ctx, F.Var->getType()) + ")(" +
-           sourceText(Ctx, F.Lo) + ")";
+    std::string Lo = nestLo(Ctx, P.Collapsed[S.Of].Form);
+    std::vector<std::string> Guard = nestGuard(Ctx, P, S.Of, {P.Collapsed[S.Of].Form.Lo});
+    return Guard.empty() ? Lo : onlyIf(Guard, Lo);
   }
   case PlanScalar::Layout:
     return "(" + std::string(rt::RowsLayout) + "){0, 0, 1}";
   case PlanScalar::Member:
-    return readOnce(Ctx, P, S.Expr);
+    return readOnce(Ctx, P, S.Expr, S.When);
   }
   return "?";
 }
@@ -79,13 +146,52 @@ std::string arrayName(const LoopPlan &P, unsigned I) {
 
 std::string arrayValue(const ASTContext &Ctx, const LoopPlan &P, unsigned I) {
   const PlanArray &A = P.Arrays[I];
-  return A.Member ? readOnce(Ctx, P, A.Member) : A.Var->getNameAsString();
+  return A.Member ? readOnce(Ctx, P, A.Member, A.When) : A.Var->getNameAsString();
 }
 
-std::string polyC(const LoopPlan &P, const Poly &V) { return V.printC(P.Atoms); }
+std::string hostScalarName(unsigned I) { return "gpupar_s" + std::to_string(I); }
+
+/// Returns `Text`, C printed as printC prints, with each struct member read once (PlanScalar::
+/// Member) replaced by the host variable that holds it: the sections then read no member where
+/// the serial loop would not (the variable holds 0 there).
+static std::string withMembers(const ASTContext &Ctx, const LoopPlan &P, std::string Text) {
+  auto Ident = [](char C) { return std::isalnum((unsigned char)C) || C == '_'; };
+  for (size_t I = 0; I < P.Scalars.size(); ++I) {
+    if (P.Scalars[I].Kind != PlanScalar::Member)
+      continue;
+    std::string From = printC(Ctx, P.Scalars[I].Expr), To = hostScalarName((unsigned)I);
+    for (size_t At = Text.find(From); At != std::string::npos; At = Text.find(From, At)) {
+      // Not part of a longer name or member chain (`q.p->m`, `p->mm`).
+      char Before = At ? Text[At - 1] : ' ';
+      size_t End = At + From.size();
+      if (Ident(Before) || Before == '.' || Before == '>' ||
+          (End < Text.size() && Ident(Text[End]))) {
+        At = End;
+        continue;
+      }
+      Text.replace(At, From.size(), To);
+      At += To.size();
+    }
+  }
+  return Text;
+}
+
+/// Returns whether `S` holds a read of a struct member read once (LoopPlan::MemberReads).
+static bool readsMember(const LoopPlan &P, const Stmt *S) {
+  for (const auto &[Use, K] : P.MemberReads)
+    if (holds(S, Use))
+      return true;
+  return false;
+}
+
+std::string polyC(const ASTContext &Ctx, const LoopPlan &P, const Poly &V) {
+  return withMembers(Ctx, P, V.printC(P.Atoms));
+}
 
 std::string boundC(const ASTContext &Ctx, const LoopPlan &P, const PlanBound &B, bool Lower) {
-  std::string S = B.Affine ? polyC(P, *B.Affine) : sourceText(Ctx, B.Expr);
+  std::string S = B.Affine                 ? polyC(Ctx, P, *B.Affine)
+                  : readsMember(P, B.Expr) ? withMembers(Ctx, P, printC(Ctx, B.Expr))
+                                           : sourceText(Ctx, B.Expr);
   if (B.Cast)
     S = "(long long)(" + S + ")";
   if (B.Add > 0)
@@ -93,16 +199,19 @@ std::string boundC(const ASTContext &Ctx, const LoopPlan &P, const PlanBound &B,
   else if (B.Add < 0)
     S += " - " + llLiteral(-B.Add);
   for (const Poly &C : B.Clamp)
-    S = std::string(Lower ? rt::MaxLL : rt::MinLL) + "(" + S + ", " + polyC(P, C) + ")";
+    S = std::string(Lower ? rt::MaxLL : rt::MinLL) + "(" + S + ", " + polyC(Ctx, P, C) + ")";
   return S;
 }
 
-std::string tripCall(const ASTContext &Ctx, const LoopPlan &P, const PlanCollapsed &C) {
-  const LoopForm &F = C.Form;
+std::string tripCall(const ASTContext &Ctx, const LoopPlan &P, unsigned I) {
+  const LoopForm &F = P.Collapsed[I].Form;
   std::string Cmp = "(" + typeC(Ctx, F.CmpType) + ")";
-  return std::string(rt::TripCount) + "(" + scalarValue(Ctx, P, P.Scalars[C.LoScalar]) +
-         ", (long long)" + Cmp + "(" + sourceText(Ctx, F.Hi) + "), " + llLiteral(F.Step) + ", " +
-         rt::condName(F.Op) + ", " + (F.CmpType->isUnsignedIntegerType() ? "1" : "0") + ")";
+  std::string Call = std::string(rt::TripCount) + "(" + nestLo(Ctx, F) + ", (long long)" + Cmp +
+                     "(" + sourceText(Ctx, F.Hi) + "), " + llLiteral(F.Step) + ", " +
+                     rt::condName(F.Op) + ", " + (F.CmpType->isUnsignedIntegerType() ? "1" : "0") +
+                     ")";
+  std::vector<std::string> Guard = nestGuard(Ctx, P, I, {F.Lo, F.Hi});
+  return Guard.empty() ? Call : onlyIf(Guard, Call);
 }
 
 std::string termText(const ASTContext &Ctx, const LoopPlan &P, const PlanTerm &T) {
@@ -118,10 +227,11 @@ std::string termText(const ASTContext &Ctx, const LoopPlan &P, const PlanTerm &T
   return S;
 }
 
-std::pair<std::string, std::string> wholeBounds(const LoopPlan &P, const PlanWhole &W) {
+std::pair<std::string, std::string> wholeBounds(const ASTContext &Ctx, const LoopPlan &P,
+                                                const PlanWhole &W) {
   if (!W.Map)
     return {"0LL", "(long long)(" + std::to_string(W.Extent) + ") - 1LL"};
-  std::string Row = W.Row ? " * (" + polyC(P, *W.Row) + ")" : "";
+  std::string Row = W.Row ? " * (" + polyC(Ctx, P, *W.Row) + ")" : "";
   return {"(long long)(" + W.Map->Lo.Text + ")" + Row, "((long long)(" + W.Map->Lo.Text +
                                                            ") + (long long)(" + W.Map->Len.Text +
                                                            "))" + Row + " - 1LL"};

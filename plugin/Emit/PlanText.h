@@ -28,21 +28,26 @@ std::string arrayName(const LoopPlan &P, unsigned I);
 /// Returns the host-file expression of array `P.Arrays[I]`'s base pointer.
 std::string arrayValue(const clang::ASTContext &Ctx, const LoopPlan &P, unsigned I);
 
-/// Returns end `B` of a range as a C `long long` expression; `Lower`: a lower end (its clamps
-/// raise it), else an upper one.
+/// Returns end `B` of a range as a C `long long` expression of the host file; `Lower`: a lower end
+/// (its clamps raise it), else an upper one.
 std::string boundC(const clang::ASTContext &Ctx, const LoopPlan &P, const PlanBound &B, bool Lower);
-/// Returns `V` as a C `long long` expression.
-std::string polyC(const LoopPlan &P, const Poly &V);
+/// Returns `V` as a C `long long` expression of the host file.
+std::string polyC(const clang::ASTContext &Ctx, const LoopPlan &P, const Poly &V);
+/// Returns the host file's name for scalar `P.Scalars[I]` (declared before the sections, which
+/// name the struct members read once through it rather than read them again).
+std::string hostScalarName(unsigned I);
 
-/// Returns the host-file call computing collapsed loop `C`'s trip count.
-std::string tripCall(const clang::ASTContext &Ctx, const LoopPlan &P, const PlanCollapsed &C);
+/// Returns the host-file call computing collapsed loop P.Collapsed[I]'s trip count (0 where the
+/// serial nest would not evaluate bounds that read memory: the loops around it run no iteration).
+std::string tripCall(const clang::ASTContext &Ctx, const LoopPlan &P, unsigned I);
 
 /// Returns what term `T` covers, for its comment: the access as written (`a[i + 1]`, `x[j] in
 /// axpy_row`, `img, whole`).
 std::string termText(const clang::ASTContext &Ctx, const LoopPlan &P, const PlanTerm &T);
 
 /// Returns the first and last elements of section `W` as C `long long` expressions.
-std::pair<std::string, std::string> wholeBounds(const LoopPlan &P, const PlanWhole &W);
+std::pair<std::string, std::string> wholeBounds(const clang::ASTContext &Ctx, const LoopPlan &P,
+                                                const PlanWhole &W);
 
 /// Returns the condition under which the loop may offload (the `if` clause and the reductions'
 /// guards, and-ed), or "" when it always may.

@@ -23,6 +23,11 @@
 
 namespace gpupar {
 
+/// When the serial loop reads a value that the host file reads once before it (a struct member,
+/// BodyInfo::HoistedSites): in an iteration, when every inner loop of one entry (outermost first)
+/// runs an iteration; an empty entry: in every iteration.
+using PlanReadWhen = std::vector<std::vector<LoopForm>>;
+
 /// A value the host entry passes to the generated code in a scalar slot.
 struct PlanScalar {
   enum KindT {
@@ -39,6 +44,7 @@ struct PlanScalar {
   const clang::VarDecl *Var = nullptr; ///< Variable only
   unsigned Of = 0;
   const clang::Expr *Expr = nullptr; ///< Member only
+  PlanReadWhen When{};               ///< Member only
 };
 
 struct PlanArray {
@@ -60,9 +66,10 @@ struct PlanArray {
   /// rows may be packed column by column (kernel.h).
   bool MovingColumn = false;
   /// A pointer member of a struct (`p->x`, BodyInfo::MemberArrays; Var stands for it and is
-  /// named as it is written): the host file reads it once, when the loop runs an iteration, and
-  /// the .cu gives it a name of its own.
+  /// named as it is written): the host file reads it once, where the serial loop reads it
+  /// (When), and the .cu gives it a name of its own.
   const clang::Expr *Member = nullptr;
+  PlanReadWhen When;
 };
 
 /// One inclusive end of a range: `(long long)(Expr)` or `Affine`, plus `Add`, then clamped by

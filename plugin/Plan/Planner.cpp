@@ -373,8 +373,18 @@ LoopPlan planLoop(ASTContext &Ctx, const Directive &Dir, const LoopForm &F, cons
     if (!Info.written(VD) && mentions(Plan.Body, VD))
       Plan.Scalars.push_back({PlanScalar::Variable, VD, 0});
   unsigned FirstMember = (unsigned)Plan.Scalars.size();
+  auto When = [&](const ReadSites &Sites) {
+    PlanReadWhen W;
+    for (const std::vector<unsigned> &Loops : Sites.Within) {
+      W.emplace_back();
+      for (unsigned L : Loops)
+        W.back().push_back(Info.Inner[L].Form);
+    }
+    return W;
+  };
   for (size_t K = 0; K < Info.Hoisted.size(); ++K)
-    Plan.Scalars.push_back({PlanScalar::Member, nullptr, (unsigned)K, Info.Hoisted[K]});
+    Plan.Scalars.push_back(
+        {PlanScalar::Member, nullptr, (unsigned)K, Info.Hoisted[K], When(Info.HoistedSites[K])});
   for (const auto &[Use, K] : Info.HoistedUses)
     Plan.MemberReads.push_back({Use, FirstMember + K});
   std::vector<int> PlanIndex;
@@ -403,6 +413,9 @@ LoopPlan planLoop(ASTContext &Ctx, const Directive &Dir, const LoopForm &F, cons
         (X.IsWrite ? A.Write : A.Read) = true;
     A.Scatter = Info.Shapes[I].Scatter;
     A.Member = Info.memberArray(VD);
+    for (size_t K = 0; K < Info.MemberArrays.size(); ++K)
+      if (Info.MemberArrays[K].first == VD)
+        A.When = When(Info.MemberArraySites[K]);
     for (const auto &[Use, Of] : Info.MemberArrayUses)
       if (Of == VD)
         Plan.MemberArrayReads.push_back({Use, (unsigned)Plan.Arrays.size()});
