@@ -219,6 +219,8 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
       D.report(P);
       continue;
     }
+    for (const Problem &W : Info.Warnings)
+      D.report(W);
     LoopPlan Plan = planLoop(Ctx, Dir, F, Info);
     SourceLocation ForLoc = FS->getForLoc();
     nameLoop(SM, ForLoc, Ident, Hash, Plans, Plan);

@@ -212,6 +212,8 @@ struct BodyInfo {
   std::vector<const clang::TypeDecl *> Types;
   /// Remarks for -fplugin-arg-gpupar-remarks: scalars privatised or reduced automatically.
   std::vector<Problem> Remarks;
+  /// Warnings about a loop that is offloaded all the same (a clause applied only in part).
+  std::vector<Problem> Warnings;
   /// Forms the loop needs that the emitter does not generate (warnings; the first is reported
   /// and the loop stays serial). Empty when everything the loop needs is generated.
   std::vector<Problem> Unsupported;

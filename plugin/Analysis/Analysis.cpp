@@ -298,7 +298,8 @@ void autoCollapse(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, Loop
   } else if (Why.Range.isValid()) {
     // Reasons are worded for the whole loop; here only the collapse is given up.
     std::string Because = Why.message();
-    for (llvm::StringRef Tail : {"; the loop stays serial", ", the loop stays serial", "; remove "})
+    for (llvm::StringRef Tail :
+         {"; the loop stays serial", ", the loop stays serial", "; remove ", ", so only the "})
       if (size_t At = Because.find(Tail.str()); At != std::string::npos)
         Because.resize(At);
     if (!Because.empty())
@@ -309,14 +310,25 @@ void autoCollapse(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, Loop
 
 } // namespace
 
-bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, LoopForm &F,
-                 BodyInfo &Info, Problem &P) {
+bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, Directive &Dir, LoopForm &F, BodyInfo &Info,
+                 Problem &P) {
   if (!checkClauseNames(Ctx, FS, Dir, P))
     return false;
   if (!matchLoopForm(Ctx, FS, F, P))
     return false;
-  if (!collapseNest(Ctx, F, Dir, Info, P))
-    return false;
+  if (!collapseNest(Ctx, F, Dir, Info, P)) {
+    if (P.Id != Diag::collapse_not_rectangular)
+      return false;
+    // OpenMP 5 collapses triangular nests too; here the outer loop is offloaded and the nest
+    // runs inside each iteration (a triangular inner loop when its bounds are affine in the
+    // outer variable). autoCollapse may still collapse a rectangular part that pays.
+    Problem Narrowed = P;
+    Info = BodyInfo();
+    Dir.Collapse = 1;
+    if (!collapseNest(Ctx, F, Dir, Info, P))
+      return false;
+    Info.Warnings.push_back(Narrowed);
+  }
   if (!analyzeBody(Ctx, F, Dir, Info, P)) {
     provenFirst(Ctx, F, Dir, Info, P);
     downgradeSingleIteration(Ctx, F, Info, P);

@@ -16,10 +16,12 @@
 namespace gpupar {
 
 /// Analyses loop `FS` annotated with `Dir`. On success fills `F` (the offloaded loop's form)
-/// and `Info` (Info.Remarks holds the remarks to print with -fplugin-arg-gpupar-remarks) and
-/// returns true; otherwise returns false with the reason (error or warning, with notes) in `P`.
-bool analyzeLoop(clang::ASTContext &Ctx, const clang::ForStmt *FS, const Directive &Dir,
-                 LoopForm &F, BodyInfo &Info, Problem &P);
+/// and `Info` (Info.Warnings holds warnings to print anyway, Info.Remarks the remarks to print
+/// with -fplugin-arg-gpupar-remarks) and returns true; otherwise returns false with the reason
+/// (error or warning, with notes) in `P`. A `collapse(n)` of a nest that is rectangular only in
+/// its first k < n loops is narrowed to `collapse(k)` in `Dir` (with a warning).
+bool analyzeLoop(clang::ASTContext &Ctx, const clang::ForStmt *FS, Directive &Dir, LoopForm &F,
+                 BodyInfo &Info, Problem &P);
 
 } // namespace gpupar
 

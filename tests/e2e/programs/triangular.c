@@ -71,10 +71,11 @@ static void lower(int n, double (*s)[M], const double *x) {
       s[i][j] = x[i] * x[j] + j;
 }
 
-/* A downward inner loop, its variable declared before the loop. */
+/* A downward inner loop, its variable declared before the loop, under an OpenMP 5-style
+ * collapse of the triangular nest: the outer loop is offloaded, the inner runs in each thread. */
 static void down(int n, const double *b, double *a) {
   int j;
-#pragma gpupar
+#pragma gpupar collapse(2)
   for (int i = 0; i < n; i++)
     for (j = n - 1; j > i; j--)
       a[i * n + j] = b[i * n + j] - b[j];
