@@ -17,14 +17,12 @@ using namespace clang;
 
 namespace gpupar {
 
-static bool isArithmetic(QualType T) {
+bool isArithmetic(QualType T) {
   T = T.getCanonicalType();
   return T->isArithmeticType() && !T->isEnumeralType() && !T->isAnyComplexType();
 }
 
-/// Returns the innermost element type of pointer or array type `T` (pointers: one level, then
-/// array levels), or a null type when `T` is neither.
-static QualType innermost(QualType T) {
+QualType innermost(QualType T) {
   T = T.getCanonicalType();
   if (const auto *PT = T->getAs<PointerType>())
     T = PT->getPointeeType().getCanonicalType();
@@ -48,8 +46,7 @@ QualType rowElement(QualType T) {
   return Row ? Row->getPointeeType() : QualType();
 }
 
-/// Returns why record type `T` cannot be copied to a device, or nothing when it can.
-static std::optional<Reason> recordProblem(QualType T) {
+std::optional<Reason> recordProblem(QualType T) {
   T = T.getCanonicalType();
   while (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
     T = AT->getElementType().getCanonicalType();
@@ -138,161 +135,6 @@ bool BodyWalker::isInvariant(const Expr *E) {
     }
   };
   return Check{*this}.ok(E);
-}
-
-const VarDecl *BodyWalker::hoistRoot(const MemberExpr *Top) {
-  if (!Frames.empty())
-    return nullptr;
-  const Expr *B = Top;
-  while (const auto *ME = dyn_cast<MemberExpr>(B)) {
-    if (ME->getType().isVolatileQualified())
-      return nullptr;
-    B = ME->getBase()->IgnoreParenImpCasts();
-  }
-  const auto *DRE = dyn_cast<DeclRefExpr>(B);
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD || !isOuter(VD) || Pre.Written.count(VD) || VD->getType().isVolatileQualified())
-    return nullptr;
-  // Only where the whole struct cannot go to the device: other structs are passed as they are.
-  QualType Root = VD->getType().getCanonicalType();
-  if (const auto *PT = Root->getAs<PointerType>())
-    Root = PT->getPointeeType();
-  return Root->isRecordType() && recordProblem(Root).has_value() ? VD : nullptr;
-}
-
-} // namespace body
-
-void ReadSites::add(const std::vector<unsigned> &Loops) {
-  auto StartsWith = [](const std::vector<unsigned> &A, const std::vector<unsigned> &B) {
-    return A.size() >= B.size() && std::equal(B.begin(), B.end(), A.begin());
-  };
-  for (const std::vector<unsigned> &W : Within)
-    if (StartsWith(Loops, W))
-      return;
-  llvm::erase_if(Within, [&](const std::vector<unsigned> &W) { return StartsWith(W, Loops); });
-  Within.push_back(Loops);
-}
-
-namespace body {
-
-/// The local copy that offloads member `ME` when it cannot be read once: `float *x`, `int n`.
-static std::string localCopy(const MemberExpr *ME) {
-  std::string Type = ME->getType().getAsString();
-  return Type + (Type.back() == '*' ? "" : " ") + ME->getMemberDecl()->getNameAsString();
-}
-
-std::optional<std::string> BodyWalker::movingLoopProblem() {
-  for (unsigned I : Active) {
-    const InnerLoop &L = Info.Inner[I];
-    if (!L.Tri && !L.Hull && !L.Bounds)
-      continue;
-    // The variable its bounds move with: the offloaded loop's (Tri) or an enclosing loop's.
-    std::string On = "a variable of the loop";
-    std::vector<const VarDecl *> Vars = {F.Var};
-    for (unsigned J : Active)
-      Vars.push_back(Info.Inner[J].Form.Var);
-    for (const VarDecl *V : Vars)
-      if (V != L.Form.Var && (mentions(L.Form.Lo, V) || mentions(L.Form.Hi, V))) {
-        On = quoted(V);
-        break;
-      }
-    return "it is read in the loop over " + quoted(L.Form.Var) + ", whose bounds depend on " + On +
-           ", so whether the loop reads it at all is not known before it runs";
-  }
-  return std::nullopt;
-}
-
-bool BodyWalker::hoistable(const Expr *E) {
-  E = E->IgnoreParens();
-  const auto *Top = dyn_cast<MemberExpr>(E);
-  // Read in every iteration (no condition, short-circuit or jump before it): reading it before
-  // the loop then reads nothing the loop would not (`if (p) ... p->n` stays as it is).
-  const VarDecl *Root =
-      Top && CondDepth == 0 && !BodyJumps &&
-              (E->getType()->isIntegerType() || E->getType()->isRealFloatingType())
-          ? hoistRoot(Top)
-          : nullptr;
-  if (!Root)
-    return false;
-  // Inner loops around it: the host file reads it only where they run (PlanText.cpp), which it
-  // can test only when their bounds are known before the loop.
-  if (std::optional<std::string> Why = movingLoopProblem()) {
-    fail(E->getSourceRange(), Diag::member_read_needs_local,
-         {text(E), localCopy(Top), quoted(Root), *Why});
-    return false;
-  }
-  return true;
-}
-
-void BodyWalker::hoist(const Expr *E) {
-  E = E->IgnoreParens();
-  std::string Text = printC(Ctx, E);
-  unsigned Index = 0;
-  while (Index < Info.Hoisted.size() && printC(Ctx, Info.Hoisted[Index]) != Text)
-    ++Index;
-  if (Index == Info.Hoisted.size()) {
-    Info.Hoisted.push_back(E);
-    Info.HoistedSites.emplace_back();
-  }
-  Info.HoistedSites[Index].add(Active);
-  for (const auto &[Use, K] : Info.HoistedUses)
-    if (Use == E)
-      return;
-  Info.HoistedUses.push_back({E, Index});
-}
-
-const VarDecl *BodyWalker::memberArray(const Expr *E, bool &Matched) {
-  Matched = false;
-  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParens());
-  QualType T = ME ? ME->getType() : QualType();
-  if (!ME || !Frames.empty() || !T->isPointerType())
-    return nullptr;
-  QualType Row = rowElement(T), Elem = Row.isNull() ? innermost(T) : Row;
-  if (!isArithmetic(Elem) && !Elem->isRecordType())
-    return nullptr;
-  if (T.isVolatileQualified() || T->getPointeeType().isVolatileQualified() ||
-      Elem.isVolatileQualified()) {
-    Matched = true;
-    fail(E->getSourceRange(), Diag::volatile_array, {"'" + text(E) + "'"});
-    return nullptr;
-  }
-  const VarDecl *Root = hoistRoot(ME);
-  if (!Root)
-    return nullptr;
-  Matched = true;
-  // As for arithmetic members: read before the loop only where every iteration reads it, so
-  // that a condition such as `if (p)` is never bypassed.
-  std::optional<std::string> Why;
-  if (CondDepth > 0 || BodyJumps)
-    Why = "not every iteration reads it (a condition or a jump in the body), so it is not read "
-          "before the loop";
-  else
-    Why = movingLoopProblem();
-  if (Why) {
-    fail(E->getSourceRange(), Diag::member_array_needs_local,
-         {text(E), localCopy(ME), quoted(Root), *Why});
-    return nullptr;
-  }
-  // One variable per member as printed: `p->x` in two places is one array.
-  std::string Text = printC(Ctx, ME);
-  size_t Index = 0;
-  while (Index < Info.MemberArrays.size() && Info.MemberArrays[Index].first->getName() != Text)
-    ++Index;
-  if (Index == Info.MemberArrays.size()) {
-    auto *DC = const_cast<DeclContext *>(Root->getDeclContext());
-    VarDecl *New =
-        VarDecl::Create(Ctx, DC, ME->getBeginLoc(), ME->getExprLoc(), &Ctx.Idents.get(Text),
-                        T.getUnqualifiedType(), Ctx.getTrivialTypeSourceInfo(T), SC_None);
-    Info.MemberArrays.push_back({New, ME});
-    Info.MemberArraySites.emplace_back();
-  }
-  const VarDecl *VD = Info.MemberArrays[Index].first;
-  Info.MemberArraySites[Index].add(Active);
-  for (const auto &[Use, Of] : Info.MemberArrayUses)
-    if (Use == ME)
-      return VD;
-  Info.MemberArrayUses.push_back({ME, VD});
-  return VD;
 }
 
 bool BodyWalker::checkName(const NamedDecl *D, SourceRange R) {

@@ -1,8 +1,9 @@
 //===- BodyWalker.h - the walk over an offloaded loop body (internal) -------===//
 //
-// Internal to Accesses.cpp and CallAccesses.cpp: the walker that records accesses and reject
-// reasons. Calls to functions of this file that take pointers are walked with the pointer
-// parameters bound to where the call's arguments point (one Frame per call being walked).
+// Internal to Accesses.cpp, CallAccesses.cpp, Members.cpp and Scatter.cpp: the walker that
+// records accesses and reject reasons. Calls to functions of this file that take pointers are
+// walked with the pointer parameters bound to where the call's arguments point (one Frame per
+// call being walked).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUPAR_PLUGIN_BODYWALKER_H
@@ -16,11 +17,27 @@
 #include "llvm/ADT/DenseSet.h"
 
 #include <memory>
+#include <optional>
+#include <string>
 
 namespace gpupar {
+
+/// Returns whether `T` is arithmetic and not an enum or complex: an element a device array may
+/// hold.
+bool isArithmetic(clang::QualType T);
+/// Returns the innermost element type of pointer or array type `T` (pointers: one level, then
+/// array levels), or a null type when `T` is neither.
+clang::QualType innermost(clang::QualType T);
+/// Returns why record type `T` cannot be copied to a device, or nothing when it can.
+std::optional<Reason> recordProblem(clang::QualType T);
+
 namespace body {
 
 using namespace clang;
+
+/// The local copy that offloads member `ME` when it cannot be read once: `float *x`, `int n`
+/// (Members.cpp).
+std::string localCopy(const MemberExpr *ME);
 
 /// Pre-pass: locals declared in the body and variables the body writes or takes the address of.
 class WriteCollector : public RecursiveASTVisitor<WriteCollector> {
@@ -254,6 +271,7 @@ private:
   /// Extent and Map.
   bool checkScatter(const VarDecl *VD, const Access &W, ArrayShape &Shape);
   bool isInvariant(const Expr *E);
+  // Struct members read once before the loop (Members.cpp).
   /// Returns whether `E` is a read of an arithmetic member of a struct that cannot be copied to a
   /// device, through members only from an outer variable the loop does not write (BodyInfo::
   /// Hoisted); outside called functions. Records a failure when it is one but inner loops around
