@@ -452,9 +452,8 @@ static __host__ __device__ inline void gpupar_red_update_in(typename Op::type *a
  * gpupar_y(k, j), gpupar_step(s, x, y, i, j, k), gpupar_post(i, j, s). A block of 256 threads runs
  * a tile of 16 R x 16 R iterations (i, j), each thread R x R of them (gpupar_tile_lane: R / 2
  * neighbouring rows in each half of the tile, and R / 2 neighbouring columns in each half), and
- * stages GPUPAR_TILE_K values of k of
- * x and y at a time in shared memory. R is 8 when the state and the staged values are 4 bytes
- * each, else 4 (registers). Each iteration runs pre, its steps in the order of k, then post.
+ * stages GPUPAR_TILE_K values of k of x and y at a time in shared memory. R is 8 when the state
+ * and the staged values are 4 bytes each, else 4 (registers). Each iteration runs pre, its steps in the order of k, then post.
  * Tunable for measurements (GPUPAR_NVCC_FLAGS=-D...): GPUPAR_TILE_K, the slice of k (8; 16 ran
  * slower on an H200 and spills on sm_90), and GPUPAR_TILE_MIN_BLOCKS, blocks per multiprocessor
  * the registers must allow (1; 2 caps them at 128 and ran slower). */
