@@ -147,6 +147,15 @@ public:
   /// dimension holds anything but loop variables and invariants already vetted in the
   /// linearised subscripts of `A` or `Other`.
   std::vector<Poly> dimensionsOf(const Access &A, const Access &Other);
+  /// A flat subscript `row * C + col` as {row, col} when `col` provably lies in [0, C) in
+  /// every iteration (the split is then unique: two accesses meet only where both parts are
+  /// equal); C is the largest constant coefficient of a loop variable in `A` or `Other` with
+  /// which both split (`a[j1*(M+1) + j2]` against `a[j2*(M+1) + j1]`). Else {A.Subscript}.
+  std::vector<Poly> delinearized(const Access &A, const Access &Other);
+  /// `P` as row * `C` + column, each coefficient divided by C with the remainder in [0, C) in
+  /// the column; nothing when the column's range over the loops is not within [0, C), or an
+  /// invariant would be in it.
+  std::optional<std::pair<Poly, Poly>> split(const Poly &P, int64_t C);
   /// The problem with write `W`, whose subscript holds a quotient `e / c` (an error or a
   /// warning): two iterations that write one element, or a section that is not exact.
   Problem quotientWrite(const Access &W);
@@ -416,10 +425,57 @@ bool Tester::disjointByBounds(const std::vector<Poly> &DW, const std::vector<Pol
   return true;
 }
 
+std::optional<std::pair<Poly, Poly>> Tester::split(const Poly &P, int64_t C) {
+  // P = Row * C + Col as an identity, term by term (floor division of each coefficient); only
+  // the range check below makes the split the unique one.
+  Poly Row, Col;
+  for (const auto &[M, K] : P.Terms) {
+    int64_t Q = K >= 0 ? K / C : -((-K + C - 1) / C);
+    bool Var = M.size() == 1 && M[0].second == 1 && Atoms.isLoopVar(M[0].first);
+    if (!M.empty() && !Var && K - Q * C != 0)
+      return std::nullopt; // an invariant in the column: its range is not known
+    Row.Terms[M] += Q;
+    Col.Terms[M] += K - Q * C;
+  }
+  for (Poly *X : {&Row, &Col})
+    for (auto It = X->Terms.begin(); It != X->Terms.end();)
+      It = It->second == 0 ? X->Terms.erase(It) : std::next(It);
+  // The column must lie in [0, C) in every iteration (triangular loops: their hull).
+  int64_t Lo = 0, Hi = 0;
+  Interval R{Col.invariantPart(Atoms), Col.invariantPart(Atoms)};
+  for (const auto &[M, K] : Col.Terms) {
+    if (M.empty())
+      continue;
+    Interval V = scale(rangeOfAtom(M[0].first), K);
+    R = {sum(R.Lo, V.Lo), sum(R.Hi, V.Hi)};
+  }
+  if (!R.Lo || !R.Hi || !R.Lo->isConstant(&Lo) || !R.Hi->isConstant(&Hi) || Lo < 0 || Hi >= C)
+    return std::nullopt;
+  return std::make_pair(Row, Col);
+}
+
+std::vector<Poly> Tester::delinearized(const Access &A, const Access &Other) {
+  // The stride: a constant coefficient (>= 2) of a loop variable in either subscript, the
+  // largest that splits both (the diagonal `s[j1*(M+1) + j1]` has M + 2, its row M + 1).
+  std::set<int64_t> Strides;
+  for (const Poly *P : {&A.Subscript, &Other.Subscript})
+    for (const auto &[M, K] : P->Terms)
+      if (M.size() == 1 && M[0].second == 1 && Atoms.isLoopVar(M[0].first) && K != INT64_MIN &&
+          std::llabs(K) >= 2)
+        Strides.insert(std::llabs(K));
+  for (auto C = Strides.rbegin(); C != Strides.rend(); ++C) {
+    std::optional<std::pair<Poly, Poly>> SA = split(A.Subscript, *C),
+                                         SO = split(Other.Subscript, *C);
+    if (SA && SO)
+      return {SA->first, SA->second};
+  }
+  return {A.Subscript};
+}
+
 std::vector<Poly> Tester::dimensionsOf(const Access &A, const Access &Other) {
   std::vector<const Expr *> Subs = dimensions(Ctx, A.Expr);
   if (Subs.empty())
-    return A.Rows ? std::vector<Poly>() : std::vector<Poly>{A.Subscript};
+    return A.Rows ? std::vector<Poly>() : delinearized(A, Other);
   std::set<const VarDecl *> Loops;
   for (unsigned C : Carried)
     Loops.insert(Atoms.get(C).LoopVar);

@@ -399,14 +399,69 @@ void test_random_triangular(void **) {
   assert_true(ParallelOffloaded * 2 > Parallel);
 }
 
+// --- Random triangular nests on a flat array (`a[d0 * S + d1]`) against brute force --------
+
+/// The nests of test_random_triangular with both dimensions folded into one flat subscript of
+/// a constant stride S: the delinearisation (Tester::delinearized) may split it back only
+/// where the column stays within [0, S), and must never offload a loop with a conflict.
+void test_random_flat(void **) {
+  std::mt19937 Rng(20261126);
+  auto pick = [&](int Lo, int Hi) { return std::uniform_int_distribution<int>(Lo, Hi)(Rng); };
+  auto dim = [&]() { return Dim{pick(-1, 1), pick(-1, 1), pick(-2, 2)}; };
+  const int Strides[] = {8, 16, 47, 64, 100};
+  int Parallel = 0, ParallelOffloaded = 0, Wrong = 0;
+  for (int Case = 0; Case < 400; Case++) {
+    TriangularLoop L;
+    L.HiI = pick(1, 12);
+    L.JLo = pick(0, 2);
+    L.JHi = pick(0, 2);
+    L.W[0] = dim(), L.W[1] = dim(), L.R[0] = dim(), L.R[1] = dim();
+    if (pick(0, 1))
+      L.R[0] = L.W[1], L.R[1] = L.W[0];
+    int S = Strides[pick(0, 4)];
+    auto flat = [&](const Dim *D) {
+      return "(" + D[0].print() + ") * " + std::to_string(S) + " + " + D[1].print();
+    };
+    const char *Los[] = {"0", "i", "i + 1"}, *His[] = {"n", "i", "i + 1"};
+    std::string Code = "float a[8192]; void f(void) { int n = " + std::to_string(L.HiI) +
+                       ";\n  for (int i = 0; i < " + std::to_string(L.HiI) +
+                       "; i++)\n    for (int j = " + Los[L.JLo] + "; j < " + His[L.JHi] +
+                       "; j++)\n      a[" + flat(L.W) + "] = a[" + flat(L.R) + "] + 1;\n}\n";
+    std::string Message;
+    Verdict V = analyse(Code, &Message);
+    std::map<int, std::set<int>> Writers;
+    for (int I = 0; I < L.HiI; I++)
+      for (int J = L.lo(I); J < L.hi(I); J++)
+        Writers[L.W[0].at(I, J) * S + L.W[1].at(I, J)].insert(I);
+    bool WriteWrite = false, ReadWrite = false;
+    for (const auto &[E, Is] : Writers)
+      WriteWrite |= Is.size() > 1;
+    for (int I = 0; I < L.HiI; I++)
+      for (int J = L.lo(I); J < L.hi(I); J++) {
+        auto It = Writers.find(L.R[0].at(I, J) * S + L.R[1].at(I, J));
+        ReadWrite |= It != Writers.end() && (It->second.size() > 1 || !It->second.count(I));
+      }
+    bool Conflict = WriteWrite || ReadWrite;
+    bool Static = (ReadWrite && !L.readsWhatItWrites()) || (L.triangular() && Conflict);
+    if (Static && V == Offloaded) {
+      fprintf(stderr, "offloaded a loop with a cross-iteration conflict:\n%s", Code.c_str());
+      Wrong++;
+    }
+    Parallel += !Conflict;
+    ParallelOffloaded += !Conflict && V == Offloaded;
+  }
+  fprintf(stderr, "random flat triangular loops: %d parallel, %d offloaded\n", Parallel,
+          ParallelOffloaded);
+  assert_int_equal(Wrong, 0);
+}
+
 } // namespace
 
 int main() {
   const struct CMUnitTest Tests[] = {
-      cmocka_unit_test(test_poly_arithmetic),
-      cmocka_unit_test(test_known_verdicts),
-      cmocka_unit_test(test_random_loops),
-      cmocka_unit_test(test_random_triangular),
+      cmocka_unit_test(test_poly_arithmetic), cmocka_unit_test(test_known_verdicts),
+      cmocka_unit_test(test_random_loops),    cmocka_unit_test(test_random_triangular),
+      cmocka_unit_test(test_random_flat),
   };
   return cmocka_run_group_tests(Tests, nullptr, nullptr);
 }
