@@ -13,6 +13,11 @@ static float **alloc_2d(int rows, int cols) {
   return m;
 }
 
+static void free_2d(float **m) {
+  free(m[0]);
+  free(m);
+}
+
 static float dist2(const float *a, const float *b, int n) {
   float s = 0.0f;
   for (int k = 0; k < n; k++)
@@ -118,5 +123,12 @@ int main(void) {
   for (int i = 0; i < NPOINTS; i++)
     sum += member[i] * (i % 13 + 1);
   printf("rowscalls: membership sum=%ld out[7][5]=%.3f\n", sum, out[7][5]);
+  free_2d(feature);
+  free_2d(clusters);
+  free_2d(in);
+  free_2d(out);
+  free(member);
+  free(best);
+  free(sums);
   return bad ? 1 : 0;
 }
