@@ -253,8 +253,6 @@ void BodyWalker::condGuards(const Expr *C, bool Negate, std::vector<Guard> &Out)
     return;
   if (Negate)
     Op = negated(Op);
-  if (Op == BO_NE)
-    return;
   // Exact integer comparisons only: both operands signed integers (an unsigned comparison
   // wraps, `i - 1 >= 0` is always true for unsigned i).
   for (const Expr *X : {BO->getLHS(), BO->getRHS()})
@@ -296,6 +294,16 @@ void BodyWalker::condGuards(const Expr *C, bool Negate, std::vector<Guard> &Out)
   case BO_EQ:
     G.Lo = G.Hi = Bound;
     break;
+  case BO_NE: { // v != b at an end of v's range (`x == n - 1 ? c : c + 1`): one step in
+    std::optional<std::pair<Poly, Poly>> R = varRange(G.Atom);
+    if (R && R->first == Bound && Bound.addScaled(One, 1))
+      G.Lo = Bound;
+    else if (R && R->second == Bound && Bound.addScaled(One, -1))
+      G.Hi = Bound;
+    else
+      return;
+    break;
+  }
   default:
     return;
   }
@@ -652,6 +660,13 @@ std::optional<Poly> BodyWalker::buildIndex(const Expr *E) {
     return Info.Atoms.loopVar(V);
   };
   Builder.VarRange = [this](unsigned V) { return varRange(V); };
+  Builder.Arm = [this](const ConditionalOperator *C) {
+    if (int Side = Arms.lookup(C))
+      return Side;
+    if (!Replaying && std::find(SeenArms.begin(), SeenArms.end(), C) == SeenArms.end())
+      SeenArms.push_back(C);
+    return 0;
+  };
   std::optional<Poly> P = Builder.build(E);
   if (P && !P->isAffine(Info.Atoms))
     return std::nullopt;
@@ -965,7 +980,12 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
       ME && M != Mode::Read && ME->getType()->isPointerType() && hoistRoot(ME))
     return fail(E->getSourceRange(), Diag::member_array_assigned, {text(E)});
   Place P;
-  if (!locateElement(E, P))
+  // The conditionals of this access's index only (an index's own accesses record theirs).
+  std::vector<const ConditionalOperator *> Outer;
+  std::swap(Outer, SeenArms);
+  bool Located = locateElement(E, P);
+  std::swap(Outer, SeenArms);
+  if (!Located)
     return false;
   if (P.K == Place::Local)
     return true;
@@ -998,6 +1018,45 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
     return fail(E->getSourceRange(), Diag::const_write, {text(E), quoted(VD)});
   if (Reduced && !Frames.empty())
     return fail(E->getSourceRange(), Diag::reduction_array_reached, {text(E), quoted(VD)});
+  std::vector<std::pair<Place, std::vector<Guard>>> Variants;
+  if (!P.Affine && !Outer.empty() && !Reduced)
+    Variants = armVariants(E, P, Outer);
+  if (Variants.empty())
+    Variants.push_back({P, {}});
+  for (auto &[Q, More] : Variants)
+    if (!recordAccess(E, M, Q, More, Variants.size() > 1, Reduced))
+      return false;
+  return true;
+}
+
+std::vector<std::pair<Place, std::vector<Guard>>>
+BodyWalker::armVariants(const Expr *E, const Place &P,
+                        const std::vector<const ConditionalOperator *> &Conds) {
+  // Each combination of arms gives an affine place, or the access stays as it is.
+  std::vector<std::pair<Place, std::vector<Guard>>> Out;
+  if (P.K != Place::Array || P.Rows || !Frames.empty() || Conds.size() > 3)
+    return Out;
+  for (unsigned Mask = 0; Mask < (1u << Conds.size()); ++Mask) {
+    for (size_t K = 0; K < Conds.size(); ++K)
+      Arms[Conds[K]] = (Mask >> K & 1) ? 2 : 1;
+    Place Q;
+    Replaying = true;
+    bool Ok = locateElement(E, Q);
+    Replaying = false;
+    Arms.clear();
+    if (!Ok || Q.K != Place::Array || Q.Base != P.Base || !Q.Affine || Q.Rows)
+      return {};
+    std::vector<Guard> More;
+    for (size_t K = 0; K < Conds.size(); ++K)
+      condGuards(Conds[K]->getCond(), Mask >> K & 1, More);
+    Out.push_back({Q, std::move(More)});
+  }
+  return Out;
+}
+
+bool BodyWalker::recordAccess(const Expr *E, Mode M, Place P, const std::vector<Guard> &More,
+                              bool Conditional, bool Reduced) {
+  const VarDecl *VD = P.Base;
   // A triangular loop's variable: one per subscript, and no condition on it (the planner
   // folds its range into the outer variable's and could not narrow it).
   bool TriUnsupported = false;
@@ -1008,6 +1067,8 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
         if (L.Atom == V && L.Tri) {
           ++Tri;
           for (const Guard &G : Guards)
+            Tri += G.Atom == V ? 2 : 0;
+          for (const Guard &G : More)
             Tri += G.Atom == V ? 2 : 0;
         }
     if (Tri > 1) {
@@ -1028,8 +1089,9 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
   A.Affine = P.Affine;
   A.Rows = P.Rows;
   A.Column = P.Column;
-  A.Unconditional = CondDepth == 0;
+  A.Unconditional = CondDepth == 0 && !Conditional;
   A.Guards = Guards;
+  A.Guards.insert(A.Guards.end(), More.begin(), More.end());
   if (!Frames.empty())
     A.Via = Frames.front()->Call;
   if (M == Mode::Read || M == Mode::ReadWrite)
@@ -1146,7 +1208,7 @@ bool BodyWalker::walkUnary(const UnaryOperator *UO, Mode M) {
 }
 
 bool BodyWalker::walk(const Stmt *S, Mode M) {
-  if (!S)
+  if (!S || Replaying)
     return true;
   if (Stopped)
     return false;

@@ -334,6 +334,11 @@ std::optional<Poly> PolyBuilder::build(const Expr *E) {
         return L;
     }
   }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E); CO && Arm && !IsInvariant(E)) {
+    if (int Side = Arm(CO))
+      return build(Side == 1 ? CO->getTrueExpr() : CO->getFalseExpr());
+    return std::nullopt;
+  }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_Plus)
       return build(UO->getSubExpr());

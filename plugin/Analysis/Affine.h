@@ -135,6 +135,9 @@ public:
   /// known. When set, `e / c` and `e % c` with `c` a positive integer constant and `e` affine in
   /// loop variables, of a range proven non-negative, become quotient atoms (AtomTable::quotient).
   std::function<std::optional<std::pair<Poly, Poly>>(unsigned)> VarRange;
+  /// The arm of conditional `c ? a : b` (not loop-invariant) to build: 1 the true arm, 2 the
+  /// false one, 0 none (the expression is then not a polynomial). Unset: none.
+  std::function<int(const clang::ConditionalOperator *)> Arm;
 
 private:
   /// `e / c` or `e % c` as a quotient atom (see VarRange), or nothing.

@@ -140,6 +140,21 @@ private:
   /// Appends to `Out` the bounds that condition `C` (negated when `Negate`) puts on one loop
   /// variable each; conditions it cannot read give none (always safe: fewer bounds).
   void condGuards(const Expr *C, bool Negate, std::vector<Guard> &Out);
+  /// Conditionals `c ? a : b` met while the index of the access being located was built
+  /// (`w = x == 0 ? c : c - 1; ... t[w]`), and, while an access is located again once per
+  /// combination of their arms (armVariants), the arm each takes: 1 true, 2 false.
+  std::vector<const ConditionalOperator *> SeenArms;
+  llvm::DenseMap<const ConditionalOperator *, int> Arms;
+  bool Replaying = false; ///< locating again: walk() records nothing
+  /// For access `E`, located as `P` with a subscript that is not affine only because it picks
+  /// one of two affine values by a condition: the place of each combination of arms, with the
+  /// bounds its conditions put on loop variables. Empty when that is not so.
+  std::vector<std::pair<Place, std::vector<Guard>>>
+  armVariants(const Expr *E, const Place &P, const std::vector<const ConditionalOperator *> &Conds);
+  /// Records access `E` at place `P` under the enclosing conditions and `More`; `Conditional`:
+  /// it runs in some iterations only even with no branch around it.
+  bool recordAccess(const Expr *E, Mode M, Place P, const std::vector<Guard> &More,
+                    bool Conditional, bool Reduced);
   /// Walks `S` with `More` added to Guards.
   bool walkGuarded(const Stmt *S, const std::vector<Guard> &More, Mode M = Mode::Read);
   bool walkCompound(const CompoundStmt *CS);

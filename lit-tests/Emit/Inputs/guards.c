@@ -37,3 +37,15 @@ void unguarded(int n, unsigned u, const double *a, double *b) {
       b[i] += a[i];
   }
 }
+
+void picked(int n, const double *a, double *b) {
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    int w, e;
+    w = i == 0 ? i : i - 1;
+    e = (i == n - 1) ? i : i + 1;
+    b[i] = a[w] + a[e];
+    if (i != n - 1)
+      b[i] += a[i + 1];
+  }
+}

@@ -107,12 +107,48 @@ static void stencil(int n, int m, const double *f, double *h) {
     }
 }
 
+/* Neighbour indices chosen by `?:` (Rodinia hotspot3D): the cell itself on a face, else the
+ * neighbour. Each arm's section is narrowed by its condition (`x == nx - 1` false: x <= nx - 2). */
+static void choose3d(int nx, int ny, int nz, const double *in, double *out) {
+  int z;
+#pragma gpupar
+  for (z = 0; z < nz; z++) {
+    int y;
+    for (y = 0; y < ny; y++) {
+      int x;
+      for (x = 0; x < nx; x++) {
+        int c, w, e, n, s, b, t;
+        c = x + y * nx + z * nx * ny;
+        w = (x == 0) ? c : c - 1;
+        e = (x == nx - 1) ? c : c + 1;
+        n = (y == 0) ? c : c - nx;
+        s = (y == ny - 1) ? c : c + nx;
+        b = (z == 0) ? c : c - nx * ny;
+        t = (z == nz - 1) ? c : c + nx * ny;
+        out[c] = in[c] + in[w] + in[e] + in[n] + in[s] + in[b] + in[t]; /* no FMA to contract */
+      }
+    }
+  }
+}
+
+/* choose3d's cell (x, y, z), serially and with the bounds written out. */
+static double choose3d_cell(int nx, int ny, int nz, const double *in, int x, int y, int z) {
+  long c = x + (long)y * nx + (long)z * nx * ny, plane = (long)nx * ny;
+  double w = in[x > 0 ? c - 1 : c], e = in[x < nx - 1 ? c + 1 : c];
+  double n = in[y > 0 ? c - nx : c], s = in[y < ny - 1 ? c + nx : c];
+  double b = in[z > 0 ? c - plane : c], t = in[z < nz - 1 ? c + plane : c];
+  return in[c] + w + e + n + s + b + t;
+}
+
 int main(void) {
   const int n = 100003, rows = 517, cols = 211;
   const long nm = (long)rows * cols;
   double *a = place(n, 0), *e = place(n, 1), *f0 = place(nm, 0), *f1 = place(nm, 1);
   double *b = place(n, 1), *c = place(n, 1), *d = place(n, 0), *g = place(n, 1);
   double *h0 = place(nm, 0), *h1 = place(nm, 1);
+  const int nx = 37, ny = 23, nz = 41;
+  const long nxyz = (long)nx * ny * nz;
+  double *k0 = place(nxyz, 0), *k1 = place(nxyz, 1), *o0 = place(nxyz, 1), *o1 = place(nxyz, 0);
   double *want = malloc(sizeof(double) * (size_t)nm);
   if (!want)
     return 2;
@@ -120,6 +156,8 @@ int main(void) {
   fill(e, n, 2);
   fill(f0, nm, 3);
   memcpy(f1, f0, sizeof(double) * (size_t)nm);
+  fill(k0, nxyz, 7);
+  memcpy(k1, k0, sizeof(double) * (size_t)nxyz);
 
   for (int rep = 0; rep < 2; rep++) { /* twice: the runtime's second call may choose otherwise */
     fill(b, n, 4);
@@ -164,9 +202,18 @@ int main(void) {
       }
     same("stencil (start)", h0, want, nm);
     same("stencil (end)", h1, want, nm);
+
+    choose3d(nx, ny, nz, k0, o0);
+    choose3d(nx, ny, nz, k1, o1);
+    for (int z = 0; z < nz; z++)
+      for (int y = 0; y < ny; y++)
+        for (int x = 0; x < nx; x++)
+          want[x + (long)y * nx + (long)z * nx * ny] = choose3d_cell(nx, ny, nz, k0, x, y, z);
+    same("choose3d (start)", o0, want, nxyz);
+    same("choose3d (end)", o1, want, nxyz);
   }
-  printf("guarded: %.6f %.6f %.6f %.6f %.6f %.6f\n", sum(b, n), sum(c, n), sum(d, n), sum(g, n),
-         sum(h0, nm), sum(h1, nm));
+  printf("guarded: %.6f %.6f %.6f %.6f %.6f %.6f %.6f %.6f\n", sum(b, n), sum(c, n), sum(d, n),
+         sum(g, n), sum(h0, nm), sum(h1, nm), sum(o0, nxyz), sum(o1, nxyz));
   free(want);
   if (failures) {
     printf("guarded: %d mismatches\n", failures);
