@@ -19,6 +19,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <regex>
+
 using namespace clang;
 
 namespace gpupar {
@@ -154,6 +156,15 @@ void remarkOffloaded(const ASTContext &Ctx, Diagnostics &D, const LoopPlan &Plan
              : R.Kind == PlanReduction::Last  ? " (private, last value)"
                                               : " (reduction)");
   D.diag(Diag::loop_offloaded, ForLoc) << (What.empty() ? std::string("no arrays") : What);
+  if (!Plan.Assumptions.empty()) { // as the user would write them: no casts, no `LL`
+    std::string Facts;
+    for (const std::string &A : Plan.Assumptions) {
+      std::string F = std::regex_replace(A, std::regex(R"(\(long long\)\((\w+)\))"), "$1");
+      F = std::regex_replace(F, std::regex(R"(\b(\d+)LL\b)"), "$1");
+      Facts += (Facts.empty() ? "'" : " and '") + F + " >= 0'";
+    }
+    D.diag(Diag::loop_assumes, ForLoc) << Facts;
+  }
   for (const Problem &R : Plan.Remarks)
     D.report(R);
   if (const std::optional<PlanTile> &T = Plan.Tile)

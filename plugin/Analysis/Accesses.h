@@ -196,6 +196,10 @@ struct BodyInfo {
   /// the error shown rather than the warning.
   bool Walked = false;
 
+  /// Facts the dependence test assumed, each a C `long long` expression over loop-invariant
+  /// scalars that must be >= 0 (`(long long)(i)` for `a[i*n + j]` with `j` in [i, n)): checked
+  /// before the loop, which runs serially when one fails.
+  std::vector<std::string> Assumptions;
   /// Outer scalars the body writes, with their role (private, last-private, reduction).
   std::vector<WrittenScalar> Written;
   /// Array reductions from `reduction(op: a[lo:len])` clauses.

@@ -123,6 +123,7 @@ struct DeltaVar {
 };
 
 std::vector<const Expr *> dimensions(ASTContext &Ctx, const Expr *E);
+std::optional<Monomial> dividedBy(const Monomial &M, const Monomial &S);
 
 class Tester {
 public:
@@ -156,6 +157,34 @@ public:
   /// the column; nothing when the column's range over the loops is not within [0, C), or an
   /// invariant would be in it.
   std::optional<std::pair<Poly, Poly>> split(const Poly &P, int64_t C);
+  /// `P` as row * `S` + column for a run-time stride `S` (a product of invariant atoms,
+  /// `a[i*size + j]`): the row holds the monomials that are multiples of S, divided by it. The
+  /// column's range must lie in [0, S - 1]: bounds that are not constants are added to
+  /// `Pending` as facts to check at run time (plain scalars only). Nothing when that fails.
+  std::optional<std::pair<Poly, Poly>> splitSymbolic(const Poly &P, const Monomial &S);
+  /// Facts (>= 0) that the split subscripts of the pair being tested assume, and those of the
+  /// pairs proven with them.
+  std::vector<Poly> Pending, Assumed;
+  /// Keeps the pending facts: the pair was proven with them. Of two facts that differ by a
+  /// constant only the stronger is kept (`n - i - 1 >= 0` makes `n - i >= 0` hold).
+  void assumePending() {
+    for (const Poly &F : Pending) {
+      bool Implied = false;
+      for (auto It = Assumed.begin(); It != Assumed.end();) {
+        Poly D = F;
+        int64_t C = 0;
+        if (D.addScaled(*It, -1) && D.isConstant(&C)) { // F = *It + C
+          Implied |= C >= 0;
+          It = C < 0 ? Assumed.erase(It) : std::next(It);
+        } else {
+          ++It;
+        }
+      }
+      if (!Implied)
+        Assumed.push_back(F);
+    }
+    Pending.clear();
+  }
   /// The problem with write `W`, whose subscript holds a quotient `e / c` (an error or a
   /// warning): two iterations that write one element, or a section that is not exact.
   Problem quotientWrite(const Access &W);
@@ -469,7 +498,109 @@ std::vector<Poly> Tester::delinearized(const Access &A, const Access &Other) {
     if (SA && SO)
       return {SA->first, SA->second};
   }
+  // A run-time stride: the invariant factor of a loop variable's monomial (`size` in
+  // `k*size`) first, else a factor of an invariant monomial (`n` in `r*n`); among those, the
+  // one that divides the most monomials of the two subscripts (`n` in `r*n - n + j`).
+  std::map<Monomial, int64_t> Score;
+  for (const Poly *P : {&A.Subscript, &Other.Subscript})
+    for (const auto &[M, K] : P->Terms) {
+      Monomial S;
+      unsigned Loops = 0, Degree = 0;
+      for (const auto &[X, Deg] : M) {
+        Degree += Deg;
+        if (Atoms.isLoopVar(X))
+          Loops += Atoms.isQuotient(X) ? 2 : Deg;
+        else
+          S.push_back({X, Deg});
+      }
+      if (Loops == 1 && !S.empty())
+        Score[S] += 1000;
+      if (Loops == 0 && Degree >= 2)
+        for (size_t I = 0; I < M.size(); ++I) {
+          Monomial F = M;
+          if (--F[I].second == 0)
+            F.erase(F.begin() + I);
+          Score[F] += 0;
+        }
+    }
+  for (auto &[S, Points] : Score)
+    for (const Poly *P : {&A.Subscript, &Other.Subscript})
+      for (const auto &[M, K] : P->Terms)
+        Points += dividedBy(M, S).has_value();
+  std::set<std::pair<int64_t, Monomial>> Symbolic;
+  for (const auto &[S, Points] : Score)
+    Symbolic.insert({Points, S});
+  for (auto S = Symbolic.rbegin(); S != Symbolic.rend(); ++S) {
+    size_t Before = Pending.size();
+    std::optional<std::pair<Poly, Poly>> SA = splitSymbolic(A.Subscript, S->second),
+                                         SO = splitSymbolic(Other.Subscript, S->second);
+    if (SA && SO)
+      return {SA->first, SA->second};
+    Pending.resize(Before);
+  }
   return {A.Subscript};
+}
+
+/// Returns Q with `M` = `S` * Q, when every atom of S occurs in M at least as often.
+std::optional<Monomial> dividedBy(const Monomial &M, const Monomial &S) {
+  Monomial Q = M;
+  for (const auto &[X, Deg] : S) {
+    auto It = std::find_if(Q.begin(), Q.end(), [&](const auto &E) { return E.first == X; });
+    if (It == Q.end() || It->second < Deg)
+      return std::nullopt;
+    if ((It->second -= Deg) == 0)
+      Q.erase(It);
+  }
+  return Q;
+}
+
+/// Returns true when `T` is a C identifier.
+bool isIdentifier(const std::string &T) {
+  return !T.empty() && (std::isalpha((unsigned char)T[0]) || T[0] == '_') &&
+         std::all_of(T.begin(), T.end(),
+                     [](char C) { return std::isalnum((unsigned char)C) || C == '_'; });
+}
+
+std::optional<std::pair<Poly, Poly>> Tester::splitSymbolic(const Poly &P, const Monomial &S) {
+  Poly Row, Col;
+  for (const auto &[M, K] : P.Terms)
+    if (std::optional<Monomial> Q = dividedBy(M, S))
+      Row.Terms[*Q] += K;
+    else
+      Col.Terms[M] += K;
+  // The column's range: loop variables with constant coefficients, invariants as they are.
+  Interval R{Col.invariantPart(Atoms), Col.invariantPart(Atoms)};
+  for (const auto &[M, K] : Col.Terms) {
+    bool Loop = false;
+    for (const auto &[X, Deg] : M)
+      Loop |= Atoms.isLoopVar(X);
+    if (!Loop)
+      continue;
+    if (M.size() != 1 || M[0].second != 1)
+      return std::nullopt;
+    Interval V = scale(rangeOfAtom(M[0].first), K);
+    R = {sum(R.Lo, V.Lo), sum(R.Hi, V.Hi)};
+  }
+  Poly Stride;
+  Stride.Terms[S] = 1;
+  Bound Room = sum(Bound(Stride), scaled(R.Hi, -1)); // S - Hi - 1 >= 0
+  if (!R.Lo || !Room || !Room->addScaled(Poly::constant(1), -1))
+    return std::nullopt;
+  for (const Poly &F : {*R.Lo, *Room}) {
+    int64_t V = 0;
+    if (F.isConstant(&V)) {
+      if (V < 0)
+        return std::nullopt;
+      continue;
+    }
+    // Checked before the loop, even when it runs no iteration: plain scalars only.
+    for (const auto &[M, K] : F.Terms)
+      for (const auto &[X, Deg] : M)
+        if (Atoms.isLoopVar(X) || !isIdentifier(Atoms.get(X).Text))
+          return std::nullopt;
+    Pending.push_back(F);
+  }
+  return std::make_pair(Row, Col);
 }
 
 std::vector<Poly> Tester::dimensionsOf(const Access &A, const Access &Other) {
@@ -1008,8 +1139,8 @@ std::string describe(ASTContext &Ctx, const Access &A) {
 
 } // namespace
 
-bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
-                      const BodyInfo &Info, Problem &P) {
+bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, BodyInfo &Info,
+                      Problem &P) {
   Tester Test(Ctx, F, Info);
   std::optional<Problem> Warning;
   bool Collapsed = Test.Carried.size() > 1;
@@ -1083,8 +1214,10 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
       bool Meets = false;
       if (O.K != Outcome::Independent && W.Affine && T.Affine && !W.Via && !T.Via && !W.Rows &&
           !T.Rows) {
+        Test.Pending.clear();
         std::vector<Poly> DW = Test.dimensionsOf(W, T), DT = Test.dimensionsOf(T, W);
         if (!DW.empty() && DW.size() == DT.size() && Test.disjointByBounds(DW, DT, Meets)) {
+          Test.assumePending();
           W.SelfDisjoint |= Self;
           continue;
         }
@@ -1177,10 +1310,13 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
     P = *Warning;
     return false;
   }
+  Info.Assumptions.clear();
+  for (const Poly &F : Test.Assumed)
+    Info.Assumptions.push_back(F.printC(Test.atoms()));
   return true;
 }
 
-bool checkDependences(ASTContext &Ctx, const LoopForm &F, const BodyInfo &Info, Problem &P) {
+bool checkDependences(ASTContext &Ctx, const LoopForm &F, BodyInfo &Info, Problem &P) {
   Directive None;
   return checkDependences(Ctx, F, None, Info, P);
 }

@@ -31,11 +31,13 @@ namespace gpupar {
 
 /// Returns true when no dependence is carried by the loop (or, with `Dir.Independent`, none is
 /// proven); otherwise describes the first problem in `P`.
+/// A proof that needed facts only known at run time (a flat subscript `a[i*n + j]` split into
+/// row and column needs `0 <= j < n`) records them in Info.Assumptions.
 bool checkDependences(clang::ASTContext &Ctx, const LoopForm &F, const Directive &Dir,
-                      const BodyInfo &Info, Problem &P);
+                      BodyInfo &Info, Problem &P);
 
 /// The same without a directive.
-bool checkDependences(clang::ASTContext &Ctx, const LoopForm &F, const BodyInfo &Info, Problem &P);
+bool checkDependences(clang::ASTContext &Ctx, const LoopForm &F, BodyInfo &Info, Problem &P);
 
 } // namespace gpupar
 

@@ -239,6 +239,10 @@ std::pair<std::string, std::string> wholeBounds(const ASTContext &Ctx, const Loo
 
 std::string ifCondition(const ASTContext &Ctx, const LoopPlan &P) {
   std::string S = P.If ? P.If->Text : "";
+  for (const std::string &A : P.Assumptions) {
+    std::string C = withMembers(Ctx, P, A) + " >= 0LL";
+    S = S.empty() ? C : "(" + S + ") && (" + C + ")";
+  }
   for (const PlanReduction &R : P.Reductions) {
     if (!R.GuardBound)
       continue;

@@ -204,6 +204,9 @@ struct LoopPlan {
   std::vector<PlanReduction> Reductions;
   /// `if(expr)`; the loop offloads when it holds and so do the reductions' guards.
   std::optional<ClauseExpr> If;
+  /// Run-time facts the dependence proof assumed (BodyInfo::Assumptions): each `>= 0`, and-ed
+  /// into the `if` like the clause's condition.
+  std::vector<std::string> Assumptions;
   std::optional<ClauseExpr> Devices; ///< `devices(expr)`
   std::vector<Problem> Remarks; ///< from the analysis, printed with -fplugin-arg-gpupar-remarks
   /// Functions of this file the body calls (callees first) and the types they and the body

@@ -353,6 +353,7 @@ LoopPlan planLoop(ASTContext &Ctx, const Directive &Dir, const LoopForm &F, cons
   planWritten(Ctx, Info, Plan);
   if (Dir.If)
     Plan.If = *Dir.If;
+  Plan.Assumptions = Info.Assumptions;
   if (Dir.Devices)
     Plan.Devices = *Dir.Devices;
   Plan.Remarks = Info.Remarks;

@@ -13,9 +13,13 @@
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
 
+#include <cctype>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
+#include <functional>
 #include <limits>
+#include <map>
 #include <memory>
 #include <random>
 #include <set>
@@ -63,8 +67,10 @@ const char *name(Verdict V) {
   return V == Offloaded ? "offloaded" : V == ProvenDependence ? "proven dependence" : "unknown";
 }
 
-/// Analyses the first loop of `Code` without clauses (and `independent` when asked).
-Verdict analyse(const std::string &Code, std::string *Message = nullptr, bool Independent = false) {
+/// Analyses the first loop of `Code` without clauses (and `independent` when asked); an
+/// offloaded loop's run-time facts go to `Assumed`.
+Verdict analyse(const std::string &Code, std::string *Message = nullptr, bool Independent = false,
+                std::vector<std::string> *Assumed = nullptr) {
   std::unique_ptr<ASTUnit> AST = parse(Code);
   assert_non_null(AST.get());
   FirstFor Finder;
@@ -75,8 +81,11 @@ Verdict analyse(const std::string &Code, std::string *Message = nullptr, bool In
   LoopForm F;
   BodyInfo Info;
   Problem P;
-  if (analyzeLoop(AST->getASTContext(), Finder.Found, Dir, F, Info, P))
+  if (analyzeLoop(AST->getASTContext(), Finder.Found, Dir, F, Info, P)) {
+    if (Assumed)
+      *Assumed = Info.Assumptions;
     return Offloaded;
+  }
   if (Message)
     *Message = P.message();
   return P.Level == Severity::Error ? ProvenDependence : Unknown;
@@ -323,34 +332,50 @@ struct TriangularLoop {
   int HiI;      // for (i = 0; i < HiI; i++)
   int JLo, JHi; // j from: 0, i, i + 1; to (exclusive): HiI, i, i + 1
   Dim W[2], R[2];
+  /// 0: `a[d0][d1]` of `float a[64][64]`; else the flat `a[(d0) * S + d1]` with S = Stride,
+  /// written as a constant or, with RunTime, as the parameter `s`.
+  int Stride = 0;
+  bool RunTime = false;
 
   int lo(int I) const { return JLo == 0 ? 0 : JLo == 1 ? I : I + 1; }
   int hi(int I) const { return JHi == 0 ? HiI : JHi == 1 ? I : I + 1; }
+  std::string subscript(const Dim *D) const {
+    if (!Stride)
+      return "[" + D[0].print() + "][" + D[1].print() + "]";
+    std::string S = RunTime ? "s" : std::to_string(Stride);
+    return "[(" + D[0].print() + ") * " + S + " + " + D[1].print() + "]";
+  }
   std::string code() const {
     const char *Los[] = {"0", "i", "i + 1"}, *His[] = {"n", "i", "i + 1"};
-    return "float a[64][64]; void f(void) { int n = " + std::to_string(HiI) +
-           ";\n  for (int i = 0; i < " + std::to_string(HiI) +
-           "; i++)\n    for (int j = " + Los[JLo] + "; j < " + His[JHi] + "; j++)\n      a[" +
-           W[0].print() + "][" + W[1].print() + "] = a[" + R[0].print() + "][" + R[1].print() +
-           "] + 1;\n}\n";
+    return std::string(Stride ? "float a[8192]; " : "float a[64][64]; ") +
+           (RunTime ? "void f(int s) { int n = " : "void f(void) { int n = ") +
+           std::to_string(HiI) + ";\n  for (int i = 0; i < " + std::to_string(HiI) +
+           "; i++)\n    for (int j = " + Los[JLo] + "; j < " + His[JHi] + "; j++)\n      a" +
+           subscript(W) + " = a" + subscript(R) + " + 1;\n}\n";
   }
   bool triangular() const { return JLo != 0 || JHi != 0; }
   bool readsWhatItWrites() const {
     return R[0].CI == W[0].CI && R[0].CJ == W[0].CJ && R[0].Off == W[0].Off && R[1].CI == W[1].CI &&
            R[1].CJ == W[1].CJ && R[1].Off == W[1].Off;
   }
+  /// The element `D` names at (I, J): both subscripts, or the flat index.
+  std::pair<int, int> element(const Dim *D, int I, int J) const {
+    if (Stride)
+      return {D[0].at(I, J) * Stride + D[1].at(I, J), 0};
+    return {D[0].at(I, J), D[1].at(I, J)};
+  }
   /// Whether two different outer iterations write one element, or one reads what another writes.
   void conflicts(bool &WriteWrite, bool &ReadWrite) const {
     std::map<std::pair<int, int>, std::set<int>> Writers;
     for (int I = 0; I < HiI; I++)
       for (int J = lo(I); J < hi(I); J++)
-        Writers[{W[0].at(I, J), W[1].at(I, J)}].insert(I);
+        Writers[element(W, I, J)].insert(I);
     WriteWrite = ReadWrite = false;
     for (const auto &[E, Is] : Writers)
       WriteWrite |= Is.size() > 1;
     for (int I = 0; I < HiI; I++)
       for (int J = lo(I); J < hi(I); J++) {
-        auto It = Writers.find({R[0].at(I, J), R[1].at(I, J)});
+        auto It = Writers.find(element(R, I, J));
         ReadWrite |= It != Writers.end() && (It->second.size() > 1 || !It->second.count(I));
       }
   }
@@ -401,15 +426,82 @@ void test_random_triangular(void **) {
 
 // --- Random triangular nests on a flat array (`a[d0 * S + d1]`) against brute force --------
 
+/// The value of `Text`, a run-time fact as the dependence test prints it (`(long long)(s) -
+/// 1LL + -1LL * (long long)(n)`: `+`, `-`, `*`, parentheses, casts, `LL` literals), with the
+/// identifiers in `Values`.
+long long evaluate(const std::string &Text, const std::map<std::string, long long> &Values) {
+  size_t At = 0;
+  auto Skip = [&] {
+    while (At < Text.size() && Text[At] == ' ')
+      ++At;
+  };
+  auto Eat = [&](const char *T) {
+    Skip();
+    if (Text.compare(At, strlen(T), T) != 0)
+      return false;
+    At += strlen(T);
+    return true;
+  };
+  std::function<long long()> Sum;
+  std::function<long long()> Factor = [&]() -> long long {
+    if (Eat("(long long)"))
+      return Factor();
+    if (Eat("-"))
+      return -Factor();
+    if (Eat("(")) {
+      long long V = Sum();
+      assert_true(Eat(")"));
+      return V;
+    }
+    Skip();
+    size_t Start = At;
+    while (At < Text.size() && (isalnum((unsigned char)Text[At]) || Text[At] == '_'))
+      ++At;
+    std::string Token = Text.substr(Start, At - Start);
+    assert_false(Token.empty());
+    if (isdigit((unsigned char)Token[0]))
+      return std::stoll(Token); // stops at the `LL` suffix
+    auto It = Values.find(Token);
+    if (It == Values.end()) {
+      fprintf(stderr, "unknown name '%s' in '%s'\n", Token.c_str(), Text.c_str());
+      fail();
+    }
+    return It->second;
+  };
+  auto Product = [&] {
+    long long V = Factor();
+    while (Eat("*"))
+      V *= Factor();
+    return V;
+  };
+  Sum = [&] {
+    long long V = Product();
+    for (;;) {
+      if (Eat("+"))
+        V += Product();
+      else if (Eat("-"))
+        V -= Product();
+      else
+        return V;
+    }
+  };
+  long long V = Sum();
+  Skip();
+  assert_int_equal(At, Text.size());
+  return V;
+}
+
 /// The nests of test_random_triangular with both dimensions folded into one flat subscript of
-/// a constant stride S: the delinearisation (Tester::delinearized) may split it back only
-/// where the column stays within [0, S), and must never offload a loop with a conflict.
-void test_random_flat(void **) {
-  std::mt19937 Rng(20261126);
+/// stride S: the delinearisation (Tester::delinearized) may split it back only where the column
+/// stays within [0, S), and must never offload a loop with a conflict. With `RunTime` the stride
+/// is a parameter: a loop offloads only when the facts the split assumed hold for that S.
+void randomFlat(unsigned Seed, bool RunTime, int &Parallel, int &ParallelOffloaded) {
+  std::mt19937 Rng(Seed);
   auto pick = [&](int Lo, int Hi) { return std::uniform_int_distribution<int>(Lo, Hi)(Rng); };
   auto dim = [&]() { return Dim{pick(-1, 1), pick(-1, 1), pick(-2, 2)}; };
   const int Strides[] = {8, 16, 47, 64, 100};
-  int Parallel = 0, ParallelOffloaded = 0, Wrong = 0;
+  int Wrong = 0;
+  Parallel = ParallelOffloaded = 0;
   for (int Case = 0; Case < 400; Case++) {
     TriangularLoop L;
     L.HiI = pick(1, 12);
@@ -418,29 +510,21 @@ void test_random_flat(void **) {
     L.W[0] = dim(), L.W[1] = dim(), L.R[0] = dim(), L.R[1] = dim();
     if (pick(0, 1))
       L.R[0] = L.W[1], L.R[1] = L.W[0];
-    int S = Strides[pick(0, 4)];
-    auto flat = [&](const Dim *D) {
-      return "(" + D[0].print() + ") * " + std::to_string(S) + " + " + D[1].print();
-    };
-    const char *Los[] = {"0", "i", "i + 1"}, *His[] = {"n", "i", "i + 1"};
-    std::string Code = "float a[8192]; void f(void) { int n = " + std::to_string(L.HiI) +
-                       ";\n  for (int i = 0; i < " + std::to_string(L.HiI) +
-                       "; i++)\n    for (int j = " + Los[L.JLo] + "; j < " + His[L.JHi] +
-                       "; j++)\n      a[" + flat(L.W) + "] = a[" + flat(L.R) + "] + 1;\n}\n";
-    std::string Message;
-    Verdict V = analyse(Code, &Message);
-    std::map<int, std::set<int>> Writers;
-    for (int I = 0; I < L.HiI; I++)
-      for (int J = L.lo(I); J < L.hi(I); J++)
-        Writers[L.W[0].at(I, J) * S + L.W[1].at(I, J)].insert(I);
+    L.Stride = Strides[pick(0, 4)];
+    L.RunTime = RunTime;
+    std::string Code = L.code(), Message;
+    std::vector<std::string> Assumed;
+    Verdict V = analyse(Code, &Message, false, &Assumed);
+    if (!RunTime && !Assumed.empty()) {
+      fprintf(stderr, "assumed '%s' with constant subscripts:\n%s", Assumed[0].c_str(),
+              Code.c_str());
+      Wrong++;
+    }
+    for (const std::string &A : Assumed) // the runtime's check before the loop
+      if (evaluate(A, {{"s", L.Stride}, {"n", L.HiI}}) < 0)
+        V = Unknown;
     bool WriteWrite = false, ReadWrite = false;
-    for (const auto &[E, Is] : Writers)
-      WriteWrite |= Is.size() > 1;
-    for (int I = 0; I < L.HiI; I++)
-      for (int J = L.lo(I); J < L.hi(I); J++) {
-        auto It = Writers.find(L.R[0].at(I, J) * S + L.R[1].at(I, J));
-        ReadWrite |= It != Writers.end() && (It->second.size() > 1 || !It->second.count(I));
-      }
+    L.conflicts(WriteWrite, ReadWrite);
     bool Conflict = WriteWrite || ReadWrite;
     bool Static = (ReadWrite && !L.readsWhatItWrites()) || (L.triangular() && Conflict);
     if (Static && V == Offloaded) {
@@ -450,9 +534,21 @@ void test_random_flat(void **) {
     Parallel += !Conflict;
     ParallelOffloaded += !Conflict && V == Offloaded;
   }
-  fprintf(stderr, "random flat triangular loops: %d parallel, %d offloaded\n", Parallel,
-          ParallelOffloaded);
+  fprintf(stderr, "random flat triangular loops (%s stride): %d parallel, %d offloaded\n",
+          RunTime ? "run-time" : "constant", Parallel, ParallelOffloaded);
   assert_int_equal(Wrong, 0);
+}
+
+void test_random_flat(void **) {
+  int Parallel = 0, Offloaded = 0;
+  randomFlat(20261126, false, Parallel, Offloaded);
+}
+
+/// The same nests with the stride a parameter `s`: split with facts checked at run time.
+void test_random_flat_runtime(void **) {
+  int Parallel = 0, Offloaded = 0;
+  randomFlat(20261126, true, Parallel, Offloaded);
+  assert_true(Offloaded * 2 > Parallel);
 }
 
 } // namespace
@@ -461,7 +557,7 @@ int main() {
   const struct CMUnitTest Tests[] = {
       cmocka_unit_test(test_poly_arithmetic), cmocka_unit_test(test_known_verdicts),
       cmocka_unit_test(test_random_loops),    cmocka_unit_test(test_random_triangular),
-      cmocka_unit_test(test_random_flat),
+      cmocka_unit_test(test_random_flat),     cmocka_unit_test(test_random_flat_runtime),
   };
   return cmocka_run_group_tests(Tests, nullptr, nullptr);
 }

@@ -1,0 +1,71 @@
+// Flat subscripts with a stride known only at run time (`a[i*size + j]`) are split into row and
+// column when the column's range lies in [0, size) (Dependence.cpp, Tester::splitSymbolic).
+// Bounds of the column that are not constants become facts checked before the loop, which runs
+// serially when one fails (`gpupar_if`). Rodinia lud's loops need `i >= 0`.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %gpupar_cc -Xclang -verify -fplugin-arg-gpupar-remarks -fplugin-arg-gpupar-outdir=%t -c %s -o %t/out.o
+// RUN: %unline_prologue %t/dependence-flat-runtime.gpupar.c | %filecheck %s
+
+// CHECK-LABEL: void lud(float *a, int size) {
+// CHECK: const int gpupar_if = ((long long)(i) >= 0LL) != 0;
+// CHECK: const int gpupar_if = (((long long)(i) >= 0LL) && (-1LL + (long long)(size) + -1LL * (long long)(i) >= 0LL)) != 0;
+void lud(float *a, int size) {
+  int i, j, k;
+  float sum;
+  for (i = 0; i < size; i++) {
+#pragma gpupar private(j, k, sum)
+    for (j = i; j < size; j++) { // expected-remark {{loop offloaded}} expected-remark {{the loop runs on a device only when 'i >= 0' at run time}}
+      sum = a[i * size + j];
+      for (k = 0; k < i; k++)
+        sum -= a[i * size + k] * a[k * size + j];
+      a[i * size + j] = sum;
+    }
+#pragma gpupar private(j, k, sum)
+    for (j = i + 1; j < size; j++) { // expected-remark {{loop offloaded}} expected-remark {{only when 'i >= 0' and '-1 + size - i >= 0' at run time}}
+      sum = a[j * size + i];
+      for (k = 0; k < i; k++)
+        sum -= a[j * size + k] * a[k * size + i];
+      a[j * size + i] = sum / a[i * size + i];
+    }
+  }
+}
+
+// The stride is a factor of invariant monomials only (`r*n` and `-n`).
+// CHECK-LABEL: void from_above(float *a, int n, int r, int c0) {
+// CHECK: const int gpupar_if = ((long long)(c0) >= 0LL) != 0;
+void from_above(float *a, int n, int r, int c0) {
+#pragma gpupar
+  for (int j = c0; j < n; j++) // expected-remark {{loop offloaded}} expected-remark {{only when 'c0 >= 0' at run time}}
+    a[r * n + j] = a[(r - 1) * n + j] + 1.0f;
+}
+
+// A product of invariants as the stride: 3-D planes `z * nx * ny`.
+void planes(float *a, int nx, int ny, int nz) {
+#pragma gpupar
+  for (int y = 0; y < ny; y++)   // expected-remark {{loop offloaded}}
+    for (int x = 0; x < nx; x++) // expected-remark {{collapsed}}
+      a[nz * nx * ny + y * nx + x] = a[(nz - 1) * nx * ny + y * nx + x];
+}
+
+// Columns up to n reach into the next row: no split, and no fact makes one.
+void beyond(float *a, int n, int r) {
+#pragma gpupar
+  for (int j = 0; j <= n; j++)
+    a[r * n + j] = a[(r - 1) * n + j] + 1.0f; // expected-warning {{cannot prove that write to 'a[r * n + j]' and read of 'a[(r - 1) * n + j]' are independent}} expected-note {{read is here}}
+}
+
+struct dims {
+  int n;
+  float *a;
+};
+
+// A fact over a member (`d->n - m >= 0`) is not checked before the loop: the loop may run no
+// iteration where `d` cannot be read. One that cancels out (`j < d->n`) needs none.
+void member(struct dims *d, float *a, int r, int m) {
+#pragma gpupar
+  for (int j = 0; j < m; j++)
+    a[r * d->n + j] = a[(r - 1) * d->n + j] + 1.0f; // expected-warning {{cannot prove that write}} expected-note {{read is here}}
+#pragma gpupar
+  for (int j = 0; j < d->n; j++) // expected-remark {{loop offloaded}}
+    a[r * d->n + j] = a[(r - 1) * d->n + j] + 1.0f;
+}
