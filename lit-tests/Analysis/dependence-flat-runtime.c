@@ -69,3 +69,27 @@ void member(struct dims *d, float *a, int r, int m) {
   for (int j = 0; j < d->n; j++) // expected-remark {{loop offloaded}}
     a[r * d->n + j] = a[(r - 1) * d->n + j] + 1.0f;
 }
+
+// Constant strides take facts too. PolyBench gramschmidt's flat port: `A[i*N + j]` with j from
+// k + 1 is row i, column j once k + 1 >= 0; one inner loop reads the element its sibling writes.
+#define M 40
+#define N 36
+void gramschmidt(float *A, float *R, float *Q, int k) {
+  int i, j;
+#pragma gpupar private(i)
+  for (j = k + 1; j < N; j++) { // expected-remark {{loop offloaded}} expected-remark {{only when '1 + k >= 0' at run time}}
+    R[k * N + j] = 0;
+    for (i = 0; i < M; i++)
+      R[k * N + j] += Q[i * N + k] * A[i * N + j];
+    for (i = 0; i < M; i++)
+      A[i * N + j] = A[i * N + j] - Q[i * N + k] * R[k * N + j];
+  }
+}
+
+// An invariant column: column c of each row from column 0 of the same row, once c is within
+// the row.
+void column(float *a, int c) {
+#pragma gpupar
+  for (int j = 0; j < 64; j++) // expected-remark {{loop offloaded}} expected-remark {{only when 'c >= 0' and '35 - c >= 0' at run time}}
+    a[j * N + c] = a[j * N] * 0.5f;
+}

@@ -124,6 +124,7 @@ struct DeltaVar {
 
 std::vector<const Expr *> dimensions(ASTContext &Ctx, const Expr *E);
 std::optional<Monomial> dividedBy(const Monomial &M, const Monomial &S);
+bool isIdentifier(const std::string &T);
 
 class Tester {
 public:
@@ -162,6 +163,11 @@ public:
   /// column's range must lie in [0, S - 1]: bounds that are not constants are added to
   /// `Pending` as facts to check at run time (plain scalars only). Nothing when that fails.
   std::optional<std::pair<Poly, Poly>> splitSymbolic(const Poly &P, const Monomial &S);
+  /// The range of a column: loop variables with constant coefficients, invariants as they are.
+  Interval columnRange(const Poly &Col);
+  /// Whether a column over `R` lies in [0, Stride - 1]: true when it does, or when it does
+  /// given facts over plain scalars, which are added to `Pending`.
+  bool columnFits(const Interval &R, const Poly &Stride);
   /// Facts (>= 0) that the split subscripts of the pair being tested assume, and those of the
   /// pairs proven with them.
   std::vector<Poly> Pending, Assumed;
@@ -456,13 +462,11 @@ bool Tester::disjointByBounds(const std::vector<Poly> &DW, const std::vector<Pol
 
 std::optional<std::pair<Poly, Poly>> Tester::split(const Poly &P, int64_t C) {
   // P = Row * C + Col as an identity, term by term (floor division of each coefficient); only
-  // the range check below makes the split the unique one.
+  // the range check below makes the split the unique one. An invariant left in the column
+  // (`a[j*N + i]` in a loop over j) needs facts about its value.
   Poly Row, Col;
   for (const auto &[M, K] : P.Terms) {
     int64_t Q = K >= 0 ? K / C : -((-K + C - 1) / C);
-    bool Var = M.size() == 1 && M[0].second == 1 && Atoms.isLoopVar(M[0].first);
-    if (!M.empty() && !Var && K - Q * C != 0)
-      return std::nullopt; // an invariant in the column: its range is not known
     Row.Terms[M] += Q;
     Col.Terms[M] += K - Q * C;
   }
@@ -470,17 +474,46 @@ std::optional<std::pair<Poly, Poly>> Tester::split(const Poly &P, int64_t C) {
     for (auto It = X->Terms.begin(); It != X->Terms.end();)
       It = It->second == 0 ? X->Terms.erase(It) : std::next(It);
   // The column must lie in [0, C) in every iteration (triangular loops: their hull).
-  int64_t Lo = 0, Hi = 0;
+  if (!columnFits(columnRange(Col), Poly::constant(C)))
+    return std::nullopt;
+  return std::make_pair(Row, Col);
+}
+
+Interval Tester::columnRange(const Poly &Col) {
   Interval R{Col.invariantPart(Atoms), Col.invariantPart(Atoms)};
   for (const auto &[M, K] : Col.Terms) {
-    if (M.empty())
+    bool Loop = false;
+    for (const auto &[X, Deg] : M)
+      Loop |= Atoms.isLoopVar(X);
+    if (!Loop)
       continue;
+    if (M.size() != 1 || M[0].second != 1)
+      return {};
     Interval V = scale(rangeOfAtom(M[0].first), K);
     R = {sum(R.Lo, V.Lo), sum(R.Hi, V.Hi)};
   }
-  if (!R.Lo || !R.Hi || !R.Lo->isConstant(&Lo) || !R.Hi->isConstant(&Hi) || Lo < 0 || Hi >= C)
-    return std::nullopt;
-  return std::make_pair(Row, Col);
+  return R;
+}
+
+bool Tester::columnFits(const Interval &R, const Poly &Stride) {
+  Bound Room = sum(Bound(Stride), scaled(R.Hi, -1)); // Stride - Hi - 1 >= 0
+  if (!R.Lo || !Room || !Room->addScaled(Poly::constant(1), -1))
+    return false;
+  for (const Poly &F : {*R.Lo, *Room}) {
+    int64_t V = 0;
+    if (F.isConstant(&V)) {
+      if (V < 0)
+        return false;
+      continue;
+    }
+    // Checked before the loop, even when it runs no iteration: plain scalars only.
+    for (const auto &[M, K] : F.Terms)
+      for (const auto &[X, Deg] : M)
+        if (Atoms.isLoopVar(X) || !isIdentifier(Atoms.get(X).Text))
+          return false;
+    Pending.push_back(F);
+  }
+  return true;
 }
 
 std::vector<Poly> Tester::delinearized(const Access &A, const Access &Other) {
@@ -493,10 +526,12 @@ std::vector<Poly> Tester::delinearized(const Access &A, const Access &Other) {
           std::llabs(K) >= 2)
         Strides.insert(std::llabs(K));
   for (auto C = Strides.rbegin(); C != Strides.rend(); ++C) {
+    size_t Before = Pending.size();
     std::optional<std::pair<Poly, Poly>> SA = split(A.Subscript, *C),
                                          SO = split(Other.Subscript, *C);
     if (SA && SO)
       return {SA->first, SA->second};
+    Pending.resize(Before);
   }
   // A run-time stride: the invariant factor of a loop variable's monomial (`size` in
   // `k*size`) first, else a factor of an invariant monomial (`n` in `r*n`); among those, the
@@ -568,38 +603,10 @@ std::optional<std::pair<Poly, Poly>> Tester::splitSymbolic(const Poly &P, const 
       Row.Terms[*Q] += K;
     else
       Col.Terms[M] += K;
-  // The column's range: loop variables with constant coefficients, invariants as they are.
-  Interval R{Col.invariantPart(Atoms), Col.invariantPart(Atoms)};
-  for (const auto &[M, K] : Col.Terms) {
-    bool Loop = false;
-    for (const auto &[X, Deg] : M)
-      Loop |= Atoms.isLoopVar(X);
-    if (!Loop)
-      continue;
-    if (M.size() != 1 || M[0].second != 1)
-      return std::nullopt;
-    Interval V = scale(rangeOfAtom(M[0].first), K);
-    R = {sum(R.Lo, V.Lo), sum(R.Hi, V.Hi)};
-  }
   Poly Stride;
   Stride.Terms[S] = 1;
-  Bound Room = sum(Bound(Stride), scaled(R.Hi, -1)); // S - Hi - 1 >= 0
-  if (!R.Lo || !Room || !Room->addScaled(Poly::constant(1), -1))
+  if (!columnFits(columnRange(Col), Stride))
     return std::nullopt;
-  for (const Poly &F : {*R.Lo, *Room}) {
-    int64_t V = 0;
-    if (F.isConstant(&V)) {
-      if (V < 0)
-        return std::nullopt;
-      continue;
-    }
-    // Checked before the loop, even when it runs no iteration: plain scalars only.
-    for (const auto &[M, K] : F.Terms)
-      for (const auto &[X, Deg] : M)
-        if (Atoms.isLoopVar(X) || !isIdentifier(Atoms.get(X).Text))
-          return std::nullopt;
-    Pending.push_back(F);
-  }
   return std::make_pair(Row, Col);
 }
 

@@ -62,6 +62,42 @@ static void from_above_serial(float *a, int n, int r, int c0) {
     a[r * n + j] = a[(r - 1) * n + j] + (float)r;
 }
 
+/* PolyBench gramschmidt's OpenMP port: flat arrays with constant strides, the column loop from
+ * k + 1. Splitting `A[i*GN + j]` into row i and column j needs k + 1 >= 0, checked at run time;
+ * A's element is read in one inner loop and written in its sibling. */
+#define GM 40
+#define GN 36
+static void gramschmidt(float *A, float *R, float *Q, int par) {
+  int i, j, k;
+  float nrm;
+  for (k = 0; k < GN; k++) {
+    nrm = 0;
+    for (i = 0; i < GM; i++)
+      nrm += A[i * GN + k] * A[i * GN + k];
+    R[k * GN + k] = sqrtf(nrm);
+    for (i = 0; i < GM; i++)
+      Q[i * GN + k] = A[i * GN + k] / R[k * GN + k];
+    if (par) {
+#pragma gpupar private(i, j)
+      for (j = k + 1; j < GN; j++) {
+        R[k * GN + j] = 0;
+        for (i = 0; i < GM; i++)
+          R[k * GN + j] += Q[i * GN + k] * A[i * GN + j];
+        for (i = 0; i < GM; i++)
+          A[i * GN + j] = A[i * GN + j] - Q[i * GN + k] * R[k * GN + j];
+      }
+    } else {
+      for (j = k + 1; j < GN; j++) {
+        R[k * GN + j] = 0;
+        for (i = 0; i < GM; i++)
+          R[k * GN + j] += Q[i * GN + k] * A[i * GN + j];
+        for (i = 0; i < GM; i++)
+          A[i * GN + j] = A[i * GN + j] - Q[i * GN + k] * R[k * GN + j];
+      }
+    }
+  }
+}
+
 static long bad;
 
 static void same(const char *what, const float *got, const float *want, long n, double tol) {
@@ -107,7 +143,29 @@ int main(void) {
   }
   same("from_above", b, bwant, (long)n * rows, 0.0);
 
-  printf("flatrt: %.3f %.3f\n", checksum(a, (long)size * size), checksum(b, (long)n * rows));
+  float *ga[2], *gr[2], *gq[2];
+  for (int v = 0; v < 2; v++) {
+    ga[v] = malloc(sizeof(float) * GM * GN);
+    gr[v] = calloc(GN * GN, sizeof(float));
+    gq[v] = calloc(GM * GN, sizeof(float));
+    if (!ga[v] || !gr[v] || !gq[v])
+      return 2;
+    for (int i = 0; i < GM; i++)
+      for (int j = 0; j < GN; j++)
+        ga[v][i * GN + j] = (float)((i + 1) * (j + 1) % 17) / 17.0f + (i == j ? 1.0f : 0.0f);
+    gramschmidt(ga[v], gr[v], gq[v], v == 0);
+  }
+  same("gramschmidt A", ga[0], ga[1], GM * GN, 1e-4);
+  same("gramschmidt R", gr[0], gr[1], GN * GN, 1e-4);
+  same("gramschmidt Q", gq[0], gq[1], GM * GN, 1e-4);
+
+  printf("flatrt: %.3f %.3f %.6f %.6f\n", checksum(a, (long)size * size),
+         checksum(b, (long)n * rows), checksum(ga[0], GM * GN), checksum(gr[0], GN * GN));
+  for (int v = 0; v < 2; v++) {
+    free(ga[v]);
+    free(gr[v]);
+    free(gq[v]);
+  }
   free(a);
   free(want);
   free(b);
