@@ -19,8 +19,6 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <regex>
-
 using namespace clang;
 
 namespace gpupar {
@@ -156,13 +154,10 @@ void remarkOffloaded(const ASTContext &Ctx, Diagnostics &D, const LoopPlan &Plan
              : R.Kind == PlanReduction::Last  ? " (private, last value)"
                                               : " (reduction)");
   D.diag(Diag::loop_offloaded, ForLoc) << (What.empty() ? std::string("no arrays") : What);
-  if (!Plan.Assumptions.empty()) { // as the user would write them: no casts, no `LL`
+  if (!Plan.Assumptions.empty()) {
     std::string Facts;
-    for (const std::string &A : Plan.Assumptions) {
-      std::string F = std::regex_replace(A, std::regex(R"(\(long long\)\((\w+)\))"), "$1");
-      F = std::regex_replace(F, std::regex(R"(\b(\d+)LL\b)"), "$1");
-      Facts += (Facts.empty() ? "'" : " and '") + F + " >= 0'";
-    }
+    for (const std::string &A : Plan.Assumptions)
+      Facts += (Facts.empty() ? "" : " and ") + factText(A);
     D.diag(Diag::loop_assumes, ForLoc) << Facts;
   }
   for (const Problem &R : Plan.Remarks)

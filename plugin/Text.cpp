@@ -8,6 +8,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <regex>
+
 using namespace clang;
 
 namespace gpupar {
@@ -163,6 +165,12 @@ std::string llLiteral(int64_t V) {
   if (V == INT64_MIN)
     return "(-9223372036854775807LL - 1)";
   return std::to_string(V) + "LL";
+}
+
+std::string factText(const std::string &Fact) {
+  std::string F = std::regex_replace(Fact, std::regex(R"(\(long long\)\((\w+)\))"), "$1");
+  F = std::regex_replace(F, std::regex(R"(\b(\d+)LL\b)"), "$1");
+  return "'" + F + " >= 0'";
 }
 
 std::optional<int64_t> literalValue(std::string Text) {

@@ -36,6 +36,9 @@ std::string escapeString(llvm::StringRef Text);
 std::string identifierSafe(llvm::StringRef Text);
 /// Returns `V` as a C `long long` literal.
 std::string llLiteral(int64_t V);
+/// Returns a run-time fact (BodyInfo::Assumptions: C text that must be >= 0) as a user would
+/// write it, quoted: `'-1 + size - i >= 0'` (no casts, no `LL`).
+std::string factText(const std::string &Fact);
 /// The value of `Text` when it is an integer literal, possibly signed and parenthesised (`16`,
 /// `(3)`, `-1`, `1LL`): clause section bounds are kept as text.
 std::optional<int64_t> literalValue(std::string Text);

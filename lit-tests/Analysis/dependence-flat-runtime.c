@@ -93,3 +93,20 @@ void column(float *a, int c) {
   for (int j = 0; j < 64; j++) // expected-remark {{loop offloaded}} expected-remark {{only when 'c >= 0' and '35 - c >= 0' at run time}}
     a[j * N + c] = a[j * N] * 0.5f;
 }
+
+// Rows of k elements, m of them written: the outer loop and the collapsed nest both need
+// 'k - m >= 0' (without it, rows overlap).
+void rows_of(int n, int m, int k, float *a) {
+#pragma gpupar
+  for (int i = 0; i < n; i++)   // expected-remark {{loop offloaded}} expected-remark {{only when 'k - m >= 0' at run time}}
+    for (int j = 0; j < m; j++) // expected-remark {{collapsed}}
+      a[i * k + j] = 1;
+}
+
+// A column that would need facts no run of the loop can meet ('-n >= 0' and '-1 + n >= 0',
+// shifting `j` in [0, n] by a row) is not split.
+void too_wide(float *a, int n, int r) {
+#pragma gpupar
+  for (int j = 0; j <= n; j++)
+    a[r * n + j] = a[(r - 1) * n + j] + 1.0f; // expected-warning {{cannot prove that write}} expected-note {{read is here}}
+}

@@ -17,10 +17,10 @@ float sum(int n, float s) {
     s += i; // expected-remark {{'s' is reduced with '+' [gpupar-scalar-reduced]}} other-remark {{'s' is reduced with '+'}}
   return s;
 }
-void f(int n, int m, float *a) {
+void f(int n, int m, int k, float *a) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    a[i] = a[m * i - 1]; // expected-warning {{cannot prove that write to 'a[i]' and read of 'a[m * i - 1]' are independent; the loop stays serial [gpupar-dependence-unknown]}} expected-note {{read is here}} expected-note {{add 'independent' to '#pragma gpupar'}} other-warning {{are independent}} other-note {{read is here}} other-note {{add 'independent'}}
+    a[i] = a[(m + k) * i]; // expected-warning {{cannot prove that write to 'a[i]' and read of 'a[(m + k) * i]' are independent; the loop stays serial [gpupar-dependence-unknown]}} expected-note {{read is here}} expected-note {{add 'independent' to '#pragma gpupar'}} other-warning {{are independent}} other-note {{read is here}} other-note {{add 'independent'}}
 }
 // A remark of the analysis goes with its note; the outer loop is still offloaded.
 // quiet-remark@+5 {{loop offloaded: a (inout)}}
@@ -35,4 +35,4 @@ void prefix(int n, double (*a)[100]) {
 // ERROR: error: 'dependence-distance' cannot be silenced with 'no=dependence-distance': it is an error or a note; only warnings and remarks can
 // NOTE: error: 'note-read' cannot be silenced
 // UNKNOWN: warning: unknown gpupar diagnostic id 'no-such-id' in 'no=no-such-id'; the ids are listed in docs/diagnostics.md
-// UNKNOWN: warning: cannot prove that write to 'a[i]' and read of 'a[m * i - 1]' are independent
+// UNKNOWN: warning: cannot prove that write to 'a[i]' and read of 'a[(m + k) * i]' are independent

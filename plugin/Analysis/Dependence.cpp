@@ -165,9 +165,14 @@ public:
   std::optional<std::pair<Poly, Poly>> splitSymbolic(const Poly &P, const Monomial &S);
   /// The range of a column: loop variables with constant coefficients, invariants as they are.
   Interval columnRange(const Poly &Col);
-  /// Whether a column over `R` lies in [0, Stride - 1]: true when it does, or when it does
-  /// given facts over plain scalars, which are added to `Pending`.
-  bool columnFits(const Interval &R, const Poly &Stride);
+  /// Whether column `Col` lies in [0, Stride - 1]: true when it does, or when it does given
+  /// facts over plain scalars, which are added to `Pending`; false also when a fact could hold
+  /// only where the column's loops run no iteration.
+  bool columnFits(const Poly &Col, const Poly &Stride);
+  /// Whether facts `Facts` (each >= 0) can hold together while every loop of `Vars` runs (its
+  /// span >= 0): false when Fourier–Motzkin finds them infeasible (they are over invariant
+  /// monomials, each an unknown).
+  bool factsCanHold(const std::vector<Poly> &Facts, const std::vector<unsigned> &Vars);
   /// Facts (>= 0) that the split subscripts of the pair being tested assume, and those of the
   /// pairs proven with them.
   std::vector<Poly> Pending, Assumed;
@@ -474,7 +479,7 @@ std::optional<std::pair<Poly, Poly>> Tester::split(const Poly &P, int64_t C) {
     for (auto It = X->Terms.begin(); It != X->Terms.end();)
       It = It->second == 0 ? X->Terms.erase(It) : std::next(It);
   // The column must lie in [0, C) in every iteration (triangular loops: their hull).
-  if (!columnFits(columnRange(Col), Poly::constant(C)))
+  if (!columnFits(Col, Poly::constant(C)))
     return std::nullopt;
   return std::make_pair(Row, Col);
 }
@@ -495,10 +500,12 @@ Interval Tester::columnRange(const Poly &Col) {
   return R;
 }
 
-bool Tester::columnFits(const Interval &R, const Poly &Stride) {
+bool Tester::columnFits(const Poly &Col, const Poly &Stride) {
+  Interval R = columnRange(Col);
   Bound Room = sum(Bound(Stride), scaled(R.Hi, -1)); // Stride - Hi - 1 >= 0
   if (!R.Lo || !Room || !Room->addScaled(Poly::constant(1), -1))
     return false;
+  std::vector<Poly> Facts;
   for (const Poly &F : {*R.Lo, *Room}) {
     int64_t V = 0;
     if (F.isConstant(&V)) {
@@ -511,9 +518,41 @@ bool Tester::columnFits(const Interval &R, const Poly &Stride) {
       for (const auto &[X, Deg] : M)
         if (Atoms.isLoopVar(X) || !isIdentifier(Atoms.get(X).Text))
           return false;
-    Pending.push_back(F);
+    Facts.push_back(F);
   }
+  // Facts that hold only where the column's loops run no iteration would keep the loop off the
+  // devices whenever it has work.
+  if (!factsCanHold(Facts, Col.loopVars(Atoms)))
+    return false;
+  Pending.insert(Pending.end(), Facts.begin(), Facts.end());
   return true;
+}
+
+bool Tester::factsCanHold(const std::vector<Poly> &Facts, const std::vector<unsigned> &Vars) {
+  if (Facts.empty())
+    return true;
+  std::vector<Poly> Rows = Facts;
+  for (unsigned X : Vars)
+    if (Bound S = span(rangeOfAtom(X)))
+      Rows.push_back(*S);
+  std::map<Monomial, unsigned> Unknowns;
+  for (const Poly &F : Rows)
+    for (const auto &[M, K] : F.Terms)
+      if (!M.empty() && !Unknowns.count(M)) {
+        for (const auto &[X, Deg] : M)
+          if (Atoms.isLoopVar(X))
+            return true; // not over invariants: cannot tell
+        Unknowns.emplace(M, Unknowns.size());
+      }
+  LinearSystem S(Unknowns.size());
+  for (const Poly &F : Rows) {
+    std::vector<int64_t> Coef(Unknowns.size(), 0);
+    for (const auto &[M, K] : F.Terms)
+      if (!M.empty())
+        Coef[Unknowns[M]] = K;
+    S.addNonNegative(Coef, F.constantTerm());
+  }
+  return !S.infeasible();
 }
 
 std::vector<Poly> Tester::delinearized(const Access &A, const Access &Other) {
@@ -525,13 +564,23 @@ std::vector<Poly> Tester::delinearized(const Access &A, const Access &Other) {
       if (M.size() == 1 && M[0].second == 1 && Atoms.isLoopVar(M[0].first) && K != INT64_MIN &&
           std::llabs(K) >= 2)
         Strides.insert(std::llabs(K));
+  // Both split, with facts that can hold together while the loops run.
+  std::vector<unsigned> Vars = A.Subscript.loopVars(Atoms);
+  for (unsigned X : Other.Subscript.loopVars(Atoms))
+    Vars.push_back(X);
+  auto Both = [&](size_t Before, const std::optional<std::pair<Poly, Poly>> &SA,
+                  const std::optional<std::pair<Poly, Poly>> &SO) {
+    if (SA && SO && factsCanHold(std::vector<Poly>(Pending.begin() + Before, Pending.end()), Vars))
+      return true;
+    Pending.resize(Before);
+    return false;
+  };
   for (auto C = Strides.rbegin(); C != Strides.rend(); ++C) {
     size_t Before = Pending.size();
     std::optional<std::pair<Poly, Poly>> SA = split(A.Subscript, *C),
                                          SO = split(Other.Subscript, *C);
-    if (SA && SO)
+    if (Both(Before, SA, SO))
       return {SA->first, SA->second};
-    Pending.resize(Before);
   }
   // A run-time stride: the invariant factor of a loop variable's monomial (`size` in
   // `k*size`) first, else a factor of an invariant monomial (`n` in `r*n`); among those, the
@@ -569,9 +618,8 @@ std::vector<Poly> Tester::delinearized(const Access &A, const Access &Other) {
     size_t Before = Pending.size();
     std::optional<std::pair<Poly, Poly>> SA = splitSymbolic(A.Subscript, S->second),
                                          SO = splitSymbolic(Other.Subscript, S->second);
-    if (SA && SO)
+    if (Both(Before, SA, SO))
       return {SA->first, SA->second};
-    Pending.resize(Before);
   }
   return {A.Subscript};
 }
@@ -603,10 +651,30 @@ std::optional<std::pair<Poly, Poly>> Tester::splitSymbolic(const Poly &P, const 
       Row.Terms[*Q] += K;
     else
       Col.Terms[M] += K;
+  // Row * S + Col, also as (Row - 1) * S + (Col + S) and (Row + 1) * S + (Col - S): of those
+  // whose column fits, the one that needs the fewest facts (`a[i*n + n - 1 - j]` is row i,
+  // column n - 1 - j).
   Poly Stride;
   Stride.Terms[S] = 1;
-  if (!columnFits(columnRange(Col), Stride))
+  std::optional<std::pair<Poly, Poly>> Best;
+  std::vector<Poly> BestFacts;
+  for (int64_t Shift : {0, 1, -1}) {
+    Poly R = Row, C = Col;
+    if (!R.addScaled(Poly::constant(1), -Shift) || !C.addScaled(Stride, Shift))
+      continue;
+    size_t Before = Pending.size();
+    bool Fits = columnFits(C, Stride);
+    std::vector<Poly> Facts(Pending.begin() + Before, Pending.end());
+    Pending.resize(Before);
+    if (Fits && (!Best || Facts.size() < BestFacts.size())) {
+      Best = std::make_pair(R, C);
+      BestFacts = Facts;
+    }
+  }
+  if (!Best)
     return std::nullopt;
+  Pending.insert(Pending.end(), BestFacts.begin(), BestFacts.end());
+  Row = Best->first, Col = Best->second;
   return std::make_pair(Row, Col);
 }
 
@@ -1223,7 +1291,9 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
           !T.Rows) {
         Test.Pending.clear();
         std::vector<Poly> DW = Test.dimensionsOf(W, T), DT = Test.dimensionsOf(T, W);
-        if (!DW.empty() && DW.size() == DT.size() && Test.disjointByBounds(DW, DT, Meets)) {
+        // Under `independent` a pair left unproven is vouched for: no fact to check.
+        if (!DW.empty() && DW.size() == DT.size() && (!Dir.Independent || Test.Pending.empty()) &&
+            Test.disjointByBounds(DW, DT, Meets)) {
           Test.assumePending();
           W.SelfDisjoint |= Self;
           continue;
