@@ -604,7 +604,7 @@ std::vector<Poly> Tester::delinearized(const Access &A, const Access &Other) {
           Monomial F = M;
           if (--F[I].second == 0)
             F.erase(F.begin() + I);
-          Score[F] += 0;
+          Score.emplace(F, 0);
         }
     }
   for (auto &[S, Points] : Score)
@@ -671,11 +671,9 @@ std::optional<std::pair<Poly, Poly>> Tester::splitSymbolic(const Poly &P, const 
       BestFacts = Facts;
     }
   }
-  if (!Best)
-    return std::nullopt;
-  Pending.insert(Pending.end(), BestFacts.begin(), BestFacts.end());
-  Row = Best->first, Col = Best->second;
-  return std::make_pair(Row, Col);
+  if (Best)
+    Pending.insert(Pending.end(), BestFacts.begin(), BestFacts.end());
+  return Best;
 }
 
 std::vector<Poly> Tester::dimensionsOf(const Access &A, const Access &Other) {
