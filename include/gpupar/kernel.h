@@ -99,6 +99,30 @@ template <typename T> struct gpupar_cols {
   }
 };
 
+/* A C99 variable-length array as the body sees it (`double A[n][m]`: gpupar_vla<double, 1>):
+ * C++ has no type for a pointer to rows of run-time length, so the N inner dimensions travel
+ * as values, outermost first, and `A[i]` is row i. `A[i][j]` compiles unchanged. */
+template <typename T, int N> struct gpupar_vla {
+  T *p;
+  long long dims[N];
+  __host__ __device__ gpupar_vla<T, N - 1> operator[](long long i) const {
+    gpupar_vla<T, N - 1> row;
+    long long units = 1; /* elements in one row */
+    for (int d = 0; d < N; ++d)
+      units *= dims[d];
+    for (int d = 1; d < N; ++d)
+      row.dims[d - 1] = dims[d];
+    row.p = p + i * units;
+    return row;
+  }
+};
+
+template <typename T> struct gpupar_vla<T, 1> {
+  T *p;
+  long long dims[1];
+  __host__ __device__ T *operator[](long long i) const { return p + i * dims[0]; }
+};
+
 /* --- Reductions (see loop.h, gpupar_launch.partials) ---------------------------------------
  * Operators as types: gpupar_red_add<T>::id() is the identity, ::f(a, b) combines; the runtime
  * uses the same identities and operators (runtime/gather/reduce.c): both come from

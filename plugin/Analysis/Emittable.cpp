@@ -20,14 +20,21 @@ std::optional<gpupar_type_kind> perThreadKind(const ASTContext &Ctx, QualType T)
   return std::nullopt;
 }
 
-std::vector<uint64_t> innerDims(const ASTContext &Ctx, const VarDecl *VD,
-                                const ArrayType **Variable) {
-  std::vector<uint64_t> Dims;
+std::vector<const ArrayType *> innerArrayTypes(const ASTContext &Ctx, const VarDecl *VD) {
+  std::vector<const ArrayType *> Types;
   QualType T = VD->getType();
   const ArrayType *Top = Ctx.getAsArrayType(T);
   QualType Row = Top ? Top->getElementType() : T->getPointeeType();
   for (const ArrayType *AT = Ctx.getAsArrayType(Row); AT;
-       AT = Ctx.getAsArrayType(AT->getElementType())) {
+       AT = Ctx.getAsArrayType(AT->getElementType()))
+    Types.push_back(AT);
+  return Types;
+}
+
+std::vector<uint64_t> innerDims(const ASTContext &Ctx, const VarDecl *VD,
+                                const ArrayType **Variable) {
+  std::vector<uint64_t> Dims;
+  for (const ArrayType *AT : innerArrayTypes(Ctx, VD)) {
     const auto *CAT = dyn_cast<ConstantArrayType>(AT);
     if (!CAT) {
       if (Variable)
@@ -39,24 +46,39 @@ std::vector<uint64_t> innerDims(const ASTContext &Ctx, const VarDecl *VD,
   return Dims;
 }
 
-/// Returns false with a warning in `P` when a dimension of array `VD` after the first is not a
-/// constant (a variable-length array: C++ has no type for a pointer to its rows).
-static bool constantInnerDims(const ASTContext &Ctx, const VarDecl *VD, const BodyInfo &Info,
-                              Problem &P) {
-  const ArrayType *Variable = nullptr;
-  innerDims(Ctx, VD, &Variable);
-  if (!Variable)
-    return true;
-  const auto *VAT = dyn_cast<VariableArrayType>(Variable);
-  std::string Dim = VAT && VAT->getSizeExpr() ? sourceText(Ctx, VAT->getSizeExpr()) : "?";
-  P = makeProblem(Diag::inner_dimension_not_constant, VD->getSourceRange(),
-                  {VD->getNameAsString(), Dim});
-  for (const Access &A : Info.Accesses)
-    if (A.Array == VD) {
-      P.Range = A.Expr->getSourceRange();
-      break;
-    }
-  return false;
+const VarDecl *dimensionVariable(const ArrayType *AT) {
+  const auto *VAT = dyn_cast<VariableArrayType>(AT);
+  if (!VAT || !VAT->getSizeExpr())
+    return nullptr;
+  const auto *DRE = dyn_cast<DeclRefExpr>(VAT->getSizeExpr()->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->getType()->isIntegerType() || VD->getType().isVolatileQualified())
+    return nullptr;
+  return VD;
+}
+
+/// Returns false with a warning in `P` when a dimension of array `VD` after the first is neither
+/// a constant nor an integer variable that the loop does not write (the generated code passes
+/// such a size with the array: kernel.h gpupar_vla).
+static bool emittableInnerDims(const ASTContext &Ctx, const VarDecl *VD, const BodyInfo &Info,
+                               Problem &P) {
+  for (const ArrayType *AT : innerArrayTypes(Ctx, VD)) {
+    if (isa<ConstantArrayType>(AT))
+      continue;
+    if (const VarDecl *Dim = dimensionVariable(AT); Dim && !Info.written(Dim))
+      continue;
+    const auto *VAT = dyn_cast<VariableArrayType>(AT);
+    std::string Size = VAT && VAT->getSizeExpr() ? sourceText(Ctx, VAT->getSizeExpr()) : "?";
+    P = makeProblem(Diag::inner_dimension_not_constant, VD->getSourceRange(),
+                    {VD->getNameAsString(), Size});
+    for (const Access &A : Info.Accesses)
+      if (A.Array == VD) {
+        P.Range = A.Expr->getSourceRange();
+        break;
+      }
+    return false;
+  }
+  return true;
 }
 
 bool checkEmittable(const ASTContext &Ctx, const BodyInfo &Info, Problem &P) {
@@ -85,7 +107,7 @@ bool checkEmittable(const ASTContext &Ctx, const BodyInfo &Info, Problem &P) {
     bool Reduced = false;
     for (const ArrayReduction &AR : Info.ArrayReductions)
       Reduced |= AR.Var == VD;
-    if (!Reduced && !Info.Shapes[I].Rows && !constantInnerDims(Ctx, VD, Info, P))
+    if (!Reduced && !Info.Shapes[I].Rows && !emittableInnerDims(Ctx, VD, Info, P))
       return false;
   }
   return true;

@@ -27,6 +27,14 @@ std::optional<gpupar_type_kind> perThreadKind(const clang::ASTContext &Ctx, clan
 std::vector<uint64_t> innerDims(const clang::ASTContext &Ctx, const clang::VarDecl *VD,
                                 const clang::ArrayType **Variable = nullptr);
 
+/// Returns the array types of `VD`'s dimensions after the first, outermost first.
+std::vector<const clang::ArrayType *> innerArrayTypes(const clang::ASTContext &Ctx,
+                                                      const clang::VarDecl *VD);
+
+/// Returns the integer variable that is the whole size of variable-length dimension `AT` (`m` in
+/// `double A[n][m]`), or null (a constant dimension, or another size expression).
+const clang::VarDecl *dimensionVariable(const clang::ArrayType *AT);
+
 /// Returns true when the generated code can declare everything analysed loop `Info` needs;
 /// otherwise false with a warning in `P` (the loop stays serial).
 bool checkEmittable(const clang::ASTContext &Ctx, const BodyInfo &Info, Problem &P);

@@ -26,12 +26,40 @@ std::string arrayDecl(const ASTContext &Ctx, const PlanArray &A, const std::stri
     return std::string(A.MovingColumn ? rt::Cols : rt::Rows) + "<" + Elem + " >" +
            (Plain.empty() ? "" : " " + Plain);
   }
+  if (!A.VarDims.empty()) { // a struct, as above
+    std::string Plain = Name.rfind("__restrict__ ", 0) == 0 ? Name.substr(13) : Name;
+    return std::string(rt::Vla) + "<" + Elem + ", " + std::to_string(A.VarDims.size()) + ">" +
+           (Plain.empty() ? "" : " " + Plain);
+  }
   if (A.Dims.empty())
     return Elem + " *" + Name;
   std::string S = Elem + " (*" + Name + ")";
   for (uint64_t D : A.Dims)
     S += "[" + std::to_string(D) + "]";
   return S;
+}
+
+/// Returns array `A`'s value from slot `I` of the launch, as the body's parameter takes it.
+std::string arrayLoad(const ASTContext &Ctx, const LoopPlan &P, const PlanArray &A, size_t I) {
+  std::string Slot = "gpupar_L->arrays[" + std::to_string(I) + "]";
+  if (A.Rows)
+    return arrayDecl(Ctx, A, "") + "(" + Slot + ", *(const " + rt::RowsLayout +
+           " *)gpupar_L->scalars[" + std::to_string(A.LayoutScalar) + "])";
+  if (A.VarDims.empty())
+    return "(" + arrayDecl(Ctx, A, "") + ")" + Slot;
+  // `gpupar_vla<T, N>{(T *)slot, {dims}}`: each variable dimension read from its scalar slot.
+  std::string Dims;
+  for (const PlanDim &D : A.VarDims) {
+    Dims += Dims.empty() ? "" : ", ";
+    if (!D.Scalar) {
+      Dims += std::to_string(D.Size) + "LL";
+      continue;
+    }
+    Dims += "(long long)*(const " + scalarTypeCxx(Ctx, P.Scalars[*D.Scalar]) +
+            " *)gpupar_L->scalars[" + std::to_string(*D.Scalar) + "]";
+  }
+  return arrayDecl(Ctx, A, "") + "{(" + std::string(A.Write ? "" : "const ") +
+         typeCxx(Ctx, A.Elem) + " *)" + Slot + ", {" + Dims + "}}";
 }
 
 /// The per-thread variables: declarations (at `Indent`; a kernel's or the host entry's), the
@@ -124,7 +152,7 @@ LoopText loopText(const ASTContext &Ctx, const LoopPlan &P) {
   LoopText L;
   for (size_t I = 0; I < P.Scalars.size(); ++I) {
     const PlanScalar &S = P.Scalars[I];
-    if (S.Kind == PlanScalar::Layout)
+    if (S.Kind == PlanScalar::Layout || S.Kind == PlanScalar::Extent)
       continue; // read with its array below
     std::string Type = scalarTypeCxx(Ctx, S), Name = scalarName(P, S);
     std::string Load = "*(const " + Type + " *)gpupar_L->scalars[" + std::to_string(I) + "]";
@@ -145,10 +173,7 @@ LoopText loopText(const ASTContext &Ctx, const LoopPlan &P) {
     std::string Name = arrayName(P, (unsigned)I);
     L.Params += ", " + arrayDecl(Ctx, A, "__restrict__ " + Name);
     L.Args += ", " + Name;
-    std::string Load = "(" + arrayDecl(Ctx, A, "") + ")gpupar_L->arrays[" + std::to_string(I) + "]";
-    if (A.Rows)
-      Load = arrayDecl(Ctx, A, "") + "(gpupar_L->arrays[" + std::to_string(I) + "], *(const " +
-             rt::RowsLayout + " *)gpupar_L->scalars[" + std::to_string(A.LayoutScalar) + "])";
+    std::string Load = arrayLoad(Ctx, P, A, I);
     L.HostLocals += "  " + arrayDecl(Ctx, A, Name) + " = " + Load + ";\n";
     L.LaunchArgs += ",\n      " + Load;
     L.Fields += "  " + arrayDecl(Ctx, A, Name) + ";\n";

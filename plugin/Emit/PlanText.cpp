@@ -21,6 +21,8 @@ std::string scalarName(const LoopPlan &P, const PlanScalar &S) {
     return "gpupar_rows_" + arrayName(P, S.Of);
   case PlanScalar::Member:
     return "gpupar_m" + std::to_string(S.Of);
+  case PlanScalar::Extent:
+    return "gpupar_dim_" + S.Var->getNameAsString();
   }
   return "?";
 }
@@ -28,6 +30,7 @@ std::string scalarName(const LoopPlan &P, const PlanScalar &S) {
 std::string scalarTypeC(const ASTContext &Ctx, const PlanScalar &S) {
   switch (S.Kind) {
   case PlanScalar::Variable:
+  case PlanScalar::Extent:
     return typeC(Ctx, S.Var->getType());
   case PlanScalar::Member:
     return typeC(Ctx, S.Expr->getType());
@@ -39,7 +42,7 @@ std::string scalarTypeC(const ASTContext &Ctx, const PlanScalar &S) {
 }
 
 std::string scalarTypeCxx(const ASTContext &Ctx, const PlanScalar &S) {
-  if (S.Kind == PlanScalar::Variable)
+  if (S.Kind == PlanScalar::Variable || S.Kind == PlanScalar::Extent)
     return typeCxx(Ctx, S.Var->getType());
   if (S.Kind == PlanScalar::Member)
     return typeCxx(Ctx, S.Expr->getType());
@@ -123,6 +126,7 @@ static std::string nestLo(const ASTContext &Ctx, const LoopForm &F) {
 std::string scalarValue(const ASTContext &Ctx, const LoopPlan &P, const PlanScalar &S) {
   switch (S.Kind) {
   case PlanScalar::Variable:
+  case PlanScalar::Extent:
     return S.Var->getNameAsString();
   case PlanScalar::SectionLo:
     return "(long long)(" + P.Reductions[S.Of].Section.Lo.Text + ")";

@@ -61,6 +61,7 @@ inline constexpr const char *ReductionDesc = "gpupar_reduction_desc";
 inline constexpr const char *RowsDesc = "gpupar_rows_desc";
 inline constexpr const char *Rows = "gpupar_rows";
 inline constexpr const char *Cols = "gpupar_cols";
+inline constexpr const char *Vla = "gpupar_vla";
 inline constexpr const char *StorePartial = "gpupar_store_partial";
 inline constexpr const char *BlockReduce = "gpupar_block_reduce";
 inline constexpr const char *RedFill = "gpupar_red_fill";
@@ -78,12 +79,11 @@ inline constexpr const char *TiledLaunch = "gpupar_tiled_launch";
 /// The names above that the .cu uses, for the contract test (each declared in kernel.h or the
 /// headers it includes).
 inline constexpr const char *KernelNames[] = {
-    Kernels,         CudaFn,        LaunchKernel, DynamicShared,  Index,
-    ForThreads,      Unflatten,     Launch,       ArrayDesc,      TermDesc,
-    ReductionDesc,   RowsDesc,      Rows,         Cols,           StorePartial,
-    BlockReduce,     RedFill,       RedFillAsync, RedSharedBytes, RedSharedMax,
-    RedPrivateBegin, RedPrivateEnd, RedUpdate,    RedUpdateIn,    RedCheck,
-    TileGeometry,    TiledLaunch};
+    Kernels,        CudaFn,       LaunchKernel,    DynamicShared, Index,         ForThreads,
+    Unflatten,      Launch,       ArrayDesc,       TermDesc,      ReductionDesc, RowsDesc,
+    Rows,           Cols,         StorePartial,    BlockReduce,   RedFill,       RedFillAsync,
+    RedSharedBytes, RedSharedMax, RedPrivateBegin, RedPrivateEnd, RedUpdate,     RedUpdateIn,
+    RedCheck,       TileGeometry, TiledLaunch};
 
 /// Returns the enumerator of `C` in gpupar_cond: "GPUPAR_LT", ...
 const char *condName(Cond C);

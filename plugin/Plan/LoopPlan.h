@@ -40,11 +40,21 @@ struct PlanScalar {
     /// a struct member the body reads (Expr, BodyInfo::Hoisted[Of]), read once before the loop;
     /// a body parameter, which the body's reads of it name
     Member,
+    /// the size of a variable-length array's dimension, integer variable Var, which the body
+    /// does not read itself: read by the host entry and the launcher with its array (never a
+    /// kernel or body parameter)
+    Extent,
   } Kind = Variable;
-  const clang::VarDecl *Var = nullptr; ///< Variable only
+  const clang::VarDecl *Var = nullptr; ///< Variable and Extent only
   unsigned Of = 0;
   const clang::Expr *Expr = nullptr; ///< Member only
   PlanReadWhen When{};               ///< Member only
+};
+
+/// A dimension of a variable-length array after the first: a constant, or the value of a scalar.
+struct PlanDim {
+  uint64_t Size = 0;
+  std::optional<unsigned> Scalar; ///< an index into LoopPlan::Scalars (Variable or Extent)
 };
 
 struct PlanArray {
@@ -54,6 +64,10 @@ struct PlanArray {
   /// `double (*A)[M]` give {M}, so the .cu parameter is `double (*A)[M]`. Empty for
   /// one-dimensional arrays and plain pointers.
   std::vector<uint64_t> Dims;
+  /// A variable-length array (`double A[n][m]`, `float (*T)[ny][nx]`): all its dimensions after
+  /// the first, outermost first; the body sees `gpupar_vla<Elem, N>` (kernel.h) built from
+  /// their values. Empty otherwise.
+  std::vector<PlanDim> VarDims;
   bool Read = false, Write = false;
   /// Written at indices known only at run time (GPUPAR_SCATTER): one write term covers its
   /// whole section; the runtime merges what each device changed.

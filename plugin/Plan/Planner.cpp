@@ -346,6 +346,39 @@ static void planWritten(ASTContext &Ctx, const BodyInfo &Info, LoopPlan &Plan) {
   }
 }
 
+/// Sets array `VD`'s dimensions after the first in `A`: constants in Dims or, for a
+/// variable-length array, each in VarDims, a variable one read from the scalar of its variable
+/// (added to `Plan` when the body does not read it).
+static void planDims(ASTContext &Ctx, const VarDecl *VD, PlanArray &A, LoopPlan &Plan) {
+  std::vector<const ArrayType *> Types = innerArrayTypes(Ctx, VD);
+  bool Variable = false;
+  for (const ArrayType *AT : Types)
+    Variable |= !isa<ConstantArrayType>(AT);
+  if (!Variable) {
+    A.Dims = innerDims(Ctx, VD);
+    return;
+  }
+  for (const ArrayType *AT : Types) {
+    PlanDim D;
+    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT)) {
+      D.Size = CAT->getSize().getZExtValue();
+      A.VarDims.push_back(D);
+      continue;
+    }
+    const VarDecl *Dim = dimensionVariable(AT); // not null (checkEmittable)
+    for (size_t K = 0; K < Plan.Scalars.size() && !D.Scalar; ++K) {
+      const PlanScalar &S = Plan.Scalars[K];
+      if ((S.Kind == PlanScalar::Variable || S.Kind == PlanScalar::Extent) && S.Var == Dim)
+        D.Scalar = (unsigned)K;
+    }
+    if (!D.Scalar) {
+      D.Scalar = (unsigned)Plan.Scalars.size();
+      Plan.Scalars.push_back({PlanScalar::Extent, Dim, 0});
+    }
+    A.VarDims.push_back(D);
+  }
+}
+
 LoopPlan planLoop(ASTContext &Ctx, const Directive &Dir, const LoopForm &F, const BodyInfo &Info) {
   LoopPlan Plan;
   Plan.Form = F;
@@ -407,7 +440,7 @@ LoopPlan planLoop(ASTContext &Ctx, const Directive &Dir, const LoopForm &F, cons
       A.LayoutScalar = (unsigned)Plan.Scalars.size();
       Plan.Scalars.push_back({PlanScalar::Layout, nullptr, (unsigned)Plan.Arrays.size()});
     } else {
-      A.Dims = innerDims(Ctx, VD); // all constant (checkEmittable)
+      planDims(Ctx, VD, A, Plan);
     }
     for (const Access &X : Info.Accesses)
       if (X.Array == VD)
