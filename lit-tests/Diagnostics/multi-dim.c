@@ -1,5 +1,6 @@
-// Multi-dimensional arrays with a non-constant inner dimension (variable-length rows) stay
-// serial: C++ has no type for a pointer to their rows. Fixed-size ones are offloaded.
+// Multi-dimensional arrays: fixed-size ones and variable-length ones whose inner sizes are
+// integer variables the loop leaves unchanged are offloaded; other inner sizes keep the loop
+// serial (the generated code could not size the rows).
 // RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-outdir=%t %s
 float M[10][10];
 void fixed(int n) {
@@ -10,10 +11,20 @@ void fixed(int n) {
 void vla(int n, int m, float X[n][m]) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    X[i][0] = 0; // expected-warning {{multi-dimensional array 'X' has a non-constant inner dimension 'm'; the loop stays serial (use constant inner dimensions, or a flat array with 'a[i*m + j]')}}
+    X[i][0] = 0;
 }
 void vla_pointer(int n, int m, float (*X)[m]) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    X[i][1] = 0; // expected-warning {{multi-dimensional array 'X' has a non-constant inner dimension 'm'}}
+    X[i][1] = 0;
+}
+void vla_expression(int n, int m, float X[n][m + 1]) {
+#pragma gpupar
+  for (int i = 0; i < n; i++)
+    X[i][0] = 0; // expected-warning {{multi-dimensional array 'X' has an inner dimension 'm + 1' that is neither a constant nor an integer variable the loop leaves unchanged; the loop stays serial (size it with such a variable, or use a flat array with 'a[i*(m + 1) + j]')}}
+}
+void vla_pointer_expression(int n, int m, float (*X)[2 * m][4]) {
+#pragma gpupar
+  for (int i = 0; i < n; i++)
+    X[i][1][0] = 0; // expected-warning {{multi-dimensional array 'X' has an inner dimension '2 * m' that is neither a constant}}
 }

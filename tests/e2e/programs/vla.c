@@ -1,6 +1,7 @@
 /* Variable-length arrays whose inner sizes are run-time variables: a 2-D stencil over
- * `double A[n][m]` parameters, a 3-D `float (*T)[ny][nx]` update, a mixed `double X[n][m][3]`
- * and a write through a VLA parameter that the body sizes itself (`j < m`). Sizes are multiples
+ * `double A[n][m]` parameters, a 3-D `float (*T)[ny][nx]` update, a mixed `double X[n][m][3]`,
+ * a write through a VLA parameter that the body sizes itself (`j < m`) and a product of
+ * `double A[n][p]` by `B[p][q]` (run as tiles on devices). Sizes are multiples
  * of nothing; values stay integers (or quarters) so every backend is exact. Every element is
  * checked against the same computation run serially here (no pragma). */
 #include <stdio.h>
@@ -61,6 +62,27 @@ static void fill_serial(int n, int m, double A[n][m]) {
   for (int i = 1; i < n; i++)
     for (int j = 0; j < m; j++)
       A[i][j] = i * m + j;
+}
+
+static void matmul(int n, int p, int q, double A[n][p], double B[p][q], double C[n][q]) {
+#pragma gpupar
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < q; j++) {
+      double s = 0;
+      for (int k = 0; k < p; k++)
+        s += A[i][k] * B[k][j];
+      C[i][j] = s;
+    }
+}
+
+static void matmul_serial(int n, int p, int q, double A[n][p], double B[p][q], double C[n][q]) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < q; j++) {
+      double s = 0;
+      for (int k = 0; k < p; k++)
+        s += A[i][k] * B[k][j];
+      C[i][j] = s;
+    }
 }
 
 static int check_2d(const char *what, int n, int m, double X[n][m], double Y[n][m]) {
@@ -157,8 +179,35 @@ static int test_mixed(void) {
   return bad;
 }
 
+static int test_matmul(void) {
+  int n = 41, p = 23, q = 37;
+  double(*A)[p] = malloc(sizeof(double[n][p]));
+  double(*B)[q] = malloc(sizeof(double[p][q]));
+  double(*C)[q] = malloc(sizeof(double[n][q]));
+  double(*D)[q] = malloc(sizeof(double[n][q]));
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < p; k++)
+      A[i][k] = (i * 3 + k) % 7 - 3;
+  for (int k = 0; k < p; k++)
+    for (int j = 0; j < q; j++)
+      B[k][j] = (k * 5 + j * 2) % 9 - 4;
+  matmul(n, p, q, A, B, C);
+  matmul_serial(n, p, q, A, B, D);
+  int bad = check_2d("matmul", n, q, C, D);
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < q; j++)
+      s += C[i][j] * (j + 1);
+  printf("matmul %.0f\n", s);
+  free(A);
+  free(B);
+  free(C);
+  free(D);
+  return bad;
+}
+
 int main(void) {
-  int bad = test_2d() + test_3d() + test_mixed();
+  int bad = test_2d() + test_3d() + test_mixed() + test_matmul();
   printf("%s\n", bad ? "MISMATCH" : "ok");
   return bad != 0;
 }
