@@ -52,7 +52,9 @@ const VarDecl *dimensionVariable(const ArrayType *AT) {
     return nullptr;
   const auto *DRE = dyn_cast<DeclRefExpr>(VAT->getSizeExpr()->IgnoreParenImpCasts());
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD || !VD->getType()->isIntegerType() || VD->getType().isVolatileQualified())
+  // Integer types only, not enums: an enum's declaration would have to reach the .cu.
+  QualType T = VD ? VD->getType() : QualType();
+  if (!VD || !T->isIntegerType() || T->isEnumeralType() || T.isVolatileQualified())
     return nullptr;
   return VD;
 }
