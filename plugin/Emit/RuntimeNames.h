@@ -79,11 +79,11 @@ inline constexpr const char *TiledLaunch = "gpupar_tiled_launch";
 /// The names above that the .cu uses, for the contract test (each declared in kernel.h or the
 /// headers it includes).
 inline constexpr const char *KernelNames[] = {
-    Kernels,        CudaFn,       LaunchKernel,    DynamicShared, Index,         ForThreads,
-    Unflatten,      Launch,       ArrayDesc,       TermDesc,      ReductionDesc, RowsDesc,
-    Rows,           Cols,         StorePartial,    BlockReduce,   RedFill,       RedFillAsync,
-    RedSharedBytes, RedSharedMax, RedPrivateBegin, RedPrivateEnd, RedUpdate,     RedUpdateIn,
-    RedCheck,       TileGeometry, TiledLaunch};
+    Kernels,      CudaFn,         LaunchKernel, DynamicShared,   Index,         ForThreads,
+    Unflatten,    Launch,         ArrayDesc,    TermDesc,        ReductionDesc, RowsDesc,
+    Rows,         Cols,           Vla,          StorePartial,    BlockReduce,   RedFill,
+    RedFillAsync, RedSharedBytes, RedSharedMax, RedPrivateBegin, RedPrivateEnd, RedUpdate,
+    RedUpdateIn,  RedCheck,       TileGeometry, TiledLaunch};
 
 /// Returns the enumerator of `C` in gpupar_cond: "GPUPAR_LT", ...
 const char *condName(Cond C);
