@@ -1,5 +1,6 @@
 //===- Emittable.cpp - the last checks before a loop is planned -------------===//
 #include "Analysis/Emittable.h"
+#include "Analysis/BodyWalker.h"
 #include "Text.h"
 
 using namespace clang;
@@ -46,6 +47,17 @@ std::vector<uint64_t> innerDims(const ASTContext &Ctx, const VarDecl *VD,
   return Dims;
 }
 
+/// Returns whether `VD`, a local or parameter, is assigned, incremented or has its address
+/// taken anywhere in its function.
+static bool assignedInFunction(const VarDecl *VD) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod());
+  if (!FD || !FD->getBody())
+    return true;
+  body::WriteCollector W;
+  W.TraverseStmt(FD->getBody());
+  return W.Written.count(VD) != 0;
+}
+
 const VarDecl *dimensionVariable(const ArrayType *AT) {
   const auto *VAT = dyn_cast<VariableArrayType>(AT);
   if (!VAT || !VAT->getSizeExpr())
@@ -55,6 +67,10 @@ const VarDecl *dimensionVariable(const ArrayType *AT) {
   // Integer types only, not enums: an enum's declaration would have to reach the .cu.
   QualType T = VD ? VD->getType() : QualType();
   if (!VD || !T->isIntegerType() || T->isEnumeralType() || T.isVolatileQualified())
+    return nullptr;
+  // The array's rows keep the size the variable had where the type was written: the variable
+  // must hold it still at the loop, so a local or parameter its function never assigns.
+  if (!VD->hasLocalStorage() || assignedInFunction(VD))
     return nullptr;
   return VD;
 }
