@@ -364,6 +364,30 @@ struct TriangularLoop {
       return {D[0].at(I, J) * Stride + D[1].at(I, J), 0};
     return {D[0].at(I, J), D[1].at(I, J)};
   }
+  /// A random nest: bounds, subscripts, and in half the cases the read as the transpose of the
+  /// write (as symmetric stores read).
+  static TriangularLoop random(std::mt19937 &Rng) {
+    auto pick = [&](int Lo, int Hi) { return std::uniform_int_distribution<int>(Lo, Hi)(Rng); };
+    auto dim = [&]() { return Dim{pick(-1, 1), pick(-1, 1), pick(-2, 2)}; };
+    TriangularLoop L;
+    L.HiI = pick(1, 12);
+    L.JLo = pick(0, 2);
+    L.JHi = pick(0, 2);
+    L.W[0] = dim(), L.W[1] = dim(), L.R[0] = dim(), L.R[1] = dim();
+    if (pick(0, 1))
+      L.R[0] = L.W[1], L.R[1] = L.W[0];
+    return L;
+  }
+  /// Whether the nest has a conflict (`Conflict`), and one the analysis must prove absent to
+  /// offload (the return value): as in test_random_loops, the runtime checks a write with itself
+  /// and a read of the written subscript in rectangular loops; a triangular loop's must be
+  /// proven.
+  bool staticConflict(bool &Conflict) const {
+    bool WriteWrite = false, ReadWrite = false;
+    conflicts(WriteWrite, ReadWrite);
+    Conflict = WriteWrite || ReadWrite;
+    return (ReadWrite && !readsWhatItWrites()) || (triangular() && Conflict);
+  }
   /// Whether two different outer iterations write one element, or one reads what another writes.
   void conflicts(bool &WriteWrite, bool &ReadWrite) const {
     std::map<std::pair<int, int>, std::set<int>> Writers;
@@ -385,26 +409,13 @@ struct TriangularLoop {
 /// offload a loop with a conflict; it should offload most of those without one.
 void test_random_triangular(void **) {
   std::mt19937 Rng(20261125);
-  auto pick = [&](int Lo, int Hi) { return std::uniform_int_distribution<int>(Lo, Hi)(Rng); };
-  auto dim = [&]() { return Dim{pick(-1, 1), pick(-1, 1), pick(-2, 2)}; };
   int Parallel = 0, ParallelOffloaded = 0, Wrong = 0;
   for (int Case = 0; Case < 400; Case++) {
-    TriangularLoop L;
-    L.HiI = pick(1, 12);
-    L.JLo = pick(0, 2);
-    L.JHi = pick(0, 2);
-    L.W[0] = dim(), L.W[1] = dim(), L.R[0] = dim(), L.R[1] = dim();
-    if (pick(0, 1)) // the transpose of the write, as symmetric stores read
-      L.R[0] = L.W[1], L.R[1] = L.W[0];
+    TriangularLoop L = TriangularLoop::random(Rng);
     std::string Code = L.code(), Message;
     Verdict V = analyse(Code, &Message);
-    bool WriteWrite = false, ReadWrite = false;
-    L.conflicts(WriteWrite, ReadWrite);
-    bool Conflict = WriteWrite || ReadWrite;
-    // As in test_random_loops, the runtime checks a write with itself and a read of the written
-    // subscript in rectangular loops; a triangular loop's must be proven here.
-    bool Static = (ReadWrite && !L.readsWhatItWrites()) || (L.triangular() && Conflict);
-    if (Static && V == Offloaded) {
+    bool Conflict = false;
+    if (L.staticConflict(Conflict) && V == Offloaded) {
       fprintf(stderr, "offloaded a loop with a cross-iteration conflict:\n%s", Code.c_str());
       Wrong++;
     }
@@ -497,20 +508,12 @@ long long evaluate(const std::string &Text, const std::map<std::string, long lon
 /// is a parameter: a loop offloads only when the facts the split assumed hold for that S.
 void randomFlat(unsigned Seed, bool RunTime, int &Parallel, int &ParallelOffloaded) {
   std::mt19937 Rng(Seed);
-  auto pick = [&](int Lo, int Hi) { return std::uniform_int_distribution<int>(Lo, Hi)(Rng); };
-  auto dim = [&]() { return Dim{pick(-1, 1), pick(-1, 1), pick(-2, 2)}; };
   const int Strides[] = {8, 16, 47, 64, 100};
   int Wrong = 0;
   Parallel = ParallelOffloaded = 0;
   for (int Case = 0; Case < 400; Case++) {
-    TriangularLoop L;
-    L.HiI = pick(1, 12);
-    L.JLo = pick(0, 2);
-    L.JHi = pick(0, 2);
-    L.W[0] = dim(), L.W[1] = dim(), L.R[0] = dim(), L.R[1] = dim();
-    if (pick(0, 1))
-      L.R[0] = L.W[1], L.R[1] = L.W[0];
-    L.Stride = Strides[pick(0, 4)];
+    TriangularLoop L = TriangularLoop::random(Rng);
+    L.Stride = Strides[std::uniform_int_distribution<int>(0, 4)(Rng)];
     L.RunTime = RunTime;
     std::string Code = L.code(), Message;
     std::vector<std::string> Assumed;
@@ -518,11 +521,8 @@ void randomFlat(unsigned Seed, bool RunTime, int &Parallel, int &ParallelOffload
     for (const std::string &A : Assumed) // the runtime's check before the loop
       if (evaluate(A, {{"s", L.Stride}, {"n", L.HiI}}) < 0)
         V = Unknown;
-    bool WriteWrite = false, ReadWrite = false;
-    L.conflicts(WriteWrite, ReadWrite);
-    bool Conflict = WriteWrite || ReadWrite;
-    bool Static = (ReadWrite && !L.readsWhatItWrites()) || (L.triangular() && Conflict);
-    if (Static && V == Offloaded) {
+    bool Conflict = false;
+    if (L.staticConflict(Conflict) && V == Offloaded) {
       fprintf(stderr, "offloaded a loop with a cross-iteration conflict:\n%s", Code.c_str());
       Wrong++;
     }
