@@ -50,12 +50,12 @@ void scaled(net *p, const float *x, float *y) {
 }
 
 // Through a struct value and a nested member.
-// HOST: {{^ +}}const int gpupar_s0 = ((int)(0) < (rows) ? (d.dim.cols) : 0);
+// HOST: {{^ +}}const int gpupar_s1 = ((int)(0) < (rows) ? (d.dim.cols) : 0);
 // CU: a[i * gpupar_m0 + j] = 0;
 void clear(net d, int rows, float *a) {
 #pragma gpupar
   for (int i = 0; i < rows; i++) { // expected-remark {{loop offloaded: a (out)}}
-    for (int j = 0; j < d.dim.cols; j++) // expected-remark {{not collapsed}} expected-note {{as 'collapse(2)'}}
+    for (int j = 0; j < d.dim.cols; j++) // expected-remark {{collapsed with the offloaded loop}}
       a[i * d.dim.cols + j] = 0;
   }
 }

@@ -118,7 +118,7 @@ bool BodyWalker::isInvariant(const Expr *E) {
                !isArrayVariable(VD);
       }
       if (const auto *ME = dyn_cast<MemberExpr>(S)) {
-        if (!W.hoistable(ME))
+        if (!W.hoistable(ME, /*InIndex=*/true))
           return false;
         W.hoist(ME);
         return true;
@@ -698,7 +698,10 @@ std::optional<std::pair<Poly, Poly>> BodyWalker::varRange(unsigned V) {
 }
 
 bool BodyWalker::addIndex(Place &P, const Expr *Idx, std::optional<Poly> Units, int Sign) {
-  if (!walk(Idx))
+  ++IndexDepth;
+  bool Walked = walk(Idx);
+  --IndexDepth;
+  if (!Walked)
     return false;
   if (P.K != Place::Array || P.Inside || !P.Affine)
     return true;
@@ -1319,10 +1322,16 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
   }
   case Stmt::ImplicitCastExprClass: {
     const auto *ICE = cast<ImplicitCastExpr>(S);
-    if (ICE->getCastKind() == CK_LValueToRValue && hoistable(ICE->getSubExpr())) {
+    if (ICE->getCastKind() == CK_LValueToRValue && hoistable(ICE->getSubExpr(), IndexDepth > 0)) {
       hoist(ICE->getSubExpr());
       return true;
     }
+    // Already read once as an inner loop's bound (isInvariant): its struct is not needed.
+    if (ICE->getCastKind() == CK_LValueToRValue &&
+        llvm::any_of(Info.HoistedUses, [&](const std::pair<const Expr *, unsigned> &U) {
+          return U.first == ICE->getSubExpr()->IgnoreParens();
+        }))
+      return true;
     if (ICE->getCastKind() == CK_LValueToRValue)
       return walk(ICE->getSubExpr(), Mode::Read);
     return walk(ICE->getSubExpr(), M);
@@ -1770,10 +1779,13 @@ bool analyzeBody(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, BodyI
   for (const LoopForm &C : Info.Collapse)
     if (!checkReadOnce(Ctx, C.BoundMemory, Writes, Diag::bound_memory_written, P))
       return false;
-  std::vector<const Expr *> ReadOnce = Info.Hoisted;
+  std::vector<const Expr *> ReadOnce, Invariant;
+  for (size_t I = 0; I < Info.Hoisted.size(); ++I)
+    (Info.HoistedCopyable[I] ? Invariant : ReadOnce).push_back(Info.Hoisted[I]);
   for (const auto &[VD, Member] : Info.MemberArrays)
     ReadOnce.push_back(Member);
-  return checkReadOnce(Ctx, ReadOnce, Writes, Diag::hoisted_member_written, P);
+  return checkReadOnce(Ctx, ReadOnce, Writes, Diag::hoisted_member_written, P) &&
+         checkReadOnce(Ctx, Invariant, Writes, Diag::index_member_written, P);
 }
 
 } // namespace gpupar

@@ -171,12 +171,16 @@ struct BodyInfo {
   /// column).
   llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> RowPointers;
   /// Reads of an arithmetic member of a struct that cannot be copied to a device (`p->n`,
-  /// `s.dim.m` where the struct holds pointers), which the loop does not write: read once
-  /// before the loop and passed as scalars. One expression per distinct member read (as
-  /// printed), and every read of the body with the index of its entry.
+  /// `s.dim.m` where the struct holds pointers), or of any struct in a bound or subscript,
+  /// which the loop does not write: read once before the loop and passed as scalars. One expression
+  /// per distinct member read (as printed), and every read of the body with the index of its entry.
   std::vector<const clang::Expr *> Hoisted;
   std::vector<std::pair<const clang::Expr *, unsigned>> HoistedUses;
   std::vector<ReadSites> HoistedSites; ///< parallel to Hoisted
+  /// Parallel to Hoisted: the member's struct can be copied to a device, and the member is read
+  /// once because it bounds an inner loop or is in a subscript (`j < s.m`, `a[i * p->m + j]`),
+  /// which must not change while the loop runs.
+  std::vector<bool> HoistedCopyable;
   /// Pointer members of such structs used as arrays (`p->x[i]`, `s.w[i][k]`), under the same
   /// rules: each is an array of the loop whose variable is made here (named as the member is
   /// written, `p->x`, for the messages; never declared in the program), with the member

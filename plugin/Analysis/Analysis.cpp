@@ -193,12 +193,15 @@ unsigned perfectDepth(const ForStmt *FS) {
   return N;
 }
 
-/// Returns true when evaluating `E` can neither fault nor read memory: constants and scalar
-/// variables under `+`, `-`, `*`, division by a non-zero literal and casts. A collapsed loop's
-/// bounds are evaluated once before the nest, also when the serial nest would never reach them (no
-/// outer iteration).
-bool harmlessBound(const Expr *E) {
+/// Returns true when evaluating `E` cannot fault: constants and scalar variables under `+`,
+/// `-`, `*`, division by a non-zero literal and casts, and the memory reads of `Guarded`, which
+/// the host file reads only when the loops around run (PlanText.cpp, nestGuard). A collapsed
+/// loop's bounds are evaluated once before the nest, also when the serial nest would never
+/// reach them (no outer iteration).
+bool harmlessBound(const Expr *E, const std::vector<const Expr *> &Guarded) {
   E = E->IgnoreParens();
+  if (llvm::is_contained(Guarded, E))
+    return true;
   if (isa<IntegerLiteral, CharacterLiteral>(E))
     return true;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
@@ -206,17 +209,17 @@ bool harmlessBound(const Expr *E) {
            (isa<VarDecl>(DRE->getDecl()) && DRE->getType()->isIntegerType());
   if (const auto *CE = dyn_cast<CastExpr>(E))
     return (isa<ImplicitCastExpr>(CE) || CE->getType()->isIntegerType()) &&
-           harmlessBound(CE->getSubExpr());
+           harmlessBound(CE->getSubExpr(), Guarded);
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     return (UO->getOpcode() == UO_Minus || UO->getOpcode() == UO_Plus) &&
-           harmlessBound(UO->getSubExpr());
+           harmlessBound(UO->getSubExpr(), Guarded);
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->getOpcode() == BO_Div || BO->getOpcode() == BO_Rem) {
       const auto *L = dyn_cast<IntegerLiteral>(BO->getRHS()->IgnoreParenImpCasts());
-      return L && !L->getValue().isZero() && harmlessBound(BO->getLHS());
+      return L && !L->getValue().isZero() && harmlessBound(BO->getLHS(), Guarded);
     }
     return (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub || BO->getOpcode() == BO_Mul) &&
-           harmlessBound(BO->getLHS()) && harmlessBound(BO->getRHS());
+           harmlessBound(BO->getLHS(), Guarded) && harmlessBound(BO->getRHS(), Guarded);
   }
   return false;
 }
@@ -259,7 +262,7 @@ void autoCollapse(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, Loop
               analyzeBody(Ctx, CF, D, CI, P) && checkDependences(Ctx, CF, D, CI, P);
     for (size_t K = 1; Ok && K < CI.Collapse.size(); ++K)
       for (const Expr *B : {CI.Collapse[K].Lo, CI.Collapse[K].Hi})
-        if (Ok && !harmlessBound(B)) {
+        if (Ok && !harmlessBound(B, CI.Collapse[K].BoundMemory)) {
           P = makeProblem(Diag::note_collapse_bound, B->getSourceRange(), {sourceText(Ctx, B)});
           Ok = false;
         }

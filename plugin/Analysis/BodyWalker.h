@@ -130,6 +130,7 @@ private:
   unsigned BreakDepth = 0; ///< loops and switches between here and the offloaded loop
   bool BodyJumps = false;  ///< the body has a `break`, `continue`, `goto` or `return`
   unsigned CondDepth = 0;  ///< branches between here and the offloaded loop
+  unsigned IndexDepth = 0; ///< subscripts being walked around here (hoistable's InIndex)
   /// Integer scalars the body assigns exactly once, as a statement of a block, and reads only
   /// after that statement in the same block (`k = i + n*j; a[k] = ...`): the assigned value,
   /// substituted into subscripts like an initialiser (findAssignedOnce).
@@ -288,13 +289,18 @@ private:
   bool isInvariant(const Expr *E);
   // Struct members read once before the loop (Members.cpp).
   /// Returns whether `E` is a read of an arithmetic member of a struct that cannot be copied to a
-  /// device, through members only from an outer variable the loop does not write (BodyInfo::
-  /// Hoisted); outside called functions. Records a failure when it is one but inner loops around
-  /// it keep it from being read once (movingLoopProblem).
-  bool hoistable(const Expr *E);
+  /// device (of any struct when `InIndex`: `E` is in an inner loop's bound or a subscript),
+  /// through members only from an outer variable the loop does not write (BodyInfo::Hoisted);
+  /// outside called functions. Records a failure when it is one but inner loops around it keep
+  /// it from being read once (movingLoopProblem).
+  bool hoistable(const Expr *E, bool InIndex = false);
   /// Returns the outer variable, not assigned in the loop, that member chain `Top` starts from
-  /// when its struct cannot be copied to a device; else null (and always in called functions).
-  const VarDecl *hoistRoot(const MemberExpr *Top);
+  /// when its struct cannot be copied to a device (or is any struct, when `Copyable`); else
+  /// null (and always in called functions).
+  const VarDecl *hoistRoot(const MemberExpr *Top, bool Copyable = false);
+  /// Returns whether member `Top` may be read before the loop whatever inner loops run here: a
+  /// member of a struct variable through no pointer, or one already read outside those loops.
+  bool readOutsideInner(const MemberExpr *Top);
   /// Records read `E` (hoistable) in BodyInfo::Hoisted / HoistedUses / HoistedSites.
   void hoist(const Expr *E);
   /// Returns why a value read here, with no condition or jump around it, cannot be read once

@@ -38,7 +38,18 @@ std::string localCopy(const MemberExpr *ME) {
   return Type + (Type.back() == '*' ? "" : " ") + ME->getMemberDecl()->getNameAsString();
 }
 
-const VarDecl *BodyWalker::hoistRoot(const MemberExpr *Top) {
+/// Returns whether member chain `Top` starts from a variable and follows no pointer (`s.d.n`).
+static bool throughNoPointer(const MemberExpr *Top) {
+  const Expr *B = Top;
+  while (const auto *ME = dyn_cast<MemberExpr>(B)) {
+    if (ME->isArrow())
+      return false;
+    B = ME->getBase()->IgnoreParenImpCasts();
+  }
+  return isa<DeclRefExpr>(B);
+}
+
+const VarDecl *BodyWalker::hoistRoot(const MemberExpr *Top, bool Copyable) {
   if (!Frames.empty())
     return nullptr;
   const Expr *B = Top;
@@ -51,11 +62,13 @@ const VarDecl *BodyWalker::hoistRoot(const MemberExpr *Top) {
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!VD || !isOuter(VD) || Pre.Written.count(VD) || VD->getType().isVolatileQualified())
     return nullptr;
-  // Only where the whole struct cannot go to the device: other structs are passed as they are.
+  // Values are read once only where the whole struct cannot go to the device: other structs
+  // are passed as they are. Bounds and subscripts must not change while the loop runs, so
+  // there any struct's member is read once.
   QualType Root = VD->getType().getCanonicalType();
   if (const auto *PT = Root->getAs<PointerType>())
     Root = PT->getPointeeType();
-  return Root->isRecordType() && recordProblem(Root).has_value() ? VD : nullptr;
+  return Root->isRecordType() && (Copyable || recordProblem(Root).has_value()) ? VD : nullptr;
 }
 
 std::optional<std::string> BodyWalker::movingLoopProblem() {
@@ -79,26 +92,45 @@ std::optional<std::string> BodyWalker::movingLoopProblem() {
   return std::nullopt;
 }
 
-bool BodyWalker::hoistable(const Expr *E) {
+bool BodyWalker::hoistable(const Expr *E, bool InIndex) {
   E = E->IgnoreParens();
   const auto *Top = dyn_cast<MemberExpr>(E);
   // Read in every iteration (no condition, short-circuit or jump before it): reading it before
-  // the loop then reads nothing the loop would not (`if (p) ... p->n` stays as it is).
+  // the loop then reads nothing the loop would not (`if (p) ... p->n` stays as it is). A member
+  // of a struct variable, reached through no pointer, can always be read.
+  bool Always = (CondDepth == 0 && !BodyJumps) || (InIndex && Top && throughNoPointer(Top));
   const VarDecl *Root =
-      Top && CondDepth == 0 && !BodyJumps &&
-              (E->getType()->isIntegerType() || E->getType()->isRealFloatingType())
-          ? hoistRoot(Top)
+      Top && Always && (E->getType()->isIntegerType() || E->getType()->isRealFloatingType())
+          ? hoistRoot(Top, InIndex)
           : nullptr;
   if (!Root)
     return false;
   // Inner loops around it: the host file reads it only where they run (PlanText.cpp), which it
-  // can test only when their bounds are known before the loop.
-  if (std::optional<std::string> Why = movingLoopProblem()) {
+  // can test only when their bounds are known before the loop. A struct that can be copied is
+  // then passed whole, as it is anyway for values.
+  std::optional<std::string> Why;
+  if (!readOutsideInner(Top))
+    Why = movingLoopProblem();
+  if (Why && !hoistRoot(Top))
+    return false;
+  if (Why) {
     fail(E->getSourceRange(), Diag::member_read_needs_local,
          {text(E), localCopy(Top), quoted(Root), *Why});
     return false;
   }
   return true;
+}
+
+bool BodyWalker::readOutsideInner(const MemberExpr *Top) {
+  if (throughNoPointer(Top))
+    return true;
+  std::string Text = printC(Ctx, Top);
+  for (size_t I = 0; I < Info.Hoisted.size(); ++I)
+    if (printC(Ctx, Info.Hoisted[I]) == Text)
+      for (const std::vector<unsigned> &W : Info.HoistedSites[I].Within)
+        if (W.size() <= Active.size() && std::equal(W.begin(), W.end(), Active.begin()))
+          return true;
+  return false;
 }
 
 void BodyWalker::hoist(const Expr *E) {
@@ -110,8 +142,10 @@ void BodyWalker::hoist(const Expr *E) {
   if (Index == Info.Hoisted.size()) {
     Info.Hoisted.push_back(E);
     Info.HoistedSites.emplace_back();
+    Info.HoistedCopyable.push_back(!hoistRoot(cast<MemberExpr>(E)));
   }
-  Info.HoistedSites[Index].add(Active);
+  Info.HoistedSites[Index].add(throughNoPointer(cast<MemberExpr>(E)) ? std::vector<unsigned>()
+                                                                     : Active);
   for (const auto &[Use, K] : Info.HoistedUses)
     if (Use == E)
       return;
