@@ -1,10 +1,61 @@
-// Pointer locals into an array wait for the emitter.
-// RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-outdir=%t %s
-void h(float *);
+// Pointer locals into an array are accesses to that array, located from their initialiser at each
+// use: what keeps them out says why.
+// RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-remarks -fplugin-arg-gpupar-outdir=%t %s
+float *pick(float *);
 void f(int n, float *a) {
 #pragma gpupar
-  for (int i = 0; i < n; i++) {
-    float *p = &a[i]; // expected-warning {{pointer variable 'p' in the loop body is not generated yet; the loop stays serial}}
+  for (int i = 0; i < n; i++) { // expected-remark {{loop offloaded: a (out)}}
+    float *p = &a[i];
     *p = 0;
+  }
+}
+
+// The pointer is set from 'k' before a loop over 'k' moves it.
+void moving(int n, int m, float *a) {
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    int k = 0;
+    float *p = &a[i * m + k]; // expected-warning {{pointer variable 'p' is set from 'k', which the loop changes while the pointer is in use; compute the pointer where it is used}}
+    for (k = 0; k < m; k++)
+      p[0] += 1;
+  }
+}
+
+// Inside the loop over 'j', a pointer set from 'j' is in use only where 'j' holds its value.
+void inner(int n, int m, float *a) {
+#pragma gpupar
+  for (int i = 0; i < n; i++) // expected-remark {{loop offloaded: a (out)}}
+    for (int j = 0; j < m; j++) { // expected-remark {{collapsed}}
+      float *p = &a[i * m + j];
+      *p = 1;
+    }
+}
+
+void reassigned(int n, float *a) {
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    float *p = &a[i]; // expected-warning {{pointer variable 'p' must be initialised once and never reassigned in an offloaded loop}}
+    p = p + 1;
+    *p = 0;
+  }
+}
+
+void called(int n, float *a) {
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    float *p = pick(a); // expected-warning {{call to 'pick' is not supported: it is not defined in this file}}
+    *p = 0;
+  }
+}
+
+// Rows of a pointer-to-pointer array are subscripted where they are used.
+void rows(int n, int m, float **w, float *out) {
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    const float *r = w[i]; // expected-warning {{pointer to pointer 'w' is offloaded only as 'a[i][j]'}}
+    float s = 0;
+    for (int k = 0; k < m; k++)
+      s += r[k];
+    out[i] = s;
   }
 }

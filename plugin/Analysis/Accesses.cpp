@@ -148,6 +148,28 @@ bool BodyWalker::checkName(const NamedDecl *D, SourceRange R) {
   return true;
 }
 
+const VarDecl *BodyWalker::changedAfter(const Expr *Init) {
+  struct Find : RecursiveASTVisitor<Find> {
+    BodyWalker &W;
+    const VarDecl *Found = nullptr;
+    explicit Find(BodyWalker &W) : W(W) {}
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!V || W.isLoopVar(V) || !W.preOf(V).Written.count(V) || W.AssignedOnce.count(V))
+        return true;
+      // An inner loop's variable, inside that loop: the pointer's scope ends with the loop's body.
+      for (unsigned I : W.Active)
+        if (W.Info.Inner[I].Form.Var == V)
+          return true;
+      Found = V;
+      return false;
+    }
+  };
+  Find F(*this);
+  F.TraverseStmt(const_cast<Expr *>(Init));
+  return F.Found;
+}
+
 bool BodyWalker::checkLocal(const VarDecl *VD) {
   SourceRange R = VD->getLocation();
   if (!checkName(VD, R))
@@ -174,7 +196,10 @@ bool BodyWalker::checkLocal(const VarDecl *VD) {
       return false;
     if (P.K != Place::Array)
       return fail(R, Diag::pointer_variable_not_into_array, {quoted(VD)});
-    unsupported(R, Diag::pointer_variable_not_generated, {quoted(VD)});
+    // Each access through it is located from its initialiser again: the variables that holds
+    // must keep their values wherever the pointer is in scope.
+    if (const VarDecl *Moving = changedAfter(VD->getInit()))
+      return fail(R, Diag::pointer_variable_moving_init, {quoted(VD), quoted(Moving)});
     return true;
   }
   if (std::optional<Reason> RP = recordProblem(T))
@@ -1013,8 +1038,6 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
   QualType Elem = elementType(VD);
   if (Elem->isRecordType() || P.Member)
     addType(VD->getType());
-  if (P.PtrArith && Frames.empty()) // a called function's pointers are printed as they are
-    unsupported(E->getSourceRange(), Diag::pointer_arithmetic_not_generated, {text(E)});
   const ClauseItem *RedItem = nullptr;
   bool Reduced = Dir.reductionOf(VD->getName(), &RedItem) && RedItem->IsSection;
   if (M != Mode::Read && elementType(VD).isConstQualified())
@@ -1591,7 +1614,8 @@ bool BodyWalker::shapeRows(const VarDecl *VD, QualType Elem) {
           ASE->getSourceRange(), Diag::rows_column_varies,
           {text(ASE->getIdx()), text(ASE), "the body has a 'break' or 'continue'", quoted(VD)});
   }
-  // A row passed as a `T *` is a pointer to consecutive elements: the rows stay rows.
+  // A row passed as a `T *` is a pointer to consecutive elements: the rows stay rows. (Only
+  // there can a pointer into a row be moved or kept: elsewhere a `T **` is subscripted twice.)
   if (const Expr *Row = Info.RowPointers.lookup(VD); Row && Shape.MovingColumn)
     for (const Access &A : Info.Accesses)
       if (A.Array == VD && A.movesColumn(Info.OuterAtom)) {

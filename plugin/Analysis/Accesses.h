@@ -222,9 +222,6 @@ struct BodyInfo {
   std::vector<Problem> Remarks;
   /// Warnings about a loop that is offloaded all the same (a clause applied only in part).
   std::vector<Problem> Warnings;
-  /// Forms the loop needs that the emitter does not generate (warnings; the first is reported
-  /// and the loop stays serial). Empty when everything the loop needs is generated.
-  std::vector<Problem> Unsupported;
 
   /// Returns the index of `VD` in Arrays, or Arrays.size().
   size_t arrayIndex(const clang::VarDecl *VD) const;
@@ -241,7 +238,7 @@ bool isArrayVariable(const clang::VarDecl *VD);
 clang::QualType rowElement(clang::QualType T);
 
 /// Analyses the body of loop `F` under directive `Dir`. Returns false with the first reason in
-/// `P`; forms the emitter does not generate are collected in Info.Unsupported.
+/// `P`.
 bool analyzeBody(clang::ASTContext &Ctx, const LoopForm &F, const Directive &Dir, BodyInfo &Info,
                  Problem &P);
 

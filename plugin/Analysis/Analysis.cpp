@@ -266,10 +266,6 @@ void autoCollapse(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, Loop
           P = makeProblem(Diag::note_collapse_bound, B->getSourceRange(), {sourceText(Ctx, B)});
           Ok = false;
         }
-    if (Ok && !CI.Unsupported.empty()) {
-      P = CI.Unsupported.front();
-      Ok = false;
-    }
     if (Ok && !sameScalarRoles(CI, Info)) {
       P = makeProblem(Diag::note_collapse_scalar_roles, Inner->getForLoc());
       Ok = false;
@@ -343,10 +339,6 @@ bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, Directive &Dir, LoopForm &F
   }
   autoCollapse(Ctx, FS, Dir, F, Info);
   Info.SerialInner = perfectDepth(FS) > std::max<size_t>(Info.Collapse.size(), 1);
-  if (!Info.Unsupported.empty()) {
-    P = Info.Unsupported.front();
-    return false;
-  }
   return checkEmittable(Ctx, Info, P);
 }
 

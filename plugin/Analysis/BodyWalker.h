@@ -227,12 +227,6 @@ private:
   std::string text(const Stmt *S) { return sourceText(Ctx, S); }
   std::string quoted(const NamedDecl *D) { return "'" + D->getNameAsString() + "'"; }
 
-  /// Records that the loop needs a form the emitter does not generate (reported after the
-  /// dependence test, so that proven dependences are errors first).
-  void unsupported(SourceRange R, Diag Id, std::vector<std::string> Args = {}) {
-    if (Info.Unsupported.empty())
-      Info.Unsupported.push_back(makeProblem(Id, R, std::move(Args)));
-  }
   bool isLoopVar(const VarDecl *VD) const {
     if (VD == F.Var)
       return true;
@@ -320,6 +314,10 @@ private:
   bool locateArrayOrRows(const VarDecl *VD, SourceRange R, Place &P);
   bool checkName(const NamedDecl *D, SourceRange R);
   bool checkLocal(const VarDecl *VD);
+  /// Returns a variable of pointer initialiser `Init` that the loop may change while the
+  /// pointer is in scope (written in the body, not assigned once, no loop's variable around
+  /// here); null when there is none.
+  const VarDecl *changedAfter(const Expr *Init);
   bool walk(const Stmt *S, Mode M = Mode::Read);
   bool walkChildren(const Stmt *S);
   bool walkFor(const ForStmt *FS);

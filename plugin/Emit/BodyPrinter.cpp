@@ -54,10 +54,13 @@ public:
           OS << "), ";
         } else {
           // The element's index: the subscript of `a[e]` (either operand order), else the
-          // distance of the element from the array (`*(a + e)`, `(a + 1)[e]`).
+          // distance of the element from the array (`*(a + e)`, `(a + 1)[e]`, `h[e]` with `h`
+          // a pointer into `a`).
           OS << U.Fn << "(" << U.Array << ", " << U.Check << ", (long long)(";
           const auto *AS = dyn_cast<ArraySubscriptExpr>(U.Target->IgnoreParens());
-          if (AS && isa<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts())) {
+          const auto *Base =
+              AS ? dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts()) : nullptr;
+          if (Base && Base->getDecl()->getName() == U.Array) {
             AS->getIdx()->printPretty(OS, this, Policy);
           } else {
             OS << "&(";
@@ -200,6 +203,8 @@ public:
   void stmt(const Stmt *S, unsigned Indent);
   void expr(const Expr *E) { E->printPretty(OS, Helper.get(), Policy); }
   void decls(const DeclStmt *DS);
+  /// Prints `VD`'s declarator (with its type when `WithType`) and initialiser.
+  void decl(const VarDecl *VD, bool WithType);
 
 private:
   const ASTContext &Ctx;
@@ -229,20 +234,33 @@ private:
   }
 };
 
+void Printer::decl(const VarDecl *VD, bool WithType) {
+  // A pointer into an array: the array may be `const` in the .cu where the program's pointer
+  // is not (nothing is written through it), and C's `restrict` is C++'s `__restrict__`.
+  bool Pointer = VD->getType()->isPointerType();
+  if (!WithType)
+    OS << VD->getName();
+  else if (Pointer)
+    OS << pointerTypeCxx(Ctx, VD->getType(), VD->getName().str());
+  else
+    VD->getType().print(OS, Policy, VD->getName());
+  if (const Expr *Init = VD->getInit()) {
+    OS << " = ";
+    if (Pointer)
+      OS << "(" << pointerTypeCxx(Ctx, VD->getType(), "") << ")(";
+    expr(Init);
+    if (Pointer)
+      OS << ")";
+  }
+}
+
 void Printer::decls(const DeclStmt *DS) {
   bool First = true;
   for (const Decl *D : DS->decls()) {
-    const auto *VD = cast<VarDecl>(D);
-    if (First) {
-      VD->getType().print(OS, Policy, VD->getName());
-    } else {
-      // One declaration per `for` initialisation: the analysis only accepts same-type lists.
-      OS << ", " << VD->getName();
-    }
-    if (const Expr *Init = VD->getInit()) {
-      OS << " = ";
-      expr(Init);
-    }
+    // One declaration per `for` initialisation: the analysis only accepts same-type lists.
+    if (!First)
+      OS << ", ";
+    decl(cast<VarDecl>(D), First);
     First = false;
   }
 }
@@ -272,13 +290,8 @@ void Printer::stmt(const Stmt *S, unsigned Indent) {
   case Stmt::DeclStmtClass: {
     // Separate declarations: each with its own full type.
     for (const Decl *D : cast<DeclStmt>(S)->decls()) {
-      const auto *VD = cast<VarDecl>(D);
       indent(Indent);
-      VD->getType().print(OS, Policy, VD->getName());
-      if (const Expr *Init = VD->getInit()) {
-        OS << " = ";
-        expr(Init);
-      }
+      decl(cast<VarDecl>(D), true);
       OS << ";\n";
     }
     return;

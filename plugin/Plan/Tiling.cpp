@@ -243,6 +243,10 @@ std::optional<PlanTile> planTile(ASTContext &Ctx, const LoopPlan &P) {
   U.stmt(KFor->getBody(), false);
   if (Whole.Jumps || U.Jumps || U.Unsupported)
     return std::nullopt;
+  // A pointer local may alias what a tile stages or keeps in a register.
+  for (const VarDecl *VD : Whole.Locals)
+    if (VD->getType()->isPointerType())
+      return std::nullopt;
 
   // The staged reads: unguarded, from arrays the loop never writes.
   std::string XText, YText;

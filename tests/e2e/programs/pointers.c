@@ -1,0 +1,168 @@
+/* Pointer variables and pointer arithmetic in loop bodies, as C programs write them: row
+ * pointers (`double *row = &a[i*m]`, `b + i*m`), a row of a 2-D array (`A[i]`), a pointer
+ * built from another, `*(b + i)` reads, a pointer to the row above under a condition, a pointer
+ * at an offset read from memory (lavaMD's `&rv[box[l].offset]`, with a `map` clause), and
+ * histogram updates through a pointer. Every element is checked against a serial recomputation done here (non-zero exit on
+ * a mismatch) and printed as a checksum. Values are exact in binary. */
+#include <stdio.h>
+#include <stdlib.h>
+
+enum { ROWS = 157, COLS = 89, M2 = 24, BOXES = 301, PER_BOX = 13, BINS = 16 };
+
+typedef struct {
+  int offset, count;
+} box_t;
+
+static void rows(int n, int m, double *a, const double *b) {
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    double *row = &a[i * m];
+    const double *src = b + i * m;
+    double *next = row + 1;
+    row[0] = src[0];
+    for (int j = 1; j < m; j++)
+      next[j - 1] = 2 * src[j] + j;
+  }
+}
+
+static void derefs(int n, double *a, const double *b) {
+#pragma gpupar
+  for (int i = 0; i < n - 1; i++)
+    *(a + i) = *(b + i) + *(b + i + 1) * 0.5;
+}
+
+static void fixed(int n, double (*A)[M2], const double (*B)[M2]) {
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    double *r = A[i];
+    const double *s = &B[i][0];
+    for (int j = 0; j < M2; j++)
+      r[j] = s[j] * 3 - j;
+  }
+}
+
+static void above(int n, int m, double *a, const double *b) {
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    double *dst = a + i * m;
+    if (i > 0) {
+      const double *up = &b[(i - 1) * m];
+      for (int j = 0; j < m; j++)
+        dst[j] = up[j] - 1;
+    }
+  }
+}
+
+static void boxes(int nb, const box_t *box, const double *rv, double *fv, int nrv) {
+#pragma gpupar map(to : rv[0 : nrv])
+  for (int l = 0; l < nb; l++) {
+    const double *rA = &rv[box[l].offset];
+    double s = 0;
+    for (int j = 0; j < box[l].count; j++)
+      s += rA[j] * (j + 1);
+    fv[l] = s;
+  }
+}
+
+static void histogram(int n, const int *key, double *hist) {
+#pragma gpupar reduction(+ : hist[0 : BINS])
+  for (int i = 0; i < n; i++) {
+    double *h = hist + 2;
+    h[key[i] % (BINS - 2)] += 1;
+  }
+}
+
+static long compare(const char *what, const double *got, const double *want, size_t n) {
+  long bad = 0;
+  for (size_t k = 0; k < n; k++)
+    if (got[k] != want[k]) {
+      if (bad < 3)
+        fprintf(stderr, "%s: element %zu is %g, expected %g\n", what, k, got[k], want[k]);
+      bad++;
+    }
+  return bad;
+}
+
+int main(void) {
+  const size_t N = (size_t)ROWS * COLS;
+  const int NRV = BOXES * PER_BOX;
+  double *a = malloc(N * sizeof *a), *b = malloc(N * sizeof *b), *want = malloc(N * sizeof *want);
+  double(*A)[M2] = malloc(ROWS * sizeof *A), (*B)[M2] = malloc(ROWS * sizeof *B);
+  box_t *box = malloc(BOXES * sizeof *box);
+  double *rv = malloc(NRV * sizeof *rv), *fv = malloc(BOXES * sizeof *fv);
+  int *key = malloc(N * sizeof *key);
+  double hist[BINS] = {0}, hist_want[BINS] = {0};
+  if (!a || !b || !want || !A || !B || !box || !rv || !fv || !key)
+    return 2;
+  for (size_t k = 0; k < N; k++) {
+    b[k] = (double)((k * 37) % 101);
+    a[k] = want[k] = -1;
+    key[k] = (int)((k * 2654435761u) % 1000);
+  }
+  long bad = 0;
+  double sum = 0;
+
+  rows(ROWS, COLS, a, b);
+  for (int i = 0; i < ROWS; i++) {
+    want[i * COLS] = b[i * COLS];
+    for (int j = 1; j < COLS; j++)
+      want[i * COLS + j] = 2 * b[i * COLS + j] + j;
+  }
+  bad += compare("rows", a, want, N);
+
+  derefs((int)N, a, b);
+  for (size_t k = 0; k + 1 < N; k++)
+    want[k] = b[k] + b[k + 1] * 0.5;
+  bad += compare("derefs", a, want, N);
+
+  for (int i = 0; i < ROWS; i++)
+    for (int j = 0; j < M2; j++) {
+      B[i][j] = i + j * 0.25;
+      A[i][j] = 0;
+    }
+  fixed(ROWS, A, (const double(*)[M2])B);
+  for (int i = 0; i < ROWS; i++)
+    for (int j = 0; j < M2; j++)
+      bad += compare("fixed", &A[i][j], &(double){B[i][j] * 3 - j}, 1);
+
+  above(ROWS, COLS, a, b);
+  for (int i = 1; i < ROWS; i++)
+    for (int j = 0; j < COLS; j++)
+      want[i * COLS + j] = b[(i - 1) * COLS + j] - 1;
+  bad += compare("above", a, want, N);
+
+  for (int l = 0; l < BOXES; l++) {
+    box[l].offset = (int)(((size_t)l * 7919) % BOXES) * PER_BOX;
+    box[l].count = 1 + l % PER_BOX;
+  }
+  for (int k = 0; k < NRV; k++)
+    rv[k] = (k % 17) * 0.5;
+  boxes(BOXES, box, rv, fv, NRV);
+  for (int l = 0; l < BOXES; l++) {
+    double s = 0;
+    for (int j = 0; j < box[l].count; j++)
+      s += rv[box[l].offset + j] * (j + 1);
+    bad += compare("boxes", &fv[l], &s, 1);
+  }
+
+  histogram((int)N, key, hist);
+  for (size_t k = 0; k < N; k++)
+    hist_want[2 + key[k] % (BINS - 2)] += 1;
+  bad += compare("histogram", hist, hist_want, BINS);
+
+  for (size_t k = 0; k < N; k++)
+    sum += a[k];
+  for (int l = 0; l < BOXES; l++)
+    sum += fv[l];
+  printf("pointers: checksum %.6e, %ld mismatches\n", sum, bad);
+  free(key);
+  free(fv);
+  free(rv);
+  free(box);
+  free(B);
+  free(A);
+  free(want);
+  free(b);
+  free(a);
+  return bad != 0;
+}
