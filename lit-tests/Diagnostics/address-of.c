@@ -59,3 +59,51 @@ void rows(int n, int m, float **w, float *out) {
     out[i] = s;
   }
 }
+
+// Declared before the loop and assigned in it: each thread has its own, so its value after the
+// loop would be a device's.
+float last(int n, float *a) {
+  float *p;
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    p = &a[i]; // expected-warning {{pointer 'p' is assigned in the loop and may be read after it, where a device's value would mean nothing; declare it inside the loop or list it in 'private'}}
+    *p = 0;
+  }
+  return *p;
+}
+
+// Listed in 'private', or not read after the loop: offloaded.
+float listed(int n, float *a) {
+  float *p = a, *q;
+#pragma gpupar private(p)
+  for (int i = 0; i < n; i++) { // expected-remark {{loop offloaded: a (out)}}
+    p = &a[i];
+    q = p;
+    *q = 0;
+  }
+  return *p;
+}
+
+// Assigned twice: where it points is not known.
+void twice(int n, float *a, float *b) {
+  float *p;
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    p = &a[i]; // expected-warning {{pointer variable 'p' must be initialised once and never reassigned in an offloaded loop}}
+    if (i > 2)
+      p = &b[i];
+    *p = 0;
+  }
+}
+
+// A private struct of a type without a name cannot be declared in the .cu.
+void unnamed(int n, float *a) {
+  struct {
+    float x;
+  } d;
+#pragma gpupar private(d)
+  for (int i = 0; i < n; i++) {
+    d.x = i; // expected-warning {{write to 'd.x', a member of struct 'd' declared outside the loop}}
+    a[i] = d.x;
+  }
+}

@@ -148,6 +148,21 @@ bool BodyWalker::checkName(const NamedDecl *D, SourceRange R) {
   return true;
 }
 
+bool BodyWalker::pointerTarget(const VarDecl *VD, const Expr *Init, SourceRange R) {
+  if (const auto *CE = dyn_cast<CallExpr>(Init->IgnoreParenCasts()))
+    return walkCall(CE) && fail(R, Diag::pointer_variable_from_call, {quoted(VD)});
+  Place P;
+  if (!locatePointer(Init, P))
+    return false;
+  if (P.K != Place::Array)
+    return fail(R, Diag::pointer_variable_not_into_array, {quoted(VD)});
+  // Each access through it is located from `Init` again: the variables that holds must keep
+  // their values wherever the pointer is in use.
+  if (const VarDecl *Moving = changedAfter(Init))
+    return fail(R, Diag::pointer_variable_moving_init, {quoted(VD), quoted(Moving)});
+  return true;
+}
+
 const VarDecl *BodyWalker::changedAfter(const Expr *Init) {
   struct Find : RecursiveASTVisitor<Find> {
     BodyWalker &W;
@@ -186,21 +201,13 @@ bool BodyWalker::checkLocal(const VarDecl *VD) {
   if (T->isEnumeralType() && Frames.empty())
     return fail(R, Diag::local_enum_type, {quoted(VD)});
   if (T->isPointerType()) {
-    // `T *row = a + i*n;`: accesses through it are accesses to `a`.
-    Place P;
-    if (preOf(VD).Written.count(VD) || !VD->getInit())
+    // `T *row = a + i*n;`: accesses through it are accesses to `a`. Assigned once later
+    // instead (`T *row; row = a + i*n;`): checked at the assignment (walkBinary).
+    if (preOf(VD).Written.count(VD))
+      return AssignedOnce.count(VD) || fail(R, Diag::pointer_variable_reassigned, {quoted(VD)});
+    if (!VD->getInit())
       return fail(R, Diag::pointer_variable_reassigned, {quoted(VD)});
-    if (const auto *CE = dyn_cast<CallExpr>(VD->getInit()->IgnoreParenCasts()))
-      return walkCall(CE) && fail(R, Diag::pointer_variable_from_call, {quoted(VD)});
-    if (!locatePointer(VD->getInit(), P))
-      return false;
-    if (P.K != Place::Array)
-      return fail(R, Diag::pointer_variable_not_into_array, {quoted(VD)});
-    // Each access through it is located from its initialiser again: the variables that holds
-    // must keep their values wherever the pointer is in scope.
-    if (const VarDecl *Moving = changedAfter(VD->getInit()))
-      return fail(R, Diag::pointer_variable_moving_init, {quoted(VD), quoted(Moving)});
-    return true;
+    return pointerTarget(VD, VD->getInit(), R);
   }
   if (std::optional<Reason> RP = recordProblem(T))
     return fail(R, *RP);
@@ -666,7 +673,7 @@ std::optional<Poly> BodyWalker::buildIndex(const Expr *E) {
   // `int idx = i*n + j; a[idx]`: a body local initialised once and never reassigned. In a
   // called function, also an integer parameter never assigned: the call's argument.
   Builder.Subst = [this](const VarDecl *V) -> const Expr * {
-    if (const Expr *E = AssignedOnce.lookup(V))
+    if (const Expr *E = AssignedOnce.lookup(V); E && V->getType()->isIntegerType())
       return E;
     const WriteCollector &W = preOf(V);
     if (!W.Locals.count(V) || W.Written.count(V) || !V->getType()->isIntegerType() ||
@@ -774,18 +781,22 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
       P.RowLevel = B.RowLevel;
       return true;
     }
-    if (preOf(VD).Locals.count(VD)) {
-      if (VD->getType()->isArrayType()) {
-        P.K = Place::Local;
-        return true;
-      }
-      if (VD->getType()->isPointerType() && !preOf(VD).Written.count(VD) && VD->getInit() &&
-          P.Substituted < 8) {
-        ++P.Substituted;
-        P.PtrArith = true;
-        return locatePointer(VD->getInit(), P);
-      }
-      return fail(E->getSourceRange(), Diag::pointer_variable_reassigned, {quoted(VD)});
+    bool Local = preOf(VD).Locals.count(VD), Written = preOf(VD).Written.count(VD);
+    if (Local && VD->getType()->isArrayType()) {
+      P.K = Place::Local;
+      return true;
+    }
+    // A pointer of the body, or one declared outside that the loop assigns (OpenMP's
+    // `private(p)`): where its one initialisation or assignment points (pointerTarget).
+    if (Local || (Written && VD->getType()->isPointerType())) {
+      const Expr *Init = !VD->getType()->isPointerType() ? nullptr
+                         : Written                       ? AssignedOnce.lookup(VD)
+                                                         : VD->getInit();
+      if (!Init || P.Substituted >= 8)
+        return fail(E->getSourceRange(), Diag::pointer_variable_reassigned, {quoted(VD)});
+      ++P.Substituted;
+      P.PtrArith = true;
+      return locatePointer(Init, P);
     }
     if (!isArrayVariable(VD) && rowElement(VD->getType()).isNull())
       return walkDeclRef(DRE, Mode::Read) &&
@@ -1021,6 +1032,16 @@ bool BodyWalker::walkAccess(const Expr *E, Mode M) {
     return fail(E->getSourceRange(), Diag::pointer_to_pointer, {quoted(P.Base)});
   if (P.Rows && !P.RowsChecked && !checkRowsElement(E, P))
     return false;
+  const auto *RD = P.K == Place::Scalar ? P.Base->getType()->getAsRecordDecl() : nullptr;
+  if (RD && Frames.empty() && Dir.privateOf(P.Base->getName()) &&
+      (RD->getIdentifier() || RD->getTypedefNameForAnonDecl())) {
+    // `private(d)`: each thread has its own struct, as a local of the body.
+    if (!llvm::is_contained(Info.ThreadPrivates, P.Base)) {
+      addType(P.Base->getType());
+      Info.ThreadPrivates.push_back(P.Base);
+    }
+    return true;
+  }
   if (P.K == Place::Scalar) { // a member of a struct declared outside the loop
     if (M != Mode::Read)
       return fail(E->getSourceRange(), Diag::struct_member_write, {text(E), quoted(P.Base)});
@@ -1192,6 +1213,23 @@ bool BodyWalker::walkBinary(const BinaryOperator *BO) {
   if (BO->isAssignmentOp())
     noteUpdate(BO);
   // The right-hand side first: reads are listed before the write they feed.
+  // A pointer assigned once before its uses (`rA = &rv[first_i];`): where it points is checked
+  // here, and its uses are accesses to that array (locatePointer).
+  if (const VarDecl *V = BO->getOpcode() == BO_Assign ? referencedVar(BO->getLHS()) : nullptr;
+      V && V->getType()->isPointerType()) {
+    if (AssignedOnce.lookup(V) != BO->getRHS())
+      return fail(BO->getSourceRange(), Diag::pointer_variable_reassigned, {quoted(V)});
+    if (!pointerTarget(V, BO->getRHS(), BO->getSourceRange()))
+      return false;
+    if (preOf(V).Locals.count(V) || llvm::is_contained(Info.ThreadPrivates, V))
+      return true;
+    // Declared outside: each thread gets its own, whose value means nothing after the loop.
+    if (!Dir.privateOf(V->getName()) &&
+        (!V->hasLocalStorage() || mayBeReadAfter(Ctx, F.For, enclosingFunction(Ctx, F.For), V)))
+      return fail(BO->getSourceRange(), Diag::pointer_read_after_loop, {quoted(V)});
+    Info.ThreadPrivates.push_back(V);
+    return true;
+  }
   if (BO->getOpcode() == BO_Assign)
     return walk(BO->getRHS()) && walk(BO->getLHS(), Mode::Write);
   if (BO->isCompoundAssignmentOp())
@@ -1442,7 +1480,8 @@ void BodyWalker::findAssignedOnce() {
   const SourceManager &SM = Ctx.getSourceManager();
   for (const auto &[BO, CS] : Sc.Candidates) {
     const VarDecl *V = referencedVar(BO->getLHS());
-    if (!V || isLoopVar(V) || Sc.Writes.lookup(V) != 1 || !V->getType()->isIntegerType() ||
+    if (!V || isLoopVar(V) || Sc.Writes.lookup(V) != 1 ||
+        !(V->getType()->isIntegerType() || V->getType()->isPointerType()) ||
         V->getType().isVolatileQualified())
       continue;
     // A jump into the block (a case label) could skip the assignment.

@@ -170,6 +170,10 @@ struct BodyInfo {
   /// (`f(a[i])`), with the first such argument: their rows stay rows on a device (no packing by
   /// column).
   llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> RowPointers;
+  /// Variables declared outside the loop of which each thread declares its own: pointers the
+  /// loop assigns once per iteration before their uses (`rA = &rv[first_i];`, OpenMP's
+  /// `private(rA)`), and structs named in `private` (`private(d)`, `d.x = ...`).
+  std::vector<const clang::VarDecl *> ThreadPrivates;
   /// Reads of an arithmetic member of a struct that cannot be copied to a device (`p->n`,
   /// `s.dim.m` where the struct holds pointers), or of any struct in a bound or subscript,
   /// which the loop does not write: read once before the loop and passed as scalars. One expression

@@ -131,9 +131,10 @@ private:
   bool BodyJumps = false;  ///< the body has a `break`, `continue`, `goto` or `return`
   unsigned CondDepth = 0;  ///< branches between here and the offloaded loop
   unsigned IndexDepth = 0; ///< subscripts being walked around here (hoistable's InIndex)
-  /// Integer scalars the body assigns exactly once, as a statement of a block, and reads only
-  /// after that statement in the same block (`k = i + n*j; a[k] = ...`): the assigned value,
-  /// substituted into subscripts like an initialiser (findAssignedOnce).
+  /// Integer and pointer scalars the body assigns exactly once, as a statement of a block, and
+  /// reads only after that statement in the same block (`k = i + n*j; a[k] = ...`,
+  /// `rA = &rv[k];`): the assigned value, substituted into subscripts (and for pointers into
+  /// accesses through them) like an initialiser (findAssignedOnce).
   llvm::DenseMap<const VarDecl *, const Expr *> AssignedOnce;
   void findAssignedOnce();
   /// Bounds on loop variables from the enclosing conditions (Accesses.cpp, condGuards).
@@ -314,6 +315,9 @@ private:
   bool locateArrayOrRows(const VarDecl *VD, SourceRange R, Place &P);
   bool checkName(const NamedDecl *D, SourceRange R);
   bool checkLocal(const VarDecl *VD);
+  /// Checks that pointer `VD`, initialised or assigned once with `Init` (at `R`), points into an
+  /// array of the loop, from variables that hold their values while it is in use.
+  bool pointerTarget(const VarDecl *VD, const Expr *Init, SourceRange R);
   /// Returns a variable of pointer initialiser `Init` that the loop may change while the
   /// pointer is in scope (written in the body, not assigned once, no loop's variable around
   /// here); null when there is none.

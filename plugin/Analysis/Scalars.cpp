@@ -474,10 +474,8 @@ static bool pathTo(const Stmt *S, const Stmt *Target, std::vector<const Stmt *> 
   return false;
 }
 
-/// Returns true when `VD` may be read after loop `Loop` ends: a mention later in the function,
-/// anywhere outside the loop when an enclosing loop repeats it, its address taken, or a global.
-static bool readAfter(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *Fn,
-                      const VarDecl *VD) {
+/// Returns true when `VD` may be read after loop `Loop` ends (mayBeReadAfter).
+bool readAfter(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *Fn, const VarDecl *VD) {
   if (!VD->hasLocalStorage() || !Fn || !Fn->getBody())
     return true;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -560,6 +558,11 @@ static bool idempotentWrites(ASTContext &Ctx, const VarDecl *VD, const std::vect
 }
 
 } // namespace
+
+bool mayBeReadAfter(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *Fn,
+                    const VarDecl *VD) {
+  return readAfter(Ctx, Loop, Fn, VD);
+}
 
 bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *Fn,
                      llvm::ArrayRef<const VarDecl *> LoopVars, llvm::ArrayRef<const Expr *> Bounds,

@@ -41,6 +41,12 @@ bool minMaxInType(const clang::ASTContext &Ctx, clang::QualType X, clang::QualTy
 std::optional<ReductionOp> matchReductionUpdate(const clang::ASTContext &Ctx, const clang::Expr *E,
                                                 const clang::VarDecl *&Var);
 
+/// Returns true when `VD` may be read after loop `Loop` (in function `Fn`, which may be null)
+/// ends: a mention later in the function, anywhere outside the loop when an enclosing loop
+/// repeats it, its address taken, or a global.
+bool mayBeReadAfter(clang::ASTContext &Ctx, const clang::ForStmt *Loop,
+                    const clang::FunctionDecl *Fn, const clang::VarDecl *VD);
+
 /// Classifies the outer scalars written in the body of `Loop` (inside function `Fn`, which may be
 /// null). `LoopVars`: the offloaded (and collapsed) loop variables; `Bounds`: their bounds
 /// (a write to a variable they mention is reported as such). Fills `Info.Written` and

@@ -120,6 +120,15 @@ public:
           OS << ")";
           return true;
         }
+    if (auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->getOpcode() == BO_Assign && BO->getType()->isPointerType()) {
+      // `p = &a[k]`: the array may be `const` in the .cu (see Printer::decl).
+      BO->getLHS()->printPretty(OS, this, Policy);
+      OS << " = (" << pointerTypeCxx(Ctx, BO->getLHS()->getType(), "") << ")(";
+      BO->getRHS()->printPretty(OS, this, Policy);
+      OS << ")";
+      return true;
+    }
     if (auto *ICE = dyn_cast<ImplicitCastExpr>(S)) {
       // Conversions C makes implicitly and C++ only explicitly: void * to another pointer,
       // integers to enums.
@@ -522,6 +531,10 @@ std::string printBody(const ASTContext &Ctx, const Stmt *Body, unsigned Indent,
     P.stmt(Body, Indent);
   }
   return Out;
+}
+
+std::string pointerDeclCxx(const ASTContext &Ctx, const VarDecl *VD) {
+  return pointerTypeCxx(Ctx, VD->getType(), VD->getName().str());
 }
 
 std::string printExpr(const ASTContext &Ctx, const Expr *E, const std::vector<NameRewrite> &Names) {

@@ -59,6 +59,10 @@ std::string printBody(const clang::ASTContext &Ctx, const clang::Stmt *Body, uns
                       const std::vector<UpdateRewrite> &Updates = {},
                       const std::vector<NameRewrite> &Names = {});
 
+/// Returns the C++ declaration of pointer variable `VD` (no initialiser): `restrict` as
+/// `__restrict__`.
+std::string pointerDeclCxx(const clang::ASTContext &Ctx, const clang::VarDecl *VD);
+
 /// Returns expression `E` printed as printBody prints expressions, with the expressions in
 /// `Names` rewritten.
 std::string printExpr(const clang::ASTContext &Ctx, const clang::Expr *E,

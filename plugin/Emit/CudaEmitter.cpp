@@ -240,7 +240,14 @@ void emitBody(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, raw_o
   OS << "static __host__ __device__ inline void gpupar_body_" << P.Name << "("
      << typeCxx(Ctx, P.Form.Var->getType()) << " " << P.Form.Var->getNameAsString() << L.NestParams
      << L.Params << L.Host.Params << ") {\n";
-  OS << "  do {\n" << printBody(Ctx, P.Body, 4, L.Updates, L.Names) << "  } while (0);\n}\n\n";
+  OS << "  do {\n";
+  for (const VarDecl *VD : P.ThreadPrivates)
+    OS << "    "
+       << (VD->getType()->isPointerType()
+               ? pointerDeclCxx(Ctx, VD)
+               : typeCxx(Ctx, VD->getType()) + " " + VD->getNameAsString())
+       << ";\n";
+  OS << printBody(Ctx, P.Body, 4, L.Updates, L.Names) << "  } while (0);\n}\n\n";
 }
 
 /// The host entry point: the collapsed loops nested, as written. Host-only functions are hidden

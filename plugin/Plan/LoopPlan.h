@@ -237,6 +237,9 @@ struct LoopPlan {
   std::vector<PlanUpdate> Updates;
   /// Each thread runs a perfectly nested inner loop that is not collapsed (BodyInfo).
   bool SerialInner = false;
+  /// Variables declared outside the loop of which each thread has its own (BodyInfo): declared
+  /// at the start of the .cu's body.
+  std::vector<const clang::VarDecl *> ThreadPrivates;
   /// The body's reads of Member scalars, with the index of the scalar each names.
   std::vector<std::pair<const clang::Expr *, unsigned>> MemberReads;
   /// The body's reads of member arrays (PlanArray::Member), with the index of the array.

@@ -391,6 +391,7 @@ LoopPlan planLoop(ASTContext &Ctx, const Directive &Dir, const LoopForm &F, cons
     Plan.Devices = *Dir.Devices;
   Plan.Remarks = Info.Remarks;
   Plan.SerialInner = Info.SerialInner;
+  Plan.ThreadPrivates = Info.ThreadPrivates;
   Plan.Functions = Info.Functions;
   Plan.Types = Info.Types;
   Plan.Body = F.For->getBody();

@@ -181,7 +181,9 @@ void declRefsTo(const Stmt *S, const llvm::SmallPtrSetImpl<const VarDecl *> &Var
 } // namespace
 
 std::optional<PlanTile> planTile(ASTContext &Ctx, const LoopPlan &P) {
-  if (P.Collapsed.size() != 1 || !P.Updates.empty())
+  // A pointer may alias what a tile stages or keeps in a register; Pre's private structs are
+  // no State.
+  if (P.Collapsed.size() != 1 || !P.Updates.empty() || !P.ThreadPrivates.empty())
     return std::nullopt;
   const auto *Body = dyn_cast<CompoundStmt>(P.Body);
   if (!Body)
@@ -243,7 +245,6 @@ std::optional<PlanTile> planTile(ASTContext &Ctx, const LoopPlan &P) {
   U.stmt(KFor->getBody(), false);
   if (Whole.Jumps || U.Jumps || U.Unsupported)
     return std::nullopt;
-  // A pointer local may alias what a tile stages or keeps in a register.
   for (const VarDecl *VD : Whole.Locals)
     if (VD->getType()->isPointerType())
       return std::nullopt;

@@ -16,3 +16,22 @@ void hist(int n, const int *key, long *h) {
     top[key[i] & 7] += 1;
   }
 }
+
+// Declared before the loop (OpenMP's C89 style): each thread declares its own.
+typedef struct {
+  double lo, hi;
+} span;
+void rows89(int n, int m, double *a, double *b) {
+  double *row, *src;
+  span d;
+  int j;
+#pragma gpupar private(j, d)
+  for (int i = 0; i < n; i++) {
+    row = a + i * m;
+    src = &b[i * m];
+    d.lo = src[0];
+    d.hi = src[m - 1];
+    for (j = 0; j < m; j++)
+      row[j] = src[j] + d.lo - d.hi;
+  }
+}

@@ -1,6 +1,7 @@
 /* Pointer variables and pointer arithmetic in loop bodies, as C programs write them: row
- * pointers (`double *row = &a[i*m]`, `b + i*m`), a row of a 2-D array (`A[i]`), a pointer
- * built from another, `*(b + i)` reads, a pointer to the row above under a condition, a pointer
+ * pointers (`double *row = &a[i*m]`, `b + i*m`), the same declared before the loop with a
+ * private struct (OpenMP's C89 style), a row of a 2-D array (`A[i]`), a pointer built from
+ * another, `*(b + i)` reads, a pointer to the row above under a condition, a pointer
  * at an offset read from memory (lavaMD's `&rv[box[l].offset]`, with a `map` clause), and
  * histogram updates through a pointer. Every element is checked against a serial recomputation done here (non-zero exit on
  * a mismatch) and printed as a checksum. Values are exact in binary. */
@@ -13,6 +14,10 @@ typedef struct {
   int offset, count;
 } box_t;
 
+typedef struct {
+  double lo, hi;
+} span;
+
 static void rows(int n, int m, double *a, const double *b) {
 #pragma gpupar
   for (int i = 0; i < n; i++) {
@@ -22,6 +27,23 @@ static void rows(int n, int m, double *a, const double *b) {
     row[0] = src[0];
     for (int j = 1; j < m; j++)
       next[j - 1] = 2 * src[j] + j;
+  }
+}
+
+/* C89 style, as OpenMP programs write it: variables declared before the loop, assigned in it. */
+static void rows89(int n, int m, double *a, const double *b) {
+  double *row;
+  const double *src;
+  int j;
+  span d;
+#pragma gpupar private(j, d)
+  for (int i = 0; i < n; i++) {
+    row = a + i * m;
+    src = &b[i * m];
+    d.lo = src[0];
+    d.hi = src[m - 1];
+    for (j = 0; j < m; j++)
+      row[j] = src[j] * 0.5 + d.lo - d.hi;
   }
 }
 
@@ -109,6 +131,12 @@ int main(void) {
       want[i * COLS + j] = 2 * b[i * COLS + j] + j;
   }
   bad += compare("rows", a, want, N);
+
+  rows89(ROWS, COLS, a, b);
+  for (int i = 0; i < ROWS; i++)
+    for (int j = 0; j < COLS; j++)
+      want[i * COLS + j] = b[i * COLS + j] * 0.5 + b[i * COLS] - b[i * COLS + COLS - 1];
+  bad += compare("rows89", a, want, N);
 
   derefs((int)N, a, b);
   for (size_t k = 0; k + 1 < N; k++)
