@@ -38,3 +38,26 @@ void through_volatile(volatile int *len, float *a) {
   for (int i = 0; i < *len; i++) // expected-warning {{loop bound '*len' has side effects}}
     a[i] = 1;
 }
+
+// A local scalar assigned by name is its own object: it aliases a bound read through a pointer
+// only when its address is taken.
+void temporaries(const struct dim *p, struct dim d, float *a) {
+  int t, u;
+#pragma gpupar
+  for (int i = 0; i < p->number_boxes; i++) {
+    t = i * 2;
+    a[i] = t;
+  }
+#pragma gpupar
+  for (int i = 0; i < d.number_boxes; i++) {
+    t = i * 3;
+    a[i] = t;
+  }
+  int *q = &u;
+  (void)q;
+#pragma gpupar
+  for (int i = 0; i < p->number_boxes; i++) { // expected-warning {{loop bound 'p->number_boxes' reads memory that 'u' may write; copy it into a local variable before the loop}}
+    u = i * 2; // expected-note {{written here}}
+    a[i] = u;
+  }
+}

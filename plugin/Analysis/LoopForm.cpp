@@ -4,6 +4,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 
@@ -157,11 +158,57 @@ static bool mayAlias(ASTContext &Ctx, QualType W, QualType R) {
   return Ctx.hasSameType(W, R);
 }
 
+/// Returns whether the address of local variable `VD` may be taken in function `Fn` (`&v`, or
+/// `v` an array), so that memory read through a pointer may be it.
+static bool addressTaken(const FunctionDecl *Fn, const VarDecl *VD) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *VD;
+    bool Found = false;
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      if (UO->getOpcode() == UO_AddrOf && referencedVar(UO->getSubExpr()) == VD)
+        Found = true;
+      return !Found;
+    }
+  };
+  if (!Fn || !Fn->getBody() || VD->getType()->isArrayType())
+    return true;
+  Finder F;
+  F.VD = VD;
+  F.TraverseStmt(Fn->getBody());
+  return F.Found;
+}
+
+/// Returns the variable member chain `E` starts from through no pointer (`d.n`), else null.
+static const VarDecl *namedRoot(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (ME->isArrow())
+      return nullptr;
+    E = ME->getBase()->IgnoreParenImpCasts();
+  }
+  return referencedVar(E);
+}
+
+/// Returns whether write `W` may store into read `M`'s memory.
+static bool mayStoreInto(ASTContext &Ctx, const Expr *W, const Expr *M) {
+  if (!mayAlias(Ctx, W->getType(), M->getType()))
+    return false;
+  // A local scalar variable assigned by name (a private temporary) is its own object: only a
+  // read of that variable, or one through a pointer to it, is the same memory.
+  const auto *DRE = dyn_cast<DeclRefExpr>(W->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->hasLocalStorage())
+    return true;
+  if (const VarDecl *Root = namedRoot(M))
+    return Root == VD;
+  return addressTaken(enclosingFunction(Ctx, W), VD);
+}
+
 bool checkReadOnce(ASTContext &Ctx, const std::vector<const Expr *> &Reads,
                    const std::vector<const Expr *> &Writes, Diag Id, Problem &P) {
   for (const Expr *M : Reads)
     for (const Expr *W : Writes)
-      if (mayAlias(Ctx, W->getType(), M->getType())) {
+      if (mayStoreInto(Ctx, W, M)) {
         P = makeProblem(Id, M->getSourceRange(), {sourceText(Ctx, M), sourceText(Ctx, W)});
         P.Notes.push_back({W->getSourceRange(), Diag::note_written_here});
         return false;

@@ -190,6 +190,11 @@ bool BodyWalker::checkScatter(const VarDecl *VD, const Access &W, ArrayShape &Sh
     if (R.Array != VD || R.IsWrite)
       continue;
     auto U = Updates.find(W.Expr->IgnoreParenImpCasts());
+    // Under `independent` no two iterations write one element (the compiler cannot check it, as
+    // with OpenMP), so an update reads only what its own iteration writes: with the section's
+    // extent, each device reads the whole section and returns what it changed.
+    if (Dir.Independent && !Shape.Extent.empty() && Updates.count(R.Expr->IgnoreParenImpCasts()))
+      continue;
     if (U != Updates.end()) {
       const ElementUpdate &EU = U->second;
       std::string Op = reductionOpSpelling(EU.Op);

@@ -1,10 +1,11 @@
 /* Pointer variables and pointer arithmetic in loop bodies, as C programs write them: row
  * pointers (`double *row = &a[i*m]`, `b + i*m`), the same declared before the loop with a
  * private struct (OpenMP's C89 style), a row of a 2-D array (`A[i]`), a pointer built from
- * another, `*(b + i)` reads, a pointer to the row above under a condition, a pointer
- * at an offset read from memory (lavaMD's `&rv[box[l].offset]`, with a `map` clause), and
- * histogram updates through a pointer. Every element is checked against a serial recomputation done here (non-zero exit on
- * a mismatch) and printed as a checksum. Values are exact in binary. */
+ * another, `*(b + i)` reads, a pointer to the row above under a condition, a pointer at an
+ * offset read from memory (lavaMD's `&rv[box[l].offset]`, with a `map` clause), lavaMD's kernel
+ * in its OpenMP form, and histogram updates through a pointer. Every element is checked against
+ * a serial recomputation done here (non-zero exit on a mismatch) and printed as a checksum.
+ * Values are exact in binary. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -83,6 +84,53 @@ static void boxes(int nb, const box_t *box, const double *rv, double *fv, int nr
     for (int j = 0; j < box[l].count; j++)
       s += rA[j] * (j + 1);
     fv[l] = s;
+  }
+}
+
+/* lavaMD's kernel in its OpenMP form: variables declared before the loop and listed in
+ * `private`, pointers into the particle arrays at offsets read from the boxes, a private struct,
+ * and each box's forces updated through a pointer; `independent` and `map` vouch for what the
+ * offsets make unprovable (each box's particles are its own). */
+typedef struct {
+  double v, x, y, z;
+} four_vector;
+
+typedef struct {
+  int offset, nn, nei[4];
+} lava_box;
+
+static void lava(int nb, int per_box, const lava_box *box, const four_vector *rv, const double *qv,
+                 four_vector *fv, int nrv) {
+  const four_vector *rA, *rB;
+  four_vector *fA;
+  const double *qB;
+  int first_i, first_j, pointer, k, i, j;
+  four_vector d;
+  double s;
+#pragma gpupar independent map(to : box[0 : nb], rv[0 : nrv], qv[0 : nrv])                         \
+    map(tofrom : fv[0 : nrv]) private(rA, rB, fA, qB, first_i, first_j, pointer, k, i, j, d, s)
+  for (int l = 0; l < nb; l++) {
+    first_i = box[l].offset;
+    rA = &rv[first_i];
+    fA = &fv[first_i];
+    for (k = 0; k < 1 + box[l].nn; k++) {
+      if (k == 0)
+        pointer = l;
+      else
+        pointer = box[l].nei[k - 1];
+      first_j = box[pointer].offset;
+      rB = &rv[first_j];
+      qB = &qv[first_j];
+      for (i = 0; i < per_box; i++)
+        for (j = 0; j < per_box; j++) {
+          d.x = rA[i].x - rB[j].x;
+          d.y = rA[i].y - rB[j].y;
+          s = rA[i].v * rB[j].v;
+          fA[i].v += qB[j] * s;
+          fA[i].x += qB[j] * d.x;
+          fA[i].y += qB[j] * d.y;
+        }
+    }
   }
 }
 
@@ -172,6 +220,51 @@ int main(void) {
       s += rv[box[l].offset + j] * (j + 1);
     bad += compare("boxes", &fv[l], &s, 1);
   }
+
+  enum { LB = 97, LP = 5 };
+  lava_box *lb = malloc(LB * sizeof *lb);
+  four_vector *lrv = malloc(LB * LP * sizeof *lrv), *lfv = malloc(LB * LP * sizeof *lfv),
+              *lwant = malloc(LB * LP * sizeof *lwant);
+  double *lqv = malloc(LB * LP * sizeof *lqv);
+  if (!lb || !lrv || !lfv || !lwant || !lqv)
+    return 2;
+  for (int l = 0; l < LB; l++) {
+    lb[l].offset = ((l * 37) % LB) * LP; /* boxes stored out of order */
+    lb[l].nn = l % 5;
+    for (int q = 0; q < 4; q++)
+      lb[l].nei[q] = (l + 1 + q * 13) % LB;
+  }
+  for (int p = 0; p < LB * LP; p++) {
+    lrv[p] = (four_vector){(p % 7) * 0.5, (p % 11) * 0.25, (p % 5) * 1.0, 0};
+    lqv[p] = (p % 3) - 1.0;
+    lfv[p] = lwant[p] = (four_vector){p * 0.125, 1, 2, 3};
+  }
+  lava(LB, LP, lb, lrv, lqv, lfv, LB * LP);
+  for (int l = 0; l < LB; l++)
+    for (int k = 0; k < 1 + lb[l].nn; k++) {
+      int other = k == 0 ? l : lb[l].nei[k - 1];
+      for (int i = 0; i < LP; i++)
+        for (int j = 0; j < LP; j++) {
+          const four_vector *ri = &lrv[lb[l].offset + i], *rj = &lrv[lb[other].offset + j];
+          double q = lqv[lb[other].offset + j];
+          four_vector *f = &lwant[lb[l].offset + i];
+          f->v += q * (ri->v * rj->v);
+          f->x += q * (ri->x - rj->x);
+          f->y += q * (ri->y - rj->y);
+        }
+    }
+  for (int p = 0; p < LB * LP; p++) {
+    bad += compare("lava v", &lfv[p].v, &lwant[p].v, 1) +
+           compare("lava x", &lfv[p].x, &lwant[p].x, 1) +
+           compare("lava y", &lfv[p].y, &lwant[p].y, 1) +
+           compare("lava z", &lfv[p].z, &lwant[p].z, 1);
+    sum += lfv[p].v + lfv[p].x + lfv[p].y;
+  }
+  free(lqv);
+  free(lwant);
+  free(lfv);
+  free(lrv);
+  free(lb);
 
   histogram((int)N, key, hist);
   for (size_t k = 0; k < N; k++)

@@ -1,5 +1,5 @@
 /* Writes at indices read from memory (scatter) under 'independent' with the extent from 'map':
- * a permutation, a scatter into a subset of an array whose other elements hold sentinels that
+ * a permutation, updates of the elements another permutation picks, a scatter into a subset of an array whose other elements hold sentinels that
  * must survive, a gather and scatter over two arrays, and rows of a 2-D array sent to permuted
  * rows. Every device gets the whole mapped section and only what it changed is merged back, so
  * a merge that copied a device's whole section would put stale sentinels over other devices'
@@ -16,6 +16,13 @@ static void permute(int n, const int *perm, const double *src, double *dst) {
 #pragma gpupar independent map(tofrom : dst[0 : n])
   for (int i = 0; i < n; i++)
     dst[perm[i]] = 2.0 * src[i] + 1.0;
+}
+
+/* Updates of the elements a permutation picks: each read-modify-write stays in its iteration. */
+static void accumulate(int n, const int *perm, const double *src, double *dst) {
+#pragma gpupar independent map(tofrom : dst[0 : n])
+  for (int i = 0; i < n; i++)
+    dst[perm[i]] += src[i] * 0.5;
 }
 
 /* Every third element from element 1, under a condition: the others keep their sentinels. */
@@ -97,13 +104,17 @@ int main(void) {
         rows[r][j] = rows_want[r][j] = -100 - r; /* rows 0, 1, N + 2, N + 3: outside the map */
 
     permute(N, perm, src, dst);
+    accumulate(N, q, src, dst);
     scatter_subset(N, perm, src, sub);
     gather_scatter(N, perm, q, x, y, a, b);
     permute_rows(N, perm, rows, (const int(*)[M])in);
 
     /* The serial reference: the same loops without the pragma. */
-    for (int i = 0; i < N; i++) {
+    for (int i = 0; i < N; i++)
       want[perm[i]] = 2.0 * src[i] + 1.0;
+    for (int i = 0; i < N; i++)
+      want[q[i]] += src[i] * 0.5;
+    for (int i = 0; i < N; i++) {
       if (src[i] > -5.0)
         sub_want[3 * perm[i] + 1] = src[i] - 0.5;
       a_want[perm[i]] = x[q[i]] * 2.0f;
