@@ -1212,7 +1212,6 @@ bool BodyWalker::walkCall(const CallExpr *CE) {
 bool BodyWalker::walkBinary(const BinaryOperator *BO) {
   if (BO->isAssignmentOp())
     noteUpdate(BO);
-  // The right-hand side first: reads are listed before the write they feed.
   // A pointer assigned once before its uses (`rA = &rv[first_i];`): where it points is checked
   // here, and its uses are accesses to that array (locatePointer).
   if (const VarDecl *V = BO->getOpcode() == BO_Assign ? referencedVar(BO->getLHS()) : nullptr;
@@ -1230,6 +1229,7 @@ bool BodyWalker::walkBinary(const BinaryOperator *BO) {
     Info.ThreadPrivates.push_back(V);
     return true;
   }
+  // The right-hand side first: reads are listed before the write they feed.
   if (BO->getOpcode() == BO_Assign)
     return walk(BO->getRHS()) && walk(BO->getLHS(), Mode::Write);
   if (BO->isCompoundAssignmentOp())
