@@ -474,8 +474,10 @@ static bool pathTo(const Stmt *S, const Stmt *Target, std::vector<const Stmt *> 
   return false;
 }
 
-/// Returns true when `VD` may be read after loop `Loop` ends (mayBeReadAfter).
-bool readAfter(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *Fn, const VarDecl *VD) {
+} // namespace
+
+bool mayBeReadAfter(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *Fn,
+                    const VarDecl *VD) {
   if (!VD->hasLocalStorage() || !Fn || !Fn->getBody())
     return true;
   const SourceManager &SM = Ctx.getSourceManager();
@@ -510,6 +512,8 @@ bool readAfter(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *Fn, con
 }
 
 static std::string quoted(const VarDecl *VD) { return "'" + VD->getNameAsString() + "'"; }
+
+namespace {
 
 /// `if (c) flag = 1;`: every use of `VD` stores one constant K. The serial loop leaves K when
 /// some iteration stores it, else the value before the loop. A `_Bool` is an `||` (K true) or
@@ -558,11 +562,6 @@ static bool idempotentWrites(ASTContext &Ctx, const VarDecl *VD, const std::vect
 }
 
 } // namespace
-
-bool mayBeReadAfter(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *Fn,
-                    const VarDecl *VD) {
-  return readAfter(Ctx, Loop, Fn, VD);
-}
 
 bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *Fn,
                      llvm::ArrayRef<const VarDecl *> LoopVars, llvm::ArrayRef<const Expr *> Bounds,
@@ -714,7 +713,7 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
     }
     auto Exp = FL.Exposed.find(VD);
     if (Exp == FL.Exposed.end()) {
-      bool After = readAfter(Ctx, Loop, Fn, VD);
+      bool After = mayBeReadAfter(Ctx, Loop, Fn, VD);
       if (After && !End.count(VD) && idempotentWrites(Ctx, VD, Us, U, W, Info))
         continue;
       if (After && !End.count(VD)) {
