@@ -77,9 +77,10 @@ if [ -x "$pack/e2e/placement/gpupar" ]; then
 fi
 
 # Device-side memory checks (compute-sanitizer memcheck) on the programs with guarded,
-# pointer-to-pointer and scatter accesses: no kernel touches memory outside its buffers.
+# pointer-to-pointer, scatter and pointer-variable accesses: no kernel touches memory outside its
+# buffers.
 if command -v compute-sanitizer >/dev/null 2>&1 && ((!quick)); then
-  for name in guarded rows scatter stencil2d; do
+  for name in guarded rows scatter stencil2d pointers; do
     GPUPAR_DEVICES=cuda GPUPAR_FORCE=gpu timeout 60 compute-sanitizer --tool memcheck --error-exitcode 9 \
       "$pack/e2e/$name/gpupar" >"$out/memcheck.$name.txt" 2>&1
     rc=$?
@@ -138,6 +139,19 @@ for ((k = 0; k < ${#sizes[@]}; k += 2)); do
   done
   note "bench $name done ($(elapsed))"
 done
+# The bandwidth-bound kernels with their arrays resident in a data region (bench/resident.sh):
+# nothing crosses the bus, each call is one kernel; end to end here, kernel-only with ncu below.
+resident=(saxpy dot jacobi2d blackscholes)
+for name in "${resident[@]}"; do
+  for ((k = 0; k < ${#sizes[@]}; k += 2)); do
+    [ "${sizes[k]}" = "$name" ] && n=${sizes[k + 1]##* }
+  done
+  text=$(GPUPAR_DEVICES=cuda GPUPAR_FORCE=gpu timeout 120 "$pack/bench/$name.gpupar" "$n" "$reps" resident \
+    2>>"$out/bench.$name.err") || true
+  line=$(grep -m1 '^RESULT' <<<"$text") &&
+    echo "$line variant=resident backend=cuda" >>"$results"
+done
+note "bench resident done ($(elapsed))"
 for n in 512 2048; do
   line=$(timeout 60 "$pack/bin/cublas_sgemm" "$n" "$reps" 2>>"$log" | grep '^RESULT') &&
     echo "$line variant=cublas backend=cuda" >>"$results"
@@ -181,6 +195,16 @@ if command -v ncu >/dev/null 2>&1 && ((!quick)); then
       >"$out/ncu.$name.csv" 2>>"$log" &&
       python3 "$root/bench/ncu_kernel_time.py" "$out/ncu.$name.csv" "$name" "$n" 2 >>"$results"
   done
+  for name in "${resident[@]}"; do
+    for ((k = 0; k < ${#sizes[@]}; k += 2)); do
+      [ "${sizes[k]}" = "$name" ] && n=${sizes[k + 1]##* }
+    done
+    GPUPAR_DEVICES=cuda GPUPAR_FORCE=gpu timeout 45 ncu --clock-control none --csv \
+      --metrics gpu__time_duration.sum --kernel-name regex:gpupar "$pack/bench/$name.gpupar" "$n" 1 \
+      resident >"$out/ncu.$name.resident.csv" 2>>"$log" &&
+      python3 "$root/bench/ncu_kernel_time.py" "$out/ncu.$name.resident.csv" "$name" "$n" 2 resident \
+        >>"$results"
+  done
   note "ncu done ($(elapsed))"
 fi
 
@@ -188,4 +212,4 @@ python3 "$root/bench/report.py" "$results" "$out/results.json" "$out/results.md"
   note "report.py failed"
 # The summary was printed as it grew (note); the table of GPU and OpenMP rows comes last.
 grep -E '^\| (saxpy|dot|histogram|histwide|jacobi2d|matmul|nbody|blackscholes) ' "$out/results.md" 2>/dev/null |
-  grep -E 'cuda|omp|cublas' | cut -c1-110
+  grep -E 'cuda|omp|cublas|resident|gpupar \|' | cut -c1-120

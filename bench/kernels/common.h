@@ -44,6 +44,13 @@ static inline void *bench_alloc(size_t bytes) {
     }                                                                                              \
   } while (0)
 
+/* Whether the program was asked to time its calls inside a `#pragma gpupar data` region (a third
+ * argument "resident"): the arrays stay on the devices, so each call is one kernel per device and
+ * the kernel-only time is measured without the sub-chunks that overlap copies. */
+static inline int bench_resident(int argc, char **argv) {
+  return argc > 3 && strcmp(argv[3], "resident") == 0;
+}
+
 /* Relative L2 error of `out` against `ref`. */
 static inline double bench_rel_err(const double *out, const double *ref, size_t n) {
   double num = 0, den = 0;

@@ -22,7 +22,14 @@ int main(int argc, char **argv) {
     mag += fabsl((long double)x[i] * y[i]);
   }
   double times[64], s = 0;
-  BENCH_TIME(times, reps, s = dot(n, x, y));
+  if (bench_resident(argc, argv)) {
+#pragma gpupar data map(to : x[0 : n], y[0 : n])
+    {
+      BENCH_TIME(times, reps, s = dot(n, x, y));
+    }
+  } else {
+    BENCH_TIME(times, reps, s = dot(n, x, y));
+  }
   /* Summation order differs between backends: bound the error by the sum of magnitudes. */
   int ok = fabsl(s - ref) <= 1e-12L * mag;
   bench_report("dot", n, times, reps, 16.0 * n, 2.0 * n, ok);

@@ -26,7 +26,14 @@ int main(int argc, char **argv) {
     ref[i] = v;
   }
   double times[64];
-  BENCH_TIME(times, reps, saxpy(n, a, x, y));
+  if (bench_resident(argc, argv)) {
+#pragma gpupar data map(to : x[0 : n]) map(tofrom : y[0 : n])
+    {
+      BENCH_TIME(times, reps, saxpy(n, a, x, y));
+    }
+  } else {
+    BENCH_TIME(times, reps, saxpy(n, a, x, y));
+  }
   for (long i = 0; i < n; i++)
     got[i] = y[i];
   double err = bench_rel_err(got, ref, n);

@@ -243,16 +243,19 @@ int gpupar__xfer_in(exec *x, sub *s) {
       s->ptrs[a] = element(shared, -x->shared_hull[a].lo, es);
       continue;
     }
-    int read_only = !(x->loop->arrays[a].access & GPUPAR_WRITE);
-    if (sl->region && (read_only || direct_out(x, a))) {
+    unsigned access = (unsigned)x->loop->arrays[a].access;
+    int read_only = !(access & GPUPAR_WRITE), write_only = !(access & GPUPAR_READ) && !x->merge[a];
+    if (sl->region && (read_only || write_only)) {
       /* In place, in the device's resident copy. No commit of this call changes an array it
-       * only reads. An array it only writes, every element of each write hull, is rewritten
-       * whole by the retry of a failed chunk, and nothing reads it meanwhile; an array read and
-       * written keeps its scratch buffer, so that a failed chunk leaves the copy as it was. */
+       * only reads. An array it only writes is written in place too: which elements the loop
+       * writes, and what, cannot depend on it, so the retry of a failed chunk writes the same
+       * elements again, and the elements of the write hull it does not write (not dense) are
+       * brought up to date first and left as they are. An array read and written keeps its
+       * scratch buffer, so that a failed chunk leaves the copy as it was. */
       void *at;
-      if (gpupar__region_present(sl->region, dev, s->stream,
-                                 element(x->call->arrays[a], sl->buf.lo, es),
-                                 hull_bytes(&sl->buf, es), read_only, &at, &s->err) != GPUPAR_OK)
+      if (gpupar__region_present(
+              sl->region, dev, s->stream, element(x->call->arrays[a], sl->buf.lo, es),
+              hull_bytes(&sl->buf, es), read_only || !x->dense[a], &at, &s->err) != GPUPAR_OK)
         return fail_sub(s, gpupar__fail_kind(dev, &s->err, 0));
       s->ptrs[a] = element(at, -sl->buf.lo, es);
       continue;
