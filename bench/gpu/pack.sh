@@ -56,6 +56,7 @@ cp "$build/bin/gpupar-info" "$pack/bin/"
 "$nvcc" -O2 -std=c++17 $GPUPAR_CUDA_ARCH -o "$pack/bin/cublas_sgemm" "$root/bench/gpu/cublas_sgemm.cu" \
   -lcublas
 "$nvcc" -O2 -std=c++17 $GPUPAR_CUDA_ARCH -o "$pack/bin/hostcopy" "$root/bench/gpu/hostcopy.cu"
+"$nvcc" -O2 -std=c++17 $GPUPAR_CUDA_ARCH -o "$pack/bin/rowcopy" "$root/bench/gpu/rowcopy.cu"
 # Stripped and compressed (the static CUDA runtime in every program compresses well): the device
 # tool carries at most 64 MiB.
 find "$pack" -type f -perm -u+x -exec strip {} +

@@ -80,6 +80,11 @@ struct gpupar__backend {
   /* Copies `bytes` from device `src` to host `dst`. */
   int (*copy_out)(gpupar__device *dev, int s, void *dst, const void *src, size_t bytes,
                   gpupar__error *err);
+  /* Copies `rows` rows of `width` bytes, `pitch` bytes apart on both sides, from device `src` to
+   * host `dst`: what a chunk wrote of an array it writes in rows with gaps between them
+   * (CUDA: one cudaMemcpy2DAsync). NULL when unsupported. */
+  int (*copy_out_rows)(gpupar__device *dev, int s, void *dst, const void *src, size_t width,
+                       size_t pitch, size_t rows, gpupar__error *err);
   /* Copies `bytes` from `src` on `src_dev` (after the work issued so far on its stream
    * `src_s`) to `dst` on `dev` (stream `s`); `src_dev` may be `dev`. NULL when unsupported. */
   int (*copy_peer)(gpupar__device *dev, int s, void *dst, gpupar__device *src_dev, int src_s,

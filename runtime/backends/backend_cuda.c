@@ -266,6 +266,19 @@ static int cuda_copy_out(gpupar__device *dev, int s, void *dst, const void *src,
   return copy(dev, s, dst, src, bytes, cudaMemcpyDeviceToHost, err);
 }
 
+static int cuda_copy_out_rows(gpupar__device *dev, int s, void *dst, const void *src, size_t width,
+                              size_t pitch, size_t rows, gpupar__error *err) {
+  if (use(dev, err) != GPUPAR_OK)
+    return err->status;
+  cudaError_t e = note(dev, cudaMemcpy2DAsync(dst, pitch, src, pitch, width, rows,
+                                              cudaMemcpyDeviceToHost, stream_of(dev, s)));
+  if (e != cudaSuccess)
+    return gpupar__fail(err, GPUPAR_EDEVICE,
+                        "cudaMemcpy2DAsync(device to host, %zu rows of %zu bytes): %s", rows, width,
+                        cudaGetErrorString(e));
+  return GPUPAR_OK;
+}
+
 /* Makes stream `s` of `dev` wait for the work issued so far on stream `src_s` of `src_dev`: an
  * event recorded there and cudaStreamWaitEvent (the event may be destroyed at once: the wait
  * keeps what it needs). */
@@ -547,6 +560,7 @@ const gpupar__backend gpupar__backend_cuda = {
     .host_unregister = cuda_host_unregister,
     .copy_in = cuda_copy_in,
     .copy_out = cuda_copy_out,
+    .copy_out_rows = cuda_copy_out_rows,
     .copy_peer = cuda_copy_peer,
     .order = cuda_order,
     .get_current = cuda_get_current,

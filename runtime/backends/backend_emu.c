@@ -64,6 +64,16 @@ static int emu_copy(gpupar__device *dev, int s, void *dst, const void *src, size
   return GPUPAR_OK;
 }
 
+static int emu_copy_out_rows(gpupar__device *dev, int s, void *dst, const void *src, size_t width,
+                             size_t pitch, size_t rows, gpupar__error *err) {
+  (void)s;
+  (void)err;
+  for (size_t r = 0; r < rows; r++)
+    memcpy((char *)dst + r * pitch, (const char *)src + r * pitch, width);
+  add_modeled(dev, (double)(width * rows) / dev->h2d_bps * 1e6);
+  return GPUPAR_OK;
+}
+
 static int emu_copy_peer(gpupar__device *dev, int s, void *dst, gpupar__device *src_dev, int src_s,
                          const void *src, size_t bytes, gpupar__error *err) {
   (void)s;
@@ -149,6 +159,7 @@ const gpupar__backend gpupar__backend_emu = {
     .free = emu_free,
     .copy_in = emu_copy,
     .copy_out = emu_copy,
+    .copy_out_rows = emu_copy_out_rows,
     .copy_peer = emu_copy_peer,
     .can_peer = emu_can_peer,
     .launch = emu_launch,

@@ -468,13 +468,14 @@ static void gather_reductions(exec *x, const int *running, const unsigned long l
  * a chunk copies bytes it never uses (lu's row i between the rows it reads): they may be the
  * very bytes another chunk writes back, and a write-back at that moment would race with the
  * copy. Arrays no chunk copies from the program's memory are free: merged ones (copied from a
- * snapshot) and dense arrays the loop only writes. */
+ * snapshot) and dense arrays, or arrays written in whole rows (rows_out), the loop only writes. */
 static int early_commits(const exec *x, const int *list, int n) {
   if (n > 4096) /* the pairwise check below would cost more than it saves */
     return 0;
   for (int a = 0; a < x->na; a++) {
     unsigned access = (unsigned)x->loop->arrays[a].access;
-    if (x->merge[a] || !(access & GPUPAR_WRITE) || (!(access & GPUPAR_READ) && x->dense[a]))
+    if (x->merge[a] || !(access & GPUPAR_WRITE) ||
+        (!(access & GPUPAR_READ) && (x->dense[a] || x->rows_out[a].pitch)))
       continue;
     for (int i = 0; i < n; i++) {
       const slot *w = &x->subs[list[i]].slots[a];
@@ -622,6 +623,7 @@ int gpupar__exec(const gpupar__exec_in *in, gpupar__exec_out *out, char *why, si
   pthread_mutex_init(&x.lock, NULL);
   size_t na = (size_t)x.na + 1;
   x.dense = calloc(na, sizeof *x.dense);
+  x.rows_out = calloc(na, sizeof *x.rows_out);
   x.shared = calloc(na, sizeof *x.shared);
   x.shared_hull = calloc(na, sizeof *x.shared_hull);
   x.shared_buf = calloc(2 * GPUPAR__MAX_DEVICES * na, sizeof *x.shared_buf);
@@ -632,8 +634,8 @@ int gpupar__exec(const gpupar__exec_in *in, gpupar__exec_out *out, char *why, si
   x.snap_size = calloc(na, sizeof *x.snap_size);
   x.snap_hull = calloc(na, sizeof *x.snap_hull);
   int rc = GPUPAR_OK;
-  if (!x.dense || !x.shared || !x.shared_hull || !x.shared_buf || !x.shared_size || !x.reg ||
-      !x.merge || !x.snap || !x.snap_size || !x.snap_hull) {
+  if (!x.dense || !x.rows_out || !x.shared || !x.shared_hull || !x.shared_buf || !x.shared_size ||
+      !x.reg || !x.merge || !x.snap || !x.snap_size || !x.snap_hull) {
     snprintf(why, len, "out of host memory");
     rc = GPUPAR_ENOMEM;
   }
@@ -703,6 +705,7 @@ int gpupar__exec(const gpupar__exec_in *in, gpupar__exec_out *out, char *why, si
   free(x.subs);
   free(x.events);
   free(x.dense);
+  free(x.rows_out);
   free(x.shared);
   free(x.shared_hull);
   free(x.shared_buf);

@@ -313,6 +313,36 @@ static size_t piece(uintptr_t p, size_t bytes) {
   return (size_t)(end - p);
 }
 
+int gpupar__hostreg_copy_out_rows(gpupar__device *dev, int stream, void *dst, const void *src,
+                                  size_t width, size_t pitch, size_t rows, gpupar__error *err) {
+  const gpupar__backend *be = dev->backend;
+  for (size_t r = 0; r < rows;) {
+    /* The rows from r on that lie in one piece (registered pages, or none of them) go as one
+     * copy: all of them but those on the partly registered first and last pages of a range
+     * (only whole pages are registered, pinned_part). */
+    char *to = (char *)dst + r * pitch;
+    const char *from = (const char *)src + r * pitch;
+    size_t span = (rows - r - 1) * pitch + width, n = span, k;
+    if (be->host_register) {
+      take(&table);
+      n = piece((uintptr_t)to, span);
+      give(&table);
+    }
+    k = n < width ? 0 : (n - width) / pitch + 1;
+    int rc;
+    if (k >= 2 && be->copy_out_rows) {
+      rc = be->copy_out_rows(dev, stream, to, from, width, pitch, k, err);
+    } else { /* one row, cut where registered pages begin and end */
+      k = 1;
+      rc = gpupar__hostreg_copy(dev, stream, to, from, width, 0, err);
+    }
+    if (rc != GPUPAR_OK)
+      return rc;
+    r += k;
+  }
+  return GPUPAR_OK;
+}
+
 int gpupar__hostreg_copy(gpupar__device *dev, int stream, void *dst, const void *src, size_t bytes,
                          int to_device, gpupar__error *err) {
   const gpupar__backend *be = dev->backend;

@@ -51,6 +51,14 @@ void gpupar__hostreg_drop_all(void);
 int gpupar__hostreg_copy(gpupar__device *dev, int stream, void *dst, const void *src, size_t bytes,
                          int to_device, gpupar__error *err);
 
+/* Copies `rows` rows of `width` bytes, `pitch` bytes apart, from device `src` to host `dst` on
+ * `stream`: one backend copy_out_rows for each run of rows registered whole or not at all; the
+ * rows on a range's partly registered first and last pages (or every row, without
+ * copy_out_rows) one by one with gpupar__hostreg_copy. Returns GPUPAR_OK or the first failure's
+ * status (`err` set). */
+int gpupar__hostreg_copy_out_rows(gpupar__device *dev, int stream, void *dst, const void *src,
+                                  size_t width, size_t pitch, size_t rows, gpupar__error *err);
+
 /* Returns the registered bytes and ranges now (for tests). */
 void gpupar__hostreg_stats(unsigned long long *bytes, int *ranges);
 

@@ -23,7 +23,9 @@ static void traffic(const gpupar_loop *loop, const gpupar_call *call, const gpup
     size_t es = loop->arrays[a].elem_size;
     if (gpupar__region_find(call->arrays[a], es, &buf))
       continue;
-    int dense = gpupar__array_dense(loop, call->spans, sp, a);
+    long long width, pitch;
+    int dense = gpupar__array_dense(loop, call->spans, sp, a) ||
+                gpupar__array_written_rows(loop, call->spans, sp, a, &width, &pitch);
     gpupar__hull inh = r;
     if (!dense)
       gpupar__hull_add(&inh, &w);

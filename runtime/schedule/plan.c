@@ -276,6 +276,10 @@ int gpupar__plan(exec *x, char *why, size_t len) {
   }
   for (int a = 0; a < x->na; a++) {
     x->dense[a] = gpupar__array_dense(x->loop, x->call->spans, in->sp, a);
+    x->rows_out[a].pitch = 0; /* unchanged when not such an array */
+    if (!x->merge[a] && in->ndev > 0 && in->devs[0]->backend->copy_out_rows)
+      gpupar__array_written_rows(x->loop, x->call->spans, in->sp, a, &x->rows_out[a].width,
+                                 &x->rows_out[a].pitch);
     /* Read-only and the same hull in every device chunk (matmul's B): one copy per device. */
     int devsubs = 0, same = !(x->loop->arrays[a].access & GPUPAR_WRITE);
     for (int i = 0; i < x->nsubs && same; i++) {

@@ -99,6 +99,12 @@ typedef struct exec {
   int nsubs, cap;
   int no_split; /* chunks' write hulls would overlap: never split a range */
   int *dense;   /* per array */
+  /* Per array: whole rows of `width` elements, `pitch` apart, that every chunk writes, with
+   * nothing written between them (gpupar__array_written_rows): no copy-in, and the copy-out
+   * takes the rows alone. pitch 0: not such an array. */
+  struct written_rows {
+    long long width, pitch;
+  } *rows_out;
   /* Per array: chunks' write hulls overlap (or it is a scatter array): device chunks copy a
    * snapshot in and their commits merge only what they changed (gpupar__xfer_snapshot). */
   int *merge;

@@ -1,6 +1,7 @@
 /* Section arithmetic, write-safety check and alias guard. */
 #include "schedule/section.h"
 
+#include <limits.h>
 #include <stdio.h>
 
 #include "gpupar/gpupar.h"
@@ -109,26 +110,45 @@ static i128 stride(const gpupar_span *span, const gpupar__space *sp) {
   return c < 0 ? -c : c;
 }
 
-int gpupar__array_dense(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
-                        int array) {
+/* Returns the span every write term of `array` has, when the array has one, every write term is
+ * exact and unguarded, and all are the same; else NULL. Never for a scatter array. */
+static const gpupar_span *write_span(const gpupar_loop *loop, const gpupar_span *spans, int array) {
   const gpupar_span *first = NULL;
   if (gpupar__scatter(loop, array))
-    return 0;
+    return NULL;
   for (int t = 0; t < loop->nterms; t++) {
     if (loop->terms[t].array != array || !(loop->terms[t].access & GPUPAR_WRITE))
       continue;
     const gpupar_span *s = &spans[t];
     if (!loop->terms[t].exact || s->empty || s->guarded)
-      return 0;
-    if (!first) {
+      return NULL;
+    if (!first)
       first = s;
-      if (stride(s, sp) != (i128)s->off_hi - s->off_lo + 1)
-        return 0;
-    } else if (s->coef != first->coef || s->off_lo != first->off_lo || s->off_hi != first->off_hi) {
-      return 0;
-    }
+    else if (s->coef != first->coef || s->off_lo != first->off_lo || s->off_hi != first->off_hi)
+      return NULL;
   }
-  return first != NULL;
+  return first;
+}
+
+int gpupar__array_dense(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
+                        int array) {
+  const gpupar_span *s = write_span(loop, spans, array);
+  return s && stride(s, sp) == (i128)s->off_hi - s->off_lo + 1;
+}
+
+int gpupar__array_written_rows(const gpupar_loop *loop, const gpupar_span *spans,
+                               const gpupar__space *sp, int array, long long *width,
+                               long long *pitch) {
+  const gpupar_span *s = write_span(loop, spans, array);
+  if (!s || s->rows)
+    return 0;
+  i128 c = stride(s, sp), w = (i128)s->off_hi - s->off_lo + 1;
+  if (c <= w || c > LLONG_MAX ||
+      w * (i128)loop->arrays[array].elem_size < GPUPAR__WRITTEN_ROW_MIN_BYTES)
+    return 0;
+  *width = (long long)w;
+  *pitch = (long long)c;
+  return 1;
 }
 
 int gpupar__check_writes(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,

@@ -55,6 +55,20 @@ int gpupar__array_hulls(const gpupar_loop *loop, const gpupar_span *spans, const
 int gpupar__array_dense(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
                         int array);
 
+/* Rows narrower than this (bytes) are not copied out one by one: a DMA per row of a few bytes
+ * costs more than the whole hull in and out. */
+#define GPUPAR__WRITTEN_ROW_MIN_BYTES 512
+
+/* Returns 1 when the writes to array `array` cover whole rows of every chunk with gaps between
+ * them, and sets `*width` and `*pitch` (elements): as gpupar__array_dense, but consecutive
+ * iterations' rows lie |coef * step| > width apart (jacobi's out[i*n + j], j in [1, n-2]), and
+ * each row is at least GPUPAR__WRITTEN_ROW_MIN_BYTES. Such an array needs no copy-in: the
+ * copy-out takes the rows alone (one 2-D copy), never the elements between them. Never for a
+ * scatter or pointer-to-pointer array. */
+int gpupar__array_written_rows(const gpupar_loop *loop, const gpupar_span *spans,
+                               const gpupar__space *sp, int array, long long *width,
+                               long long *pitch);
+
 /* Checks that no write term touches the same element in two iterations
  * (off_hi - off_lo < |coef * step|, and coef * step != 0 when trip > 1; for a term of a
  * pointer-to-pointer array it is enough that its columns do not meet:

@@ -386,6 +386,7 @@ const char *cudaGetErrorName(cudaError_t e) {
     NAME(cudaErrorMemoryAllocation);
     NAME(cudaErrorInitializationError);
     NAME(cudaErrorInvalidConfiguration);
+    NAME(cudaErrorInvalidPitchValue);
     NAME(cudaErrorInvalidDevicePointer);
     NAME(cudaErrorInvalidMemcpyDirection);
     NAME(cudaErrorInsufficientDriver);
@@ -446,6 +447,8 @@ const char *cudaGetErrorString(cudaError_t e) {
     return "peer access is already enabled";
   case cudaErrorInvalidConfiguration:
     return "invalid configuration argument";
+  case cudaErrorInvalidPitchValue:
+    return "invalid pitch argument";
   case cudaErrorIllegalInstruction:
     return "an illegal instruction was encountered";
   default:

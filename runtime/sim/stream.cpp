@@ -254,13 +254,20 @@ cudaError_t device_side(int dev, const void *p, size_t n, const char *what) {
   return cudaSuccess;
 }
 
-cudaError_t copy_async(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind,
-                       cudaStream_t h, const char *what, bool sync) {
+/* `rows` rows of `width` bytes, `dpitch` and `spitch` bytes apart (cudaMemcpy2DAsync); one row
+ * for the other copies. The checks cover each side's whole span. */
+cudaError_t copy_async(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                       size_t rows, enum cudaMemcpyKind kind, cudaStream_t h, const char *what,
+                       bool sync) {
   Stream *s;
   if (cudaError_t e = stream_for_call(h, what, &s))
     return e;
-  if (n == 0)
+  if (width > dpitch || width > spitch)
+    return fail_report(cudaErrorInvalidPitchValue, "%s: rows of %zu bytes, pitches %zu and %zu",
+                       what, width, dpitch, spitch);
+  if (width == 0 || rows == 0)
     return cudaSuccess;
+  size_t n = (rows - 1) * dpitch + width, sn = (rows - 1) * spitch + width;
   int dev = s->device;
   if (kind == cudaMemcpyDefault) {
     Alloc a;
@@ -275,15 +282,15 @@ cudaError_t copy_async(void *dst, const void *src, size_t n, enum cudaMemcpyKind
   switch (kind) {
   case cudaMemcpyHostToDevice:
     if (!(e = device_side(dev, dst, n, what)))
-      e = host_side(src, n, what, &pinned);
+      e = host_side(src, sn, what, &pinned);
     break;
   case cudaMemcpyDeviceToHost:
-    if (!(e = device_side(dev, src, n, what)))
+    if (!(e = device_side(dev, src, sn, what)))
       e = host_side(dst, n, what, &pinned);
     break;
   case cudaMemcpyDeviceToDevice:
     if (!(e = device_side(dev, dst, n, what)))
-      e = device_side(dev, src, n, what);
+      e = device_side(dev, src, sn, what);
     break;
   default:
     return fail_report(cudaErrorInvalidMemcpyDirection, "%s: host-to-host copy", what);
@@ -293,18 +300,23 @@ cudaError_t copy_async(void *dst, const void *src, size_t n, enum cudaMemcpyKind
   Op op;
   bool to_pinned = kind == cudaMemcpyDeviceToHost && pinned;
   op.run = [=] {
-    if (to_pinned)
-      pinned_write(pinned, dst, src, n);
-    else if (pinned && kind == cudaMemcpyHostToDevice)
-      pinned_read(pinned, dst, src, n);
-    else
-      memcpy(dst, src, n);
+    for (size_t r = 0; r < rows; r++) {
+      char *to = (char *)dst + r * dpitch;
+      const char *from = (const char *)src + r * spitch;
+      if (to_pinned)
+        pinned_write(pinned, to, from, width);
+      else if (pinned && kind == cudaMemcpyHostToDevice)
+        pinned_read(pinned, to, from, width);
+      else
+        memcpy(to, from, width);
+    }
     return 0;
   };
   if (pinned) {
     const void *host = kind == cudaMemcpyDeviceToHost ? (const void *)dst : src;
-    pinned_hold(pinned, host, n, true);
-    op.done = [pinned, host, n] { pinned_hold(pinned, host, n, false); };
+    size_t hn = kind == cudaMemcpyDeviceToHost ? n : sn;
+    pinned_hold(pinned, host, hn, true);
+    op.done = [pinned, host, hn] { pinned_hold(pinned, host, hn, false); };
   }
   // Pageable host memory: CUDA stages it and returns when the host buffer may be reused.
   submit(s, std::move(op), sync || (!pinned && kind != cudaMemcpyDeviceToDevice));
@@ -361,11 +373,18 @@ cudaError_t cudaStreamQuery(cudaStream_t h) {
 
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind,
                             cudaStream_t stream) {
-  return copy_async(dst, src, n, kind, stream, "cudaMemcpyAsync", false);
+  return copy_async(dst, n, src, n, n, 1, kind, stream, "cudaMemcpyAsync", false);
+}
+
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+                              size_t width, size_t height, enum cudaMemcpyKind kind,
+                              cudaStream_t stream) {
+  return copy_async(dst, dpitch, src, spitch, width, height, kind, stream, "cudaMemcpy2DAsync",
+                    false);
 }
 
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind) {
-  return copy_async(dst, src, n, kind, nullptr, "cudaMemcpy", true);
+  return copy_async(dst, n, src, n, n, 1, kind, nullptr, "cudaMemcpy", true);
 }
 
 cudaError_t cudaMemsetAsync(void *dst, int value, size_t n, cudaStream_t h) {

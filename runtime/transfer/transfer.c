@@ -157,10 +157,12 @@ void gpupar__xfer_free_snapshots(exec *x) {
 
 /* Returns whether array `a`'s write-back may go straight into the program's memory before the
  * commit: a sub-chunk that fails after it must leave nothing a retry reads. True when the loop
- * never reads the array and writes every element of each write hull (a retry rewrites it all);
- * a read-write array waits in staging for the commit (docs/performance.md, "Write-back"). */
+ * never reads the array and writes every element of each write hull (a retry rewrites it all),
+ * or whole rows of it that alone are copied back (rows_out); a read-write array waits in staging
+ * for the commit (docs/performance.md, "Write-back"). */
 static int direct_out(const exec *x, int a) {
-  return !(x->loop->arrays[a].access & GPUPAR_READ) && x->dense[a] && !x->merge[a];
+  return !(x->loop->arrays[a].access & GPUPAR_READ) && (x->dense[a] || x->rows_out[a].pitch) &&
+         !x->merge[a];
 }
 
 /* Fills the per-device copies of shared read-only arrays: host to the first device, then device
@@ -264,7 +266,8 @@ int gpupar__xfer_in(exec *x, sub *s) {
         GPUPAR_OK)
       return fail_sub(s, gpupar__fail_kind(dev, &s->err, 0));
     s->ptrs[a] = element(sl->dev, -sl->buf.lo, es);
-    int need_read = !sl->read.empty, need_write = !sl->write.empty && !x->dense[a];
+    int need_read = !sl->read.empty,
+        need_write = !sl->write.empty && !x->dense[a] && !x->rows_out[a].pitch;
     const gpupar__hull *h = need_read && need_write ? &sl->buf
                             : need_read             ? &sl->read
                             : need_write            ? &sl->write
@@ -321,8 +324,23 @@ int gpupar__xfer_out(exec *x, sub *s) {
     double t0 = gpupar__now_us();
     unsigned long long seq = gpupar__trace_seq();
     const void *from = element(s->ptrs[a], sl->write.lo, es);
-    if (gpupar__hostreg_copy(dev, s->stream, to, from, bytes, 0, &s->err) != GPUPAR_OK)
+    if (x->rows_out[a].pitch && sl->direct) {
+      /* The rows alone: the elements between them were never copied in. */
+      long long w = x->rows_out[a].width, p = x->rows_out[a].pitch,
+                span = sl->write.hi - sl->write.lo + 1;
+      if (span < w || (span - w) % p != 0) {
+        gpupar__fail(&s->err, GPUPAR_EINVAL, "the write section of '%s' is not whole rows",
+                     x->loop->arrays[a].name);
+        return fail_sub(s, KIND_ERROR);
+      }
+      size_t rows = (size_t)((span - w) / p + 1);
+      bytes = rows * (size_t)w * es;
+      if (gpupar__hostreg_copy_out_rows(dev, s->stream, to, from, (size_t)w * es, (size_t)p * es,
+                                        rows, &s->err) != GPUPAR_OK)
+        return fail_sub(s, gpupar__fail_kind(dev, &s->err, 0));
+    } else if (gpupar__hostreg_copy(dev, s->stream, to, from, bytes, 0, &s->err) != GPUPAR_OK) {
       return fail_sub(s, gpupar__fail_kind(dev, &s->err, 0));
+    }
     gpupar__xfer_record(x, dev, s, x->loop->arrays[a].name, bytes, GPUPAR__D2H, t0, seq, NULL);
     gpupar__count(&x->out->bytes_out, bytes);
   }

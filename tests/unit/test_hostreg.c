@@ -327,8 +327,87 @@ static void test_pieces(void **state) {
   assert_int_equal(live, 0);
 }
 
+static int nrows_copies;
+static int log_copy_rows(gpupar__device *dev, int s, void *dst, const void *src, size_t width,
+                         size_t pitch, size_t rows, gpupar__error *err) {
+  (void)dev;
+  (void)s;
+  (void)err;
+  if (npieces < 8)
+    pieces[npieces++] = (piece_log){src, (rows - 1) * pitch + width};
+  nrows_copies++;
+  for (size_t r = 0; r < rows; r++)
+    memcpy((char *)dst + r * pitch, (const char *)src + r * pitch, width);
+  return GPUPAR_OK;
+}
+
+/* Rows with gaps back to the host: one rows copy for each run of rows on registered pages or on
+ * none; a row over the first or last page of the range, partly registered, alone and cut where
+ * the pages begin; nothing written between the rows. */
+static void test_rows(void **state) {
+  (void)state;
+  gpupar__hostreg_set_limit(1ull << 30);
+  gpupar__hostreg_set_cache(1);
+  gpupar__hostreg_drop_all();
+  gpupar__backend be = fake;
+  be.copy_in = log_copy;
+  be.copy_out = log_copy;
+  be.copy_out_rows = log_copy_rows;
+  gpupar__device dev = {.backend = &be};
+  enum { AT = 3000, PITCH = 1000, WIDTH = 900, ROWS = 20 };
+  static _Alignas(4096) char host[6 * 4096], want[6 * 4096];
+  static char device[6 * 4096];
+  for (size_t i = 0; i < sizeof host; i++)
+    host[i] = want[i] = (char)(i * 7 + 1), device[i] = (char)(i * 3 + 5);
+  for (size_t r = 0; r < ROWS; r++)
+    memcpy(want + AT + r * PITCH, device + AT + r * PITCH, WIDTH);
+  /* [host + 3000, host + 22900) registers pages 1 to 4, [4096, 20480). */
+  int fresh;
+  gpupar__hostreg *reg =
+      gpupar__hostreg_acquire(&be, host + AT, (ROWS - 1) * PITCH + WIDTH, &fresh);
+  assert_non_null(reg);
+  npieces = nrows_copies = 0;
+  gpupar__error err;
+  assert_int_equal(
+      gpupar__hostreg_copy_out_rows(&dev, 0, host + AT, device + AT, WIDTH, PITCH, ROWS, &err),
+      GPUPAR_OK);
+  assert_memory_equal(host, want, sizeof host);
+  /* Row 0 alone (page 0 only), row 1 cut at 4096, rows 2-16 in one copy, row 17 cut at 20480,
+   * rows 18-19 (past the registered pages) in one copy. */
+  static const struct {
+    size_t at, n;
+  } expect[] = {{3000, 900},  {4000, 96},   {4096, 804},  {5000, 14 * PITCH + WIDTH},
+                {20000, 480}, {20480, 420}, {21000, 1900}};
+  assert_int_equal(npieces, 7);
+  assert_int_equal(nrows_copies, 2);
+  for (int i = 0; i < 7; i++) {
+    assert_ptr_equal(pieces[i].src, device + expect[i].at);
+    assert_int_equal(pieces[i].n, expect[i].n);
+  }
+  gpupar__hostreg_release(reg);
+  gpupar__hostreg_drop_all();
+  /* Nothing registered: one rows copy. */
+  npieces = nrows_copies = 0;
+  assert_int_equal(
+      gpupar__hostreg_copy_out_rows(&dev, 0, host + AT, device + AT, WIDTH, PITCH, ROWS, &err),
+      GPUPAR_OK);
+  assert_int_equal(npieces, 1);
+  assert_int_equal(nrows_copies, 1);
+  /* Without copy_out_rows: row by row. */
+  be.copy_out_rows = NULL;
+  npieces = 0;
+  for (size_t i = 0; i < sizeof host; i++)
+    host[i] = (char)(i * 7 + 1);
+  assert_int_equal(
+      gpupar__hostreg_copy_out_rows(&dev, 0, host + AT, device + AT, WIDTH, PITCH, ROWS, &err),
+      GPUPAR_OK);
+  assert_int_equal(npieces, 8); /* the log keeps 8 of the 20 */
+  assert_memory_equal(host, want, sizeof host);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_cache), cmocka_unit_test(test_hooks),
-                                     cmocka_unit_test(test_threads), cmocka_unit_test(test_pieces)};
+                                     cmocka_unit_test(test_threads), cmocka_unit_test(test_pieces),
+                                     cmocka_unit_test(test_rows)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,4 +1,5 @@
-/* Term intervals, hulls, the dense check, the write-safety check and the alias guard. */
+/* Term intervals, hulls, the dense and written-rows checks, the write-safety check and the alias
+ * guard. */
 #include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -260,6 +261,49 @@ static void test_dense_needs_exact_same_terms(void **state) {
   assert_int_equal(gpupar__array_dense(&l, spans, &sp, 1), 1);
 }
 
+/* Jacobi's out[i*100 + j], j in [1, 98], of 8-byte elements: rows of 98 with gaps of 2. */
+static void test_written_rows(void **state) {
+  (void)state;
+  gpupar__space sp = space(1, 99, 1, GPUPAR_LT);
+  gpupar_span spans[5] = {span(100, 0, 99), span(100, 0, 99), span(1, 0, 0), span(100, 1, 98),
+                          span(1, 0, 0)};
+  long long width = -1, pitch = -1;
+  gpupar_loop l = loop3;
+  l.terms = two_write_terms; /* y written by terms 2 and 3 */
+  spans[2] = span(100, 1, 98);
+  assert_int_equal(gpupar__array_written_rows(&l, spans, &sp, 1, &width, &pitch), 1);
+  assert_int_equal(width, 98);
+  assert_int_equal(pitch, 100);
+  assert_int_equal(gpupar__array_dense(&l, spans, &sp, 1), 0);
+  /* Negative step: |coef * step| apart. */
+  gpupar__space down = space(98, 1, -1, GPUPAR_GE);
+  spans[2] = spans[3] = span(-100, 1, 98);
+  assert_int_equal(gpupar__array_written_rows(&l, spans, &down, 1, &width, &pitch), 1);
+  assert_int_equal(pitch, 100);
+  /* No gaps: dense, not rows. Rows under 512 bytes (60 elements of 8 bytes): the hull instead. */
+  spans[2] = spans[3] = span(98, 0, 97);
+  assert_int_equal(gpupar__array_written_rows(&l, spans, &sp, 1, &width, &pitch), 0);
+  spans[2] = spans[3] = span(100, 0, 59);
+  assert_int_equal(gpupar__array_written_rows(&l, spans, &sp, 1, &width, &pitch), 0);
+  /* Two different terms, a term that may skip elements, a guarded term, rows of a pointer to
+   * pointers: the elements between the rows are not known to be unwritten or the rows not to be
+   * whole. */
+  spans[2] = span(100, 1, 98);
+  spans[3] = span(100, 2, 98);
+  assert_int_equal(gpupar__array_written_rows(&l, spans, &sp, 1, &width, &pitch), 0);
+  spans[3] = span(100, 1, 98);
+  l.terms = inexact_terms;
+  assert_int_equal(gpupar__array_written_rows(&l, spans, &sp, 1, &width, &pitch), 0);
+  l.terms = two_write_terms;
+  spans[3].guarded = 1;
+  spans[3].guard_lo = 2;
+  spans[3].guard_hi = 50;
+  assert_int_equal(gpupar__array_written_rows(&l, spans, &sp, 1, &width, &pitch), 0);
+  spans[3] = span(100, 1, 98);
+  spans[2].rows = spans[3].rows = 1;
+  assert_int_equal(gpupar__array_written_rows(&l, spans, &sp, 1, &width, &pitch), 0);
+}
+
 static void test_check_writes(void **state) {
   (void)state;
   char why[256];
@@ -382,6 +426,7 @@ int main(void) {
                                      cmocka_unit_test(test_dense_not_guarded),
                                      cmocka_unit_test(test_hulls_dense),
                                      cmocka_unit_test(test_dense_needs_exact_same_terms),
+                                     cmocka_unit_test(test_written_rows),
                                      cmocka_unit_test(test_check_writes),
                                      cmocka_unit_test(test_alias),
                                      cmocka_unit_test(test_alias_read_only)};
