@@ -152,10 +152,13 @@ bool BodyWalker::pointerTarget(const VarDecl *VD, const Expr *Init, SourceRange 
   if (const auto *CE = dyn_cast<CallExpr>(Init->IgnoreParenCasts()))
     return walkCall(CE) && fail(R, Diag::pointer_variable_from_call, {quoted(VD)});
   Place P;
+  P.Substituted = 1; // where a pointer variable points: a row of a rows array is one
   if (!locatePointer(Init, P))
     return false;
   if (P.K != Place::Array)
     return fail(R, Diag::pointer_variable_not_into_array, {quoted(VD)});
+  if (P.RowLevel == 2) // a copy of the rows array itself (`float **p = a`), not one of its rows
+    return fail(R, Diag::pointer_to_pointer, {quoted(P.Base)});
   // Each access through it is located from `Init` again: the variables that holds must keep
   // their values wherever the pointer is in use.
   if (const VarDecl *Moving = changedAfter(Init))
@@ -801,6 +804,10 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
     if (!isArrayVariable(VD) && rowElement(VD->getType()).isNull())
       return walkDeclRef(DRE, Mode::Read) &&
              fail(E->getSourceRange(), Diag::not_an_array, {text(E)});
+    // A row kept in a pointer (`const float *r = w[i]; r[k]`): `r[k]` is `w[i][k]`, the loop
+    // body's own subscript of the rows array (a called function's parameters bind flat arrays).
+    if (P.Substituted > 0 && Frames.empty() && !rowElement(VD->getType()).isNull())
+      return locateRowsArray(VD, DRE->getSourceRange(), P);
     return locateArrayOrRows(VD, DRE->getSourceRange(), P);
   }
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) { // a row: `a[i]` of `a[N][M]`
@@ -927,6 +934,10 @@ bool BodyWalker::checkRowsElement(const Expr *E, const Place &P) {
   if (!P.Affine)
     return fail(E->getSourceRange(), Diag::rows_non_affine, {text(E), quoted(VD)});
   const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens());
+  // A row kept in a pointer is a plain pointer on the device: its columns are not packed.
+  if (P.Column.coefficient(Info.OuterAtom) != Poly() && P.Substituted > 0)
+    return fail(E->getSourceRange(), Diag::rows_pointer_column_varies,
+                {ASE ? text(ASE->getIdx()) : text(E), text(E), quoted(VD)});
   if (P.Column.coefficient(Info.OuterAtom) != Poly())
     if (std::optional<std::string> Why = movingColumnProblem(P.Index, P.Column))
       return fail(E->getSourceRange(), Diag::rows_column_varies,

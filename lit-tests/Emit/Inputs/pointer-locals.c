@@ -35,3 +35,14 @@ void rows89(int n, int m, double *a, double *b) {
       row[j] = src[j] + d.lo - d.hi;
   }
 }
+
+// Rows of a pointer-to-pointer array kept in pointers: `gpupar_rows<T>`'s rows are `T *`.
+void keptrows(int n, int m, float **w, float **out) {
+#pragma gpupar
+  for (int i = 1; i < n; i++) {
+    const float *up = w[i - 1], *row = w[i] + 1;
+    float *dst = out[i];
+    for (int j = 0; j < m - 1; j++)
+      dst[j] = up[j] + row[j];
+  }
+}

@@ -1,8 +1,9 @@
 /* Pointer-to-pointer arrays (`float **a`, `a[i][j]`): rows allocated separately and as one
  * block, rows of different lengths written only where they are long enough, a stencil reading
- * neighbour rows, `int **` and `double **`. Every element is checked against a serial
- * recomputation (non-zero exit on a mismatch) and printed as a checksum, so the gpupar build can
- * be compared with a plain serial build. Guard cells around each row must stay untouched. */
+ * neighbour rows, rows kept in pointers (`const float *row = a[i]`), `int **` and `double **`.
+ * Every element is checked against a serial recomputation (non-zero exit on a mismatch) and
+ * printed as a checksum, so the gpupar build can be compared with a plain serial build. Guard
+ * cells around each row must stay untouched. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -97,6 +98,33 @@ static void ragged(int n, float **r, const float *x) {
         r[i][j] = x[i] + (float)j;
 }
 
+/* Rows kept in pointers (`const float *row = a[i]`): the stencil again, reading the rows above
+ * and below and the row itself through pointers, and writing through one. */
+static void stencil_rows(int n, int m, float **a, float **b) {
+#pragma gpupar
+  for (int i = 1; i < n - 1; i++) {
+    const float *up = a[i - 1], *row = a[i], *down = a[i + 1];
+    float *out = b[i];
+    for (int j = 1; j < m - 1; j++)
+      out[j] = 0.25f * (up[j] + down[j] + row[j - 1] + row[j + 1]);
+  }
+}
+
+/* The same kept in pointers declared before the loop and listed in 'private' (C89 OpenMP
+ * style), one of them past the row's first element. */
+static void shift_rows(int n, int m, float **a, float **b) {
+  const float *src;
+  float *dst;
+  int j;
+#pragma gpupar private(src, dst, j)
+  for (int i = 0; i < n; i++) {
+    src = a[i] + 1;
+    dst = b[i];
+    for (j = 0; j < m - 1; j++)
+      dst[j] = src[j] * 2.0f - (float)i;
+  }
+}
+
 static void nest(int n, int m, int **p, double **d) {
 #pragma gpupar collapse(2)
   for (int i = 0; i < n; i++)
@@ -153,6 +181,26 @@ int main(void) {
     for (int j = 0; j < M; j++)
       if (i % 2 == 0 && i / 2 < N / 2)
         expect("even b", i, j, b[i][j], c[i + 1][j] - 1.0f);
+  float *before = malloc((size_t)N * M * sizeof *before);
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      before[i * M + j] = b[i][j];
+  stencil_rows(N, M, a, b);
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++) {
+      float want = before[i * M + j];
+      if (i > 0 && i < N - 1 && j > 0 && j < M - 1)
+        want = 0.25f * (a[i - 1][j] + a[i + 1][j] + a[i][j - 1] + a[i][j + 1]);
+      expect("stencil_rows b", i, j, b[i][j], want);
+    }
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      before[i * M + j] = c[i][j];
+  shift_rows(N, M, b, c);
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      expect("shift_rows c", i, j, c[i][j],
+             j < M - 1 ? b[i][j + 1] * 2.0f - (float)i : before[i * M + j]);
   for (int i = 0; i < N; i++)
     for (int g = 1; g <= GUARD; g++) {
       expect("guard a", i, -g, a[i][-g], POISON);
