@@ -25,7 +25,8 @@ static void traffic(const gpupar_loop *loop, const gpupar_call *call, const gpup
       continue;
     long long width, pitch;
     int dense = gpupar__array_dense(loop, call->spans, sp, a) ||
-                gpupar__array_written_rows(loop, call->spans, sp, a, &width, &pitch);
+                (!(loop->arrays[a].access & GPUPAR_READ) &&
+                 gpupar__array_written_rows(loop, call->spans, sp, a, &width, &pitch));
     gpupar__hull inh = r;
     if (!dense)
       gpupar__hull_add(&inh, &w);

@@ -276,8 +276,11 @@ int gpupar__plan(exec *x, char *why, size_t len) {
   }
   for (int a = 0; a < x->na; a++) {
     x->dense[a] = gpupar__array_dense(x->loop, x->call->spans, in->sp, a);
+    /* Only an array the loop never reads: one it reads too comes in as its read hull and goes
+     * back through staging whole, gaps included. */
     x->rows_out[a].pitch = 0; /* unchanged when not such an array */
-    if (!x->merge[a] && in->ndev > 0 && in->devs[0]->backend->copy_out_rows)
+    if (!x->merge[a] && !(x->loop->arrays[a].access & GPUPAR_READ) && in->ndev > 0 &&
+        in->devs[0]->backend->copy_out_rows)
       gpupar__array_written_rows(x->loop, x->call->spans, in->sp, a, &x->rows_out[a].width,
                                  &x->rows_out[a].pitch);
     /* Read-only and the same hull in every device chunk (matmul's B): one copy per device. */

@@ -99,9 +99,9 @@ typedef struct exec {
   int nsubs, cap;
   int no_split; /* chunks' write hulls would overlap: never split a range */
   int *dense;   /* per array */
-  /* Per array: whole rows of `width` elements, `pitch` apart, that every chunk writes, with
-   * nothing written between them (gpupar__array_written_rows): no copy-in, and the copy-out
-   * takes the rows alone. pitch 0: not such an array. */
+  /* Per array the loop never reads: whole rows of `width` elements, `pitch` apart, that every
+   * chunk writes, with nothing written between them (gpupar__array_written_rows): no copy-in,
+   * and the copy-out takes the rows alone. pitch 0: not such an array. */
   struct written_rows {
     long long width, pitch;
   } *rows_out;

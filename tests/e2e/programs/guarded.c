@@ -107,6 +107,24 @@ static void stencil(int n, int m, const double *f, double *h) {
     }
 }
 
+/* The interior of a grid only: rows with two unwritten elements between them, which must keep
+ * their values (the runtime copies the rows back alone, docs/performance.md "Write-back"). */
+static void interior2d(int n, int m, const double *f, double *h) {
+#pragma gpupar
+  for (int i = 1; i < n - 1; i++)
+    for (int j = 1; j < m - 1; j++)
+      h[i * m + j] = 0.5 * f[i * m + j] + f[(i - 1) * m + j];
+}
+
+/* The same rows, the array read too, at an element no iteration writes: what lies between the
+ * rows comes back as it was. */
+static void from_corner(int n, int m, double *h) {
+#pragma gpupar
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < m - 1; j++)
+      h[i * m + j] = h[0] + i - j;
+}
+
 /* Neighbour indices chosen by `?:` (Rodinia hotspot3D): the cell itself on a face, else the
  * neighbour. Each arm's section is narrowed by its condition (`x == nx - 1` false: x <= nx - 2). */
 static void choose3d(int nx, int ny, int nz, const double *in, double *out) {
@@ -202,6 +220,24 @@ int main(void) {
       }
     same("stencil (start)", h0, want, nm);
     same("stencil (end)", h1, want, nm);
+
+    fill(h0, nm, 8);
+    fill(h1, nm, 8);
+    memcpy(want, h0, sizeof(double) * (size_t)nm);
+    interior2d(rows, cols, f0, h0);
+    interior2d(rows, cols, f1, h1);
+    for (int i = 1; i < rows - 1; i++)
+      for (int j = 1; j < cols - 1; j++)
+        want[i * cols + j] = 0.5 * f0[i * cols + j] + f0[(i - 1) * cols + j];
+    same("interior2d (start)", h0, want, nm);
+    same("interior2d (end)", h1, want, nm);
+    from_corner(rows, cols, h0);
+    from_corner(rows, cols, h1);
+    for (int i = 1; i < rows; i++)
+      for (int j = 1; j < cols - 1; j++)
+        want[i * cols + j] = want[0] + i - j;
+    same("from_corner (start)", h0, want, nm);
+    same("from_corner (end)", h1, want, nm);
 
     choose3d(nx, ny, nz, k0, o0);
     choose3d(nx, ny, nz, k1, o1);
