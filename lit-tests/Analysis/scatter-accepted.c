@@ -23,3 +23,16 @@ void f(int n, const int *perm, const int *idx, const float *src, float *dst, flo
   for (int i = 0; i < 10; i++) // remarks-remark {{loop offloaded: bins (out, scatter)}}
     bins[i * i] = i; // remarks-remark {{'bins' is written at indices known only at run time: each device gets all of 'bins' and only what it changes is copied back}}
 }
+
+// The extent as written in the clause, members included.
+typedef struct {
+  int n;
+} dims;
+void members(dims d, const dims *p, const int *perm, float *dst, float *out) {
+#pragma gpupar independent map(tofrom: dst[0 : d.n])
+  for (int i = 0; i < d.n; i++) // remarks-remark {{loop offloaded: perm (in), dst (out, scatter)}}
+    dst[perm[i]] = 1; // remarks-remark {{each device gets 'dst[0:d.n]' and only what it changes is copied back}}
+#pragma gpupar independent map(tofrom: out[0 : p->n + 1])
+  for (int i = 0; i < 8; i++) // remarks-remark {{loop offloaded: perm (in), out (out, scatter)}}
+    out[perm[i]] = 2; // remarks-remark {{each device gets 'out[0:p->n + 1]' and only what it changes is copied back}}
+}

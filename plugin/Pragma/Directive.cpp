@@ -119,11 +119,14 @@ private:
   bool clause();
 };
 
-/// Joins clause tokens into C text: one space between tokens, none inside brackets.
+/// Joins clause tokens into C text: one space between tokens, none inside brackets or around a
+/// member access (`dim.n`, `p->n`).
 static void appendToken(std::string &Text, const std::string &Tok) {
   if (!Text.empty()) {
     char Last = Text.back();
-    bool Tight = Last == '(' || Last == '[' || Tok == ")" || Tok == "]" || Tok == ",";
+    bool Tight = Last == '(' || Last == '[' || Last == '.' ||
+                 llvm::StringRef(Text).ends_with("->") || Tok == ")" || Tok == "]" || Tok == "," ||
+                 Tok == "." || Tok == "->";
     if (!Tight)
       Text += ' ';
   }
