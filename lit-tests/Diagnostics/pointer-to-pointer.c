@@ -7,7 +7,7 @@ void f(int n, float **rows, float *x) {
     rows[i] = 0; // expected-warning {{pointer to pointer 'rows' is offloaded only as 'a[i][j]' (each row subscripted where it is used, or kept in a pointer: 'float *r = a[i]'); use that form or a flat array with 'a[i*m + j]'}}
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    x[i] = *rows[i]; // expected-warning {{pointer to pointer 'rows' is offloaded only as 'a[i][j]'}}
+    x[i] = *(rows + i)[0]; // expected-warning {{pointer to pointer 'rows' is offloaded only as 'a[i][j]'}}
 #pragma gpupar
   for (int i = 0; i < n; i++) {
     float **same = rows; // expected-warning {{pointer to pointer 'rows' is offloaded only as 'a[i][j]'}}
@@ -30,6 +30,9 @@ void kept(int n, int m, float **rows, float *x) {
       s += r[k] * up[k];
     x[i] = s;
   }
+#pragma gpupar
+  for (int i = 0; i < n; i++)
+    x[i] = *rows[i] + *(rows[i] + 2);
 }
 
 // A column that moves with the loop variable: only where the rows are subscripted.
@@ -39,4 +42,7 @@ void column(int n, float **rows, float *x) {
     const float *r = rows[0];
     x[i] = r[i]; // expected-warning {{the column 'i' of 'r[i]' depends on the loop variable; a row of 'rows' kept in a pointer is offloaded only when its columns do not (subscript the rows where they are used: 'a[r][c]'); the loop stays serial}}
   }
+#pragma gpupar
+  for (int i = 0; i < n; i++)
+    x[i] = *(rows[0] + i); // expected-warning {{a row of 'rows' kept in a pointer is offloaded only when its columns do not}}
 }

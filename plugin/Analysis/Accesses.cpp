@@ -804,9 +804,10 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
     if (!isArrayVariable(VD) && rowElement(VD->getType()).isNull())
       return walkDeclRef(DRE, Mode::Read) &&
              fail(E->getSourceRange(), Diag::not_an_array, {text(E)});
-    // A row kept in a pointer (`const float *r = w[i]; r[k]`): `r[k]` is `w[i][k]`, the loop
-    // body's own subscript of the rows array (a called function's parameters bind flat arrays).
-    if (P.Substituted > 0 && Frames.empty() && !rowElement(VD->getType()).isNull())
+    // A row kept in a pointer (`const float *r = w[i]; r[k]`) or dereferenced (`*(w[i] + k)`):
+    // `w[i][k]`, the loop body's own subscript of the rows array (a called function's
+    // parameters bind flat arrays).
+    if ((P.Substituted > 0 || P.PtrArith) && Frames.empty() && !rowElement(VD->getType()).isNull())
       return locateRowsArray(VD, DRE->getSourceRange(), P);
     return locateArrayOrRows(VD, DRE->getSourceRange(), P);
   }
@@ -935,7 +936,7 @@ bool BodyWalker::checkRowsElement(const Expr *E, const Place &P) {
     return fail(E->getSourceRange(), Diag::rows_non_affine, {text(E), quoted(VD)});
   const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens());
   // A row kept in a pointer is a plain pointer on the device: its columns are not packed.
-  if (P.Column.coefficient(Info.OuterAtom) != Poly() && P.Substituted > 0)
+  if (P.Column.coefficient(Info.OuterAtom) != Poly() && (P.Substituted > 0 || P.PtrArith))
     return fail(E->getSourceRange(), Diag::rows_pointer_column_varies,
                 {ASE ? text(ASE->getIdx()) : text(E), text(E), quoted(VD)});
   if (P.Column.coefficient(Info.OuterAtom) != Poly())
