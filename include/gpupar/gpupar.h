@@ -238,6 +238,11 @@ GPUPAR_EXTERN int gpupar_data_exit(const void *host);
 GPUPAR_EXTERN int gpupar_run(const gpupar_loop *loop, gpupar_call *call);
 /* Records the end of a host run of `loop` after gpupar_run() returned 0 (for the trace). */
 GPUPAR_EXTERN void gpupar_host_done(const gpupar_loop *loop, const gpupar_call *call);
+/* Returns how many elements of `elem_size` bytes the block `p` points to holds, `p` being what
+ * the C library's malloc or calloc returned (the allocator's usable size; 0 for NULL): the
+ * extent of an array the loop's function allocated, read at indices known only at run time.
+ * Added in 0.4. */
+GPUPAR_EXTERN size_t gpupar_alloc_elems(const void *p, size_t elem_size);
 
 /* Returns the trip count of `for (j = lo; j OP hi; j += step)` (OP: gpupar_cond; compared
  * unsigned when `is_unsigned`), or -1 when the loop cannot run on a device (step 0, a wrong-sign

@@ -1,5 +1,7 @@
 //===- Accesses.cpp - what an offloaded loop body reads and writes ---------===//
 #include "Analysis/Accesses.h"
+
+#include "Analysis/Allocation.h"
 #include "Analysis/BodyWalker.h"
 #include "Analysis/Functions.h"
 #include "Analysis/MathCalls.h"
@@ -1727,6 +1729,23 @@ bool BodyWalker::shapeRunTimeIndexed(const VarDecl *VD, const std::optional<Poly
   if (NonAffine && Written && !Reduced)
     return failAtNonAffine({Diag::non_affine_written, {text(NonAffine->Expr), quoted(VD)}});
   if (NonAffine && !Written) {
+    // A pointer the loop's function allocated before the loop: the block's extent, asked of
+    // the runtime at the call.
+    std::optional<std::string> Elems;
+    if (Shape.Extent.empty() && !Shape.Map && RowUnits && *RowUnits == Poly::constant(1))
+      Elems = allocationExtent(Ctx, F.For, VD);
+    if (Elems) {
+      ClauseItem &M = Info.AllocationMaps.emplace_back();
+      M.Name = VD->getNameAsString();
+      M.Range = NonAffine->Expr->getSourceRange();
+      M.NameLoc = VD->getLocation();
+      M.IsSection = true;
+      M.Lo.Text = "0";
+      M.Len.Text = *Elems;
+      Shape.Map = &M;
+      Shape.MapAs = MapKind::To;
+      Shape.Extent = "((long long)(0) + (long long)(" + *Elems + "))";
+    }
     if (Shape.Extent.empty())
       return failAtNonAffine({Diag::non_affine_read_unknown_extent,
                               {quoted(VD), text(NonAffine->Expr), VD->getNameAsString()}});

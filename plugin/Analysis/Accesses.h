@@ -17,6 +17,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -160,8 +161,11 @@ struct ArrayShape {
 struct BodyInfo {
   AtomTable Atoms;
   unsigned OuterAtom = 0;
-  std::vector<const clang::VarDecl *> Arrays;  ///< in order of first use
-  std::vector<ArrayShape> Shapes;              ///< parallel to Arrays
+  std::vector<const clang::VarDecl *> Arrays; ///< in order of first use
+  std::vector<ArrayShape> Shapes;             ///< parallel to Arrays
+  /// `map(to: x[0:n])` sections inferred from the allocation of an array read at run-time
+  /// indices (Allocation.h), for ArrayShape::Map; a deque keeps their addresses.
+  std::deque<ClauseItem> AllocationMaps;
   std::vector<const clang::VarDecl *> Scalars; ///< loop-invariant scalars read by the body
   std::vector<Access> Accesses;
   std::vector<InnerLoop> Inner;

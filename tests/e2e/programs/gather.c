@@ -1,9 +1,10 @@
 /* Reads at indices the compiler cannot predict: fixed-size arrays are copied whole, pointers
- * through `map(to: ...)` (also sections that start past element 0 and 2-D rows), as in a CSR
- * sparse matrix-vector product. Prints a hash of every result element, and compares every element
- * with the same loops run serially, exactly: values are multiples of 1/8 with few significant
- * bits, so every product and sum is exact and a device contracting a*b+c gets the same results
- * (exit status 1 on a mismatch). */
+ * through `map(to: ...)` (also sections that start past element 0 and 2-D rows) or, allocated by
+ * the loop's function, through their allocations' extents, as in a CSR sparse matrix-vector
+ * product. Prints a hash of every result element, and compares every element with the same
+ * loops run serially, exactly: values are multiples of 1/8 with few significant bits, so every
+ * product and sum is exact and a device contracting a*b+c gets the same results (exit status 1
+ * on a mismatch). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -79,6 +80,16 @@ int main(void) {
     for (int k = rowptr[i]; k < rowptr[i + 1]; k++)
       col[k] = perm[(i + 31 * (k - rowptr[i])) % N], val[k] = (double)(k % 13) / 4.0;
   spmv(N, nnz, rowptr, col, val, x, y);
+  /* The same product where its arrays are allocated: their extents are the allocations', with
+   * no clause. */
+  double *y2 = malloc(N * sizeof *y2);
+#pragma gpupar
+  for (int i = 0; i < N; i++) {
+    double s = 0;
+    for (int k = rowptr[i]; k < rowptr[i + 1]; k++)
+      s += val[k] * x[col[k]];
+    y2[i] = s;
+  }
 
   /* The serial reference: the same loops without the pragma. */
   long bad = 0;
@@ -90,7 +101,7 @@ int main(void) {
     for (int k = rowptr[i]; k < rowptr[i + 1]; k++)
       ys += val[k] * x[col[k]];
     bad += out[i] != table[perm[i]] * 2.0 || fout[i] != s ||
-           mapped[i] != x[5 + perm[i]] + x[5 + i] || y[i] != ys;
+           mapped[i] != x[5 + perm[i]] + x[5 + i] || y[i] != ys || y2[i] != ys;
   }
   if (bad)
     fprintf(stderr, "gather: %ld elements differ from the serial computation\n", bad);
@@ -102,5 +113,6 @@ int main(void) {
   printf("gather: %llx first %g %g %g %g last %g %g %g %g\n", h, out[0], fout[0], mapped[0], y[0],
          out[N - 1], fout[N - 1], mapped[N - 1], y[N - 1]);
   free(out), free(x), free(fout), free(mapped), free(rowptr), free(col), free(val), free(y);
+  free(y2);
   return bad ? 1 : 0;
 }
