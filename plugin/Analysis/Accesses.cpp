@@ -1207,7 +1207,7 @@ bool BodyWalker::walkCall(const CallExpr *CE) {
       return fail(CE->getSourceRange(), undefinedCallProblem(FD, /*InFunction=*/false));
     std::vector<QualType> Types;
     Problem Why;
-    if (!checkDeviceFunction(Ctx, Def, Info.Functions, Types, Why)) {
+    if (!checkDeviceFunction(Ctx, Def, Info.Functions, Types, Info.Constants, Why)) {
       Why.Notes.push_back({CE->getSourceRange(), Diag::note_called_from_loop});
       return failWith(std::move(Why));
     }

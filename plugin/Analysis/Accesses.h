@@ -226,6 +226,8 @@ struct BodyInfo {
   /// Record and typedef declarations the body and Functions need, in dependency order (a type
   /// after the types it uses).
   std::vector<const clang::TypeDecl *> Types;
+  /// File-scope constants the Functions read (isDeviceConstant): the .cu defines a copy.
+  std::vector<const clang::VarDecl *> Constants;
   /// Remarks for -fplugin-arg-gpupar-remarks: scalars privatised or reduced automatically.
   std::vector<Problem> Remarks;
   /// Warnings about a loop that is offloaded all the same (a clause applied only in part).

@@ -5,8 +5,10 @@
 #include "Text.h"
 
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
+#include <cstdio>
 
 using namespace clang;
 
@@ -31,8 +33,8 @@ namespace {
 class FunctionChecker {
 public:
   FunctionChecker(ASTContext &Ctx, std::vector<const FunctionDecl *> &Out,
-                  std::vector<QualType> &Types, Problem &P)
-      : Ctx(Ctx), Out(Out), Types(Types), P(P) {}
+                  std::vector<QualType> &Types, std::vector<const VarDecl *> &Constants, Problem &P)
+      : Ctx(Ctx), Out(Out), Types(Types), Constants(Constants), P(P) {}
 
   bool function(const FunctionDecl *FD);
 
@@ -40,6 +42,7 @@ private:
   ASTContext &Ctx;
   std::vector<const FunctionDecl *> &Out;
   std::vector<QualType> &Types;
+  std::vector<const VarDecl *> &Constants;
   Problem &P;
   std::vector<const FunctionDecl *> Stack; ///< functions being checked (for recursion)
   const FunctionDecl *Current = nullptr;
@@ -155,6 +158,11 @@ bool FunctionChecker::stmt(const Stmt *S) {
   if (const auto *E = dyn_cast<Expr>(S)) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+        if (!VD->isLocalVarDeclOrParm() && isDeviceConstant(Ctx, VD)) {
+          if (std::find(Constants.begin(), Constants.end(), VD) == Constants.end())
+            Constants.push_back(VD);
+          return true;
+        }
         if (!VD->isLocalVarDeclOrParm())
           return fail(DRE->getSourceRange(), Diag::function_global_variable,
                       {VD->getNameAsString()}, in());
@@ -232,8 +240,41 @@ bool FunctionChecker::function(const FunctionDecl *FD) {
 
 bool checkDeviceFunction(ASTContext &Ctx, const FunctionDecl *FD,
                          std::vector<const FunctionDecl *> &Out, std::vector<QualType> &Types,
-                         Problem &P) {
-  return FunctionChecker(Ctx, Out, Types, P).function(FD);
+                         std::vector<const VarDecl *> &Constants, Problem &P) {
+  return FunctionChecker(Ctx, Out, Types, Constants, P).function(FD);
+}
+
+bool isDeviceConstant(const ASTContext &Ctx, const VarDecl *VD) {
+  QualType T = VD->getType();
+  if (!VD->isFileVarDecl() || !T.isConstQualified() || T.isVolatileQualified())
+    return false;
+  const auto *BT = T.getCanonicalType()->getAs<BuiltinType>();
+  if (!BT || BT->isBooleanType() ||
+      !(BT->isInteger() || BT->getKind() == BuiltinType::Float ||
+        BT->getKind() == BuiltinType::Double))
+    return false;
+  const VarDecl *Def = VD->getDefinition(const_cast<ASTContext &>(Ctx));
+  if (!Def || !Def->getInit())
+    return false;
+  const APValue *V = Def->evaluateValue();
+  return V && (V->isInt() || V->isFloat());
+}
+
+std::string constantDefinition(const ASTContext &Ctx, const VarDecl *VD) {
+  const VarDecl *Def = VD->getDefinition(const_cast<ASTContext &>(Ctx));
+  const APValue *V = Def->evaluateValue();
+  std::string Type = VD->getType().getCanonicalType().getUnqualifiedType().getAsString();
+  std::string Value;
+  if (V->isInt()) {
+    const llvm::APSInt &I = V->getInt();
+    Value = llvm::toString(I, 10) + (I.isUnsigned() ? "ULL" : "LL");
+  } else {
+    char Buf[64];
+    std::snprintf(Buf, sizeof Buf, "%a", V->getFloat().convertToDouble());
+    Value = Buf;
+  }
+  return "static constexpr " + Type + " " + VD->getNameAsString() + " = (" + Type + ")(" + Value +
+         ");";
 }
 
 } // namespace gpupar

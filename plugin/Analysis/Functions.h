@@ -25,11 +25,22 @@ namespace gpupar {
 Reason undefinedCallProblem(const clang::FunctionDecl *FD, bool InFunction);
 
 /// Checks function `FD` (its definition) and everything it calls. Appends the accepted
-/// functions to `Out` (callees first, no duplicates) and the types they use to `Types`.
-/// Returns false with the reason in `P` (at the offending expression inside the function).
+/// functions to `Out` (callees first, no duplicates), the types they use to `Types`, and the
+/// file-scope constants they read to `Constants` (isDeviceConstant). Returns false with the
+/// reason in `P` (at the offending expression inside the function).
 bool checkDeviceFunction(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
                          std::vector<const clang::FunctionDecl *> &Out,
-                         std::vector<clang::QualType> &Types, Problem &P);
+                         std::vector<clang::QualType> &Types,
+                         std::vector<const clang::VarDecl *> &Constants, Problem &P);
+
+/// Returns whether `VD` is a file-scope `const` integer (not `_Bool`), `float` or `double`
+/// variable whose initialiser is a constant (`static const double scale = 2.5;`): a function
+/// the loop calls may read it, and the .cu file gets a copy with its value (constantDefinition).
+bool isDeviceConstant(const clang::ASTContext &Ctx, const clang::VarDecl *VD);
+
+/// Returns the C++ definition of device constant `VD` for the .cu file, with its value exact:
+/// `static constexpr double scale = 0x1.4p+1;`.
+std::string constantDefinition(const clang::ASTContext &Ctx, const clang::VarDecl *VD);
 
 } // namespace gpupar
 

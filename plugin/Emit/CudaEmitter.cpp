@@ -1,5 +1,6 @@
 //===- CudaEmitter.cpp - prints the generated .cu file ---------------------===//
 #include "Emit/CudaEmitter.h"
+#include "Analysis/Functions.h"
 #include "Emit/BodyPrinter.h"
 #include "Emit/PlanText.h"
 #include "Emit/RuntimeNames.h"
@@ -565,16 +566,26 @@ std::string emitCuda(ASTContext &Ctx, const std::vector<LoopPlan> &Plans,
   // Types and device copies of functions, shared by the loops.
   std::vector<const TypeDecl *> Types;
   std::vector<const FunctionDecl *> Functions;
+  std::vector<const VarDecl *> Constants;
   for (const LoopPlan &P : Plans) {
     for (const TypeDecl *T : P.Types)
       if (std::find(Types.begin(), Types.end(), T) == Types.end())
         Types.push_back(T);
+    for (const VarDecl *C : P.Constants)
+      if (std::find(Constants.begin(), Constants.end(), C) == Constants.end())
+        Constants.push_back(C);
     for (const FunctionDecl *F : P.Functions)
       if (std::find(Functions.begin(), Functions.end(), F) == Functions.end())
         Functions.push_back(F);
   }
   if (!Types.empty())
     OS << "// Types of " << SourceName << "\n" << printTypes(Ctx, Types) << "\n";
+  if (!Constants.empty()) {
+    OS << "// Constants of " << SourceName << " the functions below read\n";
+    for (const VarDecl *C : Constants)
+      OS << constantDefinition(Ctx, C) << "\n";
+    OS << "\n";
+  }
   for (const FunctionDecl *F : Functions)
     OS << printFunction(Ctx, F) << "\n";
   for (const LoopPlan &P : Plans)

@@ -227,6 +227,7 @@ struct LoopPlan {
   /// need (dependency order): emitted once per .cu file, before the loops.
   std::vector<const clang::FunctionDecl *> Functions;
   std::vector<const clang::TypeDecl *> Types;
+  std::vector<const clang::VarDecl *> Constants; ///< file-scope constants the Functions read
   /// `collapse(n)`: the n - 1 inner loops, outermost first; the body is the innermost one's.
   std::vector<PlanCollapsed> Collapsed;
   const clang::Stmt *Body = nullptr;

@@ -393,6 +393,7 @@ LoopPlan planLoop(ASTContext &Ctx, const Directive &Dir, const LoopForm &F, cons
   Plan.SerialInner = Info.SerialInner;
   Plan.ThreadPrivates = Info.ThreadPrivates;
   Plan.Functions = Info.Functions;
+  Plan.Constants = Info.Constants;
   Plan.Types = Info.Types;
   Plan.Body = F.For->getBody();
   for (size_t K = 1; K < Info.Collapse.size(); ++K) {

@@ -1,10 +1,10 @@
 /* Functions with pointer parameters called from offloaded loops: a dot product on 3-vectors,
  * a row update with an inner loop, an image read at an affine and at a computed index (map),
- * a helper calling a helper, a helper writing through one pointer and reading another, and a
- * call that stays serial (two pointers into the array it writes). Prints a hash of every result,
- * and compares every element with the same loops run serially, exactly: inputs are multiples of
- * 1/4 and small, so every product and sum is exact and a device contracting a*b+c gets the same
- * doubles (exit status 1 on a mismatch). */
+ * a helper calling a helper, a helper writing through one pointer and reading another, a helper
+ * reading file-scope constants, and a call that stays serial (two pointers into the array it
+ * writes). Prints a hash of every result, and compares every element with the same loops run
+ * serially, exactly: inputs are multiples of 1/4 and small, so every product and sum is exact
+ * and a device contracting a*b+c gets the same doubles (exit status 1 on a mismatch). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -26,6 +26,11 @@ static void scale3(double *dst, const double *src, double s) {
     dst[k] = s * src[k];
 }
 static void smooth(double *dst, const double *src) { dst[0] = 0.5 * (src[0] + src[1]); }
+/* File-scope constants a helper reads: the .cu gets copies with their values. */
+static const double quarter = 0.25;
+const int shift = 3;
+static const unsigned long long big = 12345678901ull;
+static double weigh(double v) { return v * quarter + shift + (double)(big % 7); }
 
 static unsigned long long hash(const double *x, int n) {
   unsigned long long h = 0;
@@ -43,8 +48,9 @@ int main(void) {
   double *rout = malloc(N * sizeof *rout), *rY = malloc(N * M * sizeof *rY);
   double *rs3 = malloc(3 * N * sizeof *rs3), *rsm = malloc((N + 1) * sizeof *rsm);
   float *rr = malloc(N * sizeof *rr), *rr2 = malloc(N * sizeof *rr2);
+  double *cw = malloc(N * sizeof *cw);
   if (!p || !q || !out || !Y || !X || !s3 || !sm || !img || !r || !r2 || !rout || !rY || !rs3 ||
-      !rsm || !rr || !rr2)
+      !rsm || !rr || !rr2 || !cw)
     return 2;
   int n = N, m = M, w = W;
   for (int i = 0; i < 3 * N; i++)
@@ -76,6 +82,9 @@ int main(void) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
     smooth(&sm[i], &sm[i]);
+#pragma gpupar
+  for (int i = 0; i < n; i++)
+    cw[i] = weigh(p[i]);
 
   /* The serial reference: the same loops without the pragma. */
   for (int i = 0; i < n; i++) {
@@ -98,6 +107,8 @@ int main(void) {
     bad += s3[i] != rs3[i];
   for (int i = 0; i <= N; i++)
     bad += sm[i] != rsm[i];
+  for (int i = 0; i < N; i++)
+    bad += cw[i] != p[i] * 0.25 + 3 + (double)(12345678901ull % 7);
   if (bad)
     fprintf(stderr, "fnptr: %ld elements differ from the serial computation\n", bad);
 
@@ -109,6 +120,6 @@ int main(void) {
   printf("first %g %g %g %g %g last %g %g %g\n", out[0], Y[0], s3[0], rd[0], r2d[0], out[N - 1],
          Y[N * M - 1], sm[N]);
   free(p), free(q), free(out), free(Y), free(X), free(s3), free(sm), free(img), free(r), free(r2);
-  free(rout), free(rY), free(rs3), free(rsm), free(rr), free(rr2);
+  free(rout), free(rY), free(rs3), free(rsm), free(rr), free(rr2), free(cw);
   return bad ? 1 : 0;
 }
