@@ -5,6 +5,7 @@
 #include "Text.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 
@@ -309,6 +310,62 @@ void autoCollapse(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, Loop
 
 } // namespace
 
+namespace {
+
+/// Where the loop's function sets a variable from omp_get_thread_num(), and whether the loop
+/// body reads one of them (kmeans' `partial_new_centers_len[tid][index]++`).
+struct ThreadNumbers : RecursiveASTVisitor<ThreadNumbers> {
+  llvm::DenseMap<const VarDecl *, SourceRange> Set;
+  static bool isThreadNumber(const Expr *E) {
+    const auto *CE = dyn_cast_or_null<CallExpr>(E ? E->IgnoreParenCasts() : nullptr);
+    const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+    return FD && FD->getIdentifier() && FD->getName() == "omp_get_thread_num";
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->getOpcode() == BO_Assign && isThreadNumber(BO->getRHS()))
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          Set.try_emplace(VD, BO->getSourceRange());
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (isThreadNumber(VD->getInit()))
+      Set.try_emplace(VD, VD->getSourceRange());
+    return true;
+  }
+};
+
+struct FirstRead : RecursiveASTVisitor<FirstRead> {
+  const llvm::DenseMap<const VarDecl *, SourceRange> &Set;
+  const VarDecl *Found = nullptr;
+  explicit FirstRead(const llvm::DenseMap<const VarDecl *, SourceRange> &Set) : Set(Set) {}
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (VD && Set.count(VD))
+      Found = VD;
+    return !Found;
+  }
+};
+
+/// Adds a note to `P` (the loop stays serial) when its body reads a variable set from
+/// omp_get_thread_num(): its serial value is one thread's, and the idiom needs rewriting.
+void noteThreadNumber(ASTContext &Ctx, const ForStmt *FS, Problem &P) {
+  const FunctionDecl *FD = enclosingFunction(Ctx, FS);
+  if (!FD || !FD->hasBody())
+    return;
+  ThreadNumbers T;
+  T.TraverseStmt(FD->getBody());
+  if (T.Set.empty())
+    return;
+  FirstRead R(T.Set);
+  R.TraverseStmt(const_cast<Stmt *>(FS->getBody()));
+  if (R.Found)
+    P.Notes.push_back(
+        {T.Set.lookup(R.Found), Diag::note_thread_number, {R.Found->getNameAsString()}});
+}
+
+} // namespace
+
 bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, Directive &Dir, LoopForm &F, BodyInfo &Info,
                  Problem &P) {
   if (!checkClauseNames(Ctx, FS, Dir, P))
@@ -331,10 +388,12 @@ bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, Directive &Dir, LoopForm &F
   if (!analyzeBody(Ctx, F, Dir, Info, P)) {
     provenFirst(Ctx, F, Dir, Info, P);
     downgradeSingleIteration(Ctx, F, Info, P);
+    noteThreadNumber(Ctx, FS, P);
     return false;
   }
   if (!checkDependences(Ctx, F, Dir, Info, P)) {
     downgradeSingleIteration(Ctx, F, Info, P);
+    noteThreadNumber(Ctx, FS, P);
     return false;
   }
   autoCollapse(Ctx, FS, Dir, F, Info);
