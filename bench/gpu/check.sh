@@ -139,13 +139,18 @@ for ((k = 0; k < ${#sizes[@]}; k += 2)); do
   done
   note "bench $name done ($(elapsed))"
 done
+# The largest size of benchmark NAME in `sizes`.
+largest() {
+  local k
+  for ((k = 0; k < ${#sizes[@]}; k += 2)); do
+    [ "${sizes[k]}" = "$1" ] && echo "${sizes[k + 1]##* }"
+  done
+}
 # The bandwidth-bound kernels with their arrays resident in a data region (bench/resident.sh):
 # nothing crosses the bus, each call is one kernel; end to end here, kernel-only with ncu below.
 resident=(saxpy dot jacobi2d blackscholes)
 for name in "${resident[@]}"; do
-  for ((k = 0; k < ${#sizes[@]}; k += 2)); do
-    [ "${sizes[k]}" = "$name" ] && n=${sizes[k + 1]##* }
-  done
+  n=$(largest "$name")
   text=$(GPUPAR_DEVICES=cuda GPUPAR_FORCE=gpu timeout 120 "$pack/bench/$name.gpupar" "$n" "$reps" resident \
     2>>"$out/bench.$name.err") || true
   line=$(grep -m1 '^RESULT' <<<"$text") &&
@@ -185,25 +190,24 @@ GPUPAR_DEVICES=cuda GPUPAR_FORCE=gpu GPUPAR_PIN_CACHE=1 timeout 60 "$pack/bin/fr
 note "freed (own munmap, GPUPAR_PIN_CACHE=1; stale pages expected): exit status $?: $(tr '\n' ';' \
   <"$out/freed_own.txt" | cut -c1-240)"
 
-# Kernel-only times (Nsight Compute), largest size of each kernel, one timed call.
+# Kernel-only times (Nsight Compute), largest size of each kernel, one timed call (a warm-up
+# before it): a KERNEL line for the benchmark's VARIANT row; ARGS go to the program.
+kernel_time() { # name variant [args...]
+  local name=$1 variant=$2 n csv
+  shift 2
+  n=$(largest "$name")
+  csv=$out/ncu.$name${1:+.$1}.csv
+  GPUPAR_DEVICES=cuda GPUPAR_FORCE=gpu timeout 45 ncu --clock-control none --csv \
+    --metrics gpu__time_duration.sum --kernel-name regex:gpupar "$pack/bench/$name.gpupar" "$n" 1 \
+    "$@" >"$csv" 2>>"$log" &&
+    python3 "$root/bench/ncu_kernel_time.py" "$csv" "$name" "$n" 2 "$variant" >>"$results"
+}
 if command -v ncu >/dev/null 2>&1 && ((!quick)); then
   for ((k = 0; k < ${#sizes[@]}; k += 2)); do
-    name=${sizes[k]}
-    n=${sizes[k + 1]##* }
-    GPUPAR_DEVICES=cuda GPUPAR_FORCE=gpu timeout 45 ncu --clock-control none --csv \
-      --metrics gpu__time_duration.sum --kernel-name regex:gpupar "$pack/bench/$name.gpupar" "$n" 1 \
-      >"$out/ncu.$name.csv" 2>>"$log" &&
-      python3 "$root/bench/ncu_kernel_time.py" "$out/ncu.$name.csv" "$name" "$n" 2 >>"$results"
+    kernel_time "${sizes[k]}" gpupar
   done
   for name in "${resident[@]}"; do
-    for ((k = 0; k < ${#sizes[@]}; k += 2)); do
-      [ "${sizes[k]}" = "$name" ] && n=${sizes[k + 1]##* }
-    done
-    GPUPAR_DEVICES=cuda GPUPAR_FORCE=gpu timeout 45 ncu --clock-control none --csv \
-      --metrics gpu__time_duration.sum --kernel-name regex:gpupar "$pack/bench/$name.gpupar" "$n" 1 \
-      resident >"$out/ncu.$name.resident.csv" 2>>"$log" &&
-      python3 "$root/bench/ncu_kernel_time.py" "$out/ncu.$name.resident.csv" "$name" "$n" 2 resident \
-        >>"$results"
+    kernel_time "$name" resident resident
   done
   note "ncu done ($(elapsed))"
 fi

@@ -66,10 +66,10 @@ bool runsBefore(ASTContext &Ctx, const Stmt *S, const ForStmt *Loop) {
   const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Ctx, S));
   if (!Block)
     return false;
-  const Stmt *Child = Loop;
-  for (const Stmt *P = parentStmt(Ctx, Child); P && P != Block; P = parentStmt(Ctx, Child))
+  const Stmt *Child = Loop, *P;
+  while ((P = parentStmt(Ctx, Child)) && P != Block)
     Child = P;
-  if (parentStmt(Ctx, Child) != Block)
+  if (P != Block)
     return false;
   for (const Stmt *C : Block->body()) {
     if (C == S)

@@ -276,14 +276,20 @@ static int log_copy(gpupar__device *dev, int s, void *dst, const void *src, size
   return GPUPAR_OK;
 }
 
-static void test_pieces(void **state) {
-  (void)state;
+/* An empty cache, kept across calls, and the fake backend with its copies logged in `pieces`. */
+static gpupar__backend logging_backend(void) {
   gpupar__hostreg_set_limit(1ull << 30);
   gpupar__hostreg_set_cache(1);
   gpupar__hostreg_drop_all();
   gpupar__backend be = fake;
   be.copy_in = log_copy;
   be.copy_out = log_copy;
+  return be;
+}
+
+static void test_pieces(void **state) {
+  (void)state;
+  gpupar__backend be = logging_backend();
   gpupar__device dev = {.backend = &be};
   static _Alignas(4096) char host[6 * 4096], back[6 * 4096];
   static char device[6 * 4096];
@@ -346,12 +352,7 @@ static int log_copy_rows(gpupar__device *dev, int s, void *dst, const void *src,
  * the pages begin; nothing written between the rows. */
 static void test_rows(void **state) {
   (void)state;
-  gpupar__hostreg_set_limit(1ull << 30);
-  gpupar__hostreg_set_cache(1);
-  gpupar__hostreg_drop_all();
-  gpupar__backend be = fake;
-  be.copy_in = log_copy;
-  be.copy_out = log_copy;
+  gpupar__backend be = logging_backend();
   be.copy_out_rows = log_copy_rows;
   gpupar__device dev = {.backend = &be};
   enum { AT = 3000, PITCH = 1000, WIDTH = 900, ROWS = 20 };
