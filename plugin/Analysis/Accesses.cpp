@@ -878,6 +878,11 @@ bool BodyWalker::locateRowsArray(const VarDecl *VD, SourceRange R, Place &P) {
 }
 
 bool BodyWalker::locateArray(const VarDecl *VD, SourceRange R, Place &P) {
+  // One array however many times it is declared (`extern int perm[8];` before a function that
+  // reads it, its definition after): the definition, or else the latest declaration, whose type
+  // is the most complete.
+  if (VD->isFileVarDecl())
+    VD = VD->getDefinition() ? VD->getDefinition() : VD->getMostRecentDecl();
   QualType T = VD->getType().getCanonicalType();
   if (T.isVolatileQualified() || innermost(T).isVolatileQualified())
     return fail(R, Diag::volatile_array, {quoted(VD)});
@@ -1213,13 +1218,62 @@ bool BodyWalker::walkCall(const CallExpr *CE) {
     }
     for (QualType T : Types)
       addType(T);
+    if (!addFunctionGlobals(CE, Def))
+      return false;
     for (const ParmVarDecl *PVD : Def->parameters())
       if (PVD->getType()->isPointerType())
+        return walkBoundCall(CE, Def);
+    // Global arrays the function reads are the loop's arrays: their accesses are walked too.
+    for (const VarDecl *G : functionGlobals(Ctx, Def))
+      if (G->getType()->isArrayType())
         return walkBoundCall(CE, Def);
   }
   for (const Expr *Arg : CE->arguments())
     if (!walk(Arg))
       return false;
+  return true;
+}
+
+bool BodyWalker::addFunctionGlobals(const CallExpr *CE, const FunctionDecl *Def) {
+  std::vector<const VarDecl *> Globals = functionGlobals(Ctx, Def);
+  if (Globals.empty())
+    return true;
+  for (const VarDecl *G : Globals)
+    for (const WrittenScalar &W : Info.Written)
+      if (W.Var->getCanonicalDecl() == G)
+        return fail(CE->getSourceRange(), Diag::loop_writes_function_global,
+                    {G->getNameAsString(), Def->getNameAsString()});
+  // The host file reads each global by its name at the loop, and the body passes it by that
+  // name to the function's device copy: a declaration of the name there would be read instead.
+  if (const FunctionDecl *Outer = enclosingFunction(Ctx, F.For)) {
+    std::vector<const VarDecl *> Decls(Outer->param_begin(), Outer->param_end());
+    std::vector<const Stmt *> Work{Outer->getBody()};
+    while (!Work.empty()) {
+      const Stmt *S = Work.back();
+      Work.pop_back();
+      if (!S)
+        continue;
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        for (const Decl *D : DS->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(D))
+            Decls.push_back(VD);
+      for (const Stmt *C : S->children())
+        Work.push_back(C);
+    }
+    for (const VarDecl *D : Decls)
+      for (const VarDecl *G : Globals)
+        if (D->getCanonicalDecl() != G && D->getName() == G->getName()) {
+          Problem P = makeProblem(Diag::function_global_hidden_at_loop, D->getLocation(),
+                                  {G->getNameAsString(), Def->getNameAsString()});
+          P.Notes.push_back({CE->getSourceRange(), Diag::note_called_from_loop});
+          return failWith(std::move(P));
+        }
+  }
+  for (const VarDecl *G : Globals)
+    if (!G->getType()->isArrayType() &&
+        std::find(Info.FunctionGlobals.begin(), Info.FunctionGlobals.end(), G) ==
+            Info.FunctionGlobals.end())
+      Info.FunctionGlobals.push_back(G);
   return true;
 }
 

@@ -228,6 +228,9 @@ struct BodyInfo {
   std::vector<const clang::TypeDecl *> Types;
   /// File-scope constants the Functions read (isDeviceConstant): the .cu defines a copy.
   std::vector<const clang::VarDecl *> Constants;
+  /// Other file-scope variables the Functions read (functionGlobals): the body takes their
+  /// values like those of the scalars it reads.
+  std::vector<const clang::VarDecl *> FunctionGlobals;
   /// Remarks for -fplugin-arg-gpupar-remarks: scalars privatised or reduced automatically.
   std::vector<Problem> Remarks;
   /// Warnings about a loop that is offloaded all the same (a clause applied only in part).

@@ -327,6 +327,9 @@ private:
   bool walkFor(const ForStmt *FS);
   bool walkDeclRef(const DeclRefExpr *DRE, Mode M);
   bool walkCall(const CallExpr *CE);
+  /// Records the globals that `Def`, called at `CE`, reads (functionGlobals) as values the body
+  /// takes; fails when the loop writes one or a declaration at the loop hides one.
+  bool addFunctionGlobals(const CallExpr *CE, const FunctionDecl *Def);
   bool walkBinary(const BinaryOperator *BO);
   bool walkUnary(const UnaryOperator *UO, Mode M);
 };

@@ -56,6 +56,9 @@ private:
   std::string in() const { return "in function '" + Current->getNameAsString() + "': "; }
   bool valueType(QualType T, SourceRange R, const std::string &What);
   bool parameterType(const ParmVarDecl *PVD);
+  bool global(const DeclRefExpr *DRE, const VarDecl *VD);
+  bool notWritten(const Expr *E, const char *How);
+  bool namesDistinct(const FunctionDecl *FD);
   bool stmt(const Stmt *S);
 };
 
@@ -122,6 +125,72 @@ bool FunctionChecker::parameterType(const ParmVarDecl *PVD) {
   return valueType(PT->getPointeeType(), PVD->getLocation(), What);
 }
 
+/// A file-scope variable that is not a device constant: a number or a struct of numbers, passed
+/// by value (functionGlobals) and read, never written.
+bool FunctionChecker::global(const DeclRefExpr *DRE, const VarDecl *VD) {
+  QualType T = VD->getType();
+  if (T.isVolatileQualified())
+    return fail(DRE->getSourceRange(), Diag::function_volatile_variable, {VD->getNameAsString()},
+                in());
+  QualType C = T.getCanonicalType();
+  // An array of constant size is one of the loop's arrays, read through the function: the loop
+  // walks its accesses (BodyWalker::walkCall) and the device copy takes a pointer to it.
+  while (const auto *CAT = dyn_cast<ConstantArrayType>(C.getTypePtr()))
+    C = CAT->getElementType().getCanonicalType();
+  if (!(C->isArithmeticType() || C->isEnumeralType() || C->isRecordType()))
+    return fail(DRE->getSourceRange(), Diag::function_global_variable,
+                {VD->getNameAsString(), T.getAsString()}, in());
+  return valueType(C, DRE->getSourceRange(), "global variable '" + VD->getNameAsString() + "'");
+}
+
+/// `E` (written, or its address taken) is not a file-scope variable or a part of one: those are
+/// passed to the device functions by value.
+bool FunctionChecker::notWritten(const Expr *E, const char *How) {
+  for (;;) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow())
+      E = ME->getBase();
+    else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E);
+             ASE && ASE->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+      E = ASE->getBase();
+    else
+      break;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || VD->isLocalVarDeclOrParm())
+    return true;
+  return fail(DRE->getSourceRange(), Diag::function_global_written, {VD->getNameAsString(), How},
+              in());
+}
+
+/// The device copy of `FD` takes the globals it reads as parameters of the same names, and passes
+/// them on to its callees by those names: no local may take one of the names.
+bool FunctionChecker::namesDistinct(const FunctionDecl *FD) {
+  std::vector<const VarDecl *> Globals = functionGlobals(Ctx, FD);
+  if (Globals.empty())
+    return true;
+  std::vector<const VarDecl *> Locals(FD->param_begin(), FD->param_end());
+  std::vector<const Stmt *> Work{FD->getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S)
+      continue;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          Locals.push_back(VD);
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  for (const VarDecl *L : Locals)
+    for (const VarDecl *G : Globals)
+      if (L->getName() == G->getName())
+        return fail(L->getLocation(), Diag::function_global_hidden, {G->getNameAsString()}, in());
+  return true;
+}
+
 bool FunctionChecker::stmt(const Stmt *S) {
   if (!S)
     return true;
@@ -155,6 +224,15 @@ bool FunctionChecker::stmt(const Stmt *S) {
   default:
     break;
   }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+    if (!notWritten(BO->getLHS(), "written"))
+      return false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->isIncrementDecrementOp() && !notWritten(UO->getSubExpr(), "written"))
+      return false;
+    if (UO->getOpcode() == UO_AddrOf && !notWritten(UO->getSubExpr(), "used through its address"))
+      return false;
+  }
   if (const auto *E = dyn_cast<Expr>(S)) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
@@ -164,8 +242,7 @@ bool FunctionChecker::stmt(const Stmt *S) {
           return true;
         }
         if (!VD->isLocalVarDeclOrParm())
-          return fail(DRE->getSourceRange(), Diag::function_global_variable,
-                      {VD->getNameAsString()}, in());
+          return global(DRE, VD);
         if (VD->isStaticLocal())
           return fail(DRE->getSourceRange(), Diag::function_static_local, {VD->getNameAsString()},
                       in());
@@ -232,6 +309,9 @@ bool FunctionChecker::function(const FunctionDecl *FD) {
   Stack.pop_back();
   if (!Ok)
     return false;
+  Current = FD;
+  if (!namesDistinct(FD))
+    return false;
   Out.push_back(FD); // after everything it calls
   return true;
 }
@@ -242,6 +322,36 @@ bool checkDeviceFunction(ASTContext &Ctx, const FunctionDecl *FD,
                          std::vector<const FunctionDecl *> &Out, std::vector<QualType> &Types,
                          std::vector<const VarDecl *> &Constants, Problem &P) {
   return FunctionChecker(Ctx, Out, Types, Constants, P).function(FD);
+}
+
+static void collectGlobals(const ASTContext &Ctx, const Stmt *S,
+                           std::vector<const FunctionDecl *> &Seen,
+                           std::vector<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && VD->isFileVarDecl() && !isDeviceConstant(Ctx, VD) &&
+        std::find(Out.begin(), Out.end(), VD->getCanonicalDecl()) == Out.end())
+      Out.push_back(VD->getCanonicalDecl());
+  } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *Def = nullptr;
+    if (const FunctionDecl *Callee = CE->getDirectCallee();
+        Callee && Callee->hasBody(Def) && Def &&
+        std::find(Seen.begin(), Seen.end(), Def) == Seen.end()) {
+      Seen.push_back(Def);
+      collectGlobals(Ctx, Def->getBody(), Seen, Out);
+    }
+  }
+  for (const Stmt *C : S->children())
+    collectGlobals(Ctx, C, Seen, Out);
+}
+
+std::vector<const VarDecl *> functionGlobals(const ASTContext &Ctx, const FunctionDecl *FD) {
+  std::vector<const FunctionDecl *> Seen{FD};
+  std::vector<const VarDecl *> Out;
+  collectGlobals(Ctx, FD->getBody(), Seen, Out);
+  return Out;
 }
 
 bool isDeviceConstant(const ASTContext &Ctx, const VarDecl *VD) {

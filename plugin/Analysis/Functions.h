@@ -2,7 +2,8 @@
 //
 // A function defined in the translation unit may be called from an offloaded loop when its
 // body follows the loop's rules: it takes and returns values (no pointers), uses only its
-// parameters and locals (no globals read or written, no static locals), calls only C math
+// parameters, its locals and file-scope numbers and structs it reads (never writes; the device
+// copy takes their values as parameters), no static locals, calls only C math
 // functions and other such functions, and no function reaches itself again (no recursion,
 // direct or mutual). Accepted functions are collected callees first for the emitter.
 //
@@ -32,6 +33,12 @@ bool checkDeviceFunction(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
                          std::vector<const clang::FunctionDecl *> &Out,
                          std::vector<clang::QualType> &Types,
                          std::vector<const clang::VarDecl *> &Constants, Problem &P);
+
+/// The file-scope variables other than device constants that `FD` and the functions it calls read
+/// (canonical declarations, in the order first read). The device copy of `FD` takes their values
+/// as trailing parameters of the same names, and its calls pass them on.
+std::vector<const clang::VarDecl *> functionGlobals(const clang::ASTContext &Ctx,
+                                                    const clang::FunctionDecl *FD);
 
 /// Returns whether `VD` is a file-scope `const` integer (not `_Bool`), `float` or `double`
 /// variable whose initialiser is a constant (`static const double scale = 2.5;`): a function

@@ -1,5 +1,6 @@
 //===- BodyPrinter.cpp - prints a C loop body as C++ for the .cu file ------===//
 #include "Emit/BodyPrinter.h"
+#include "Analysis/Functions.h"
 #include "Analysis/MathCalls.h"
 #include "Text.h"
 
@@ -117,6 +118,9 @@ public:
             if (Cast)
               OS << ")";
           }
+          bool Comma = CE->getNumArgs() != 0;
+          for (const VarDecl *G : functionGlobals(Ctx, FD)) // passed on by name (printFunction)
+            OS << (Comma ? ", " : "") << G->getName(), Comma = true;
           OS << ")";
           return true;
         }
@@ -513,6 +517,18 @@ std::string printFunction(const ASTContext &Ctx, const FunctionDecl *FD) {
       OS << pointerTypeCxx(Ctx, P->getType(), P->getName().str());
     else
       P->getType().print(OS, Policy, P->getName());
+  }
+  // The globals it reads, by value (functionGlobals).
+  bool Comma = FD->getNumParams() != 0;
+  for (const VarDecl *G : functionGlobals(Ctx, FD)) {
+    OS << (Comma ? ", " : "");
+    Comma = true;
+    if (G->getType()->isArrayType()) // read only: a pointer to its first element, or row
+      OS << pointerTypeCxx(
+          Ctx, Ctx.getPointerType(Ctx.getAsArrayType(G->getType())->getElementType().withConst()),
+          G->getName().str());
+    else
+      OS << typeCxx(Ctx, G->getType()) << " " << G->getName();
   }
   OS << ") {\n" << printBody(Ctx, FD->getBody(), 2) << "}\n";
   return Out;

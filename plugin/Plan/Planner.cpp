@@ -408,6 +408,12 @@ LoopPlan planLoop(ASTContext &Ctx, const Directive &Dir, const LoopForm &F, cons
     // Bounds of collapsed loops reach the .cu as trip counts, not as variables.
     if (!Info.written(VD) && mentions(Plan.Body, VD))
       Plan.Scalars.push_back({PlanScalar::Variable, VD, 0});
+  // Globals that called functions read: the body passes them on by name (printFunction).
+  for (const VarDecl *G : Info.FunctionGlobals)
+    if (std::none_of(Plan.Scalars.begin(), Plan.Scalars.end(), [&](const PlanScalar &S) {
+          return S.Kind == PlanScalar::Variable && S.Var->getCanonicalDecl() == G;
+        }))
+      Plan.Scalars.push_back({PlanScalar::Variable, G, 0});
   unsigned FirstMember = (unsigned)Plan.Scalars.size();
   auto When = [&](const ReadSites &Sites) {
     PlanReadWhen W;
