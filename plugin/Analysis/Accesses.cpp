@@ -9,6 +9,7 @@
 #include "Text.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -663,6 +664,139 @@ std::optional<Poly> BodyWalker::unitsOf(QualType T) {
   return Poly::constant(1);
 }
 
+/// The variable that statement `S` assigns (`v = e;`), steps (`v += e;`, `v -= e;`) or
+/// increments or decrements (`v++;`), or null.
+static const VarDecl *steppedOrAssigned(const Stmt *S) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    BinaryOperatorKind Op = BO->getOpcode();
+    if ((Op == BO_Assign || Op == BO_AddAssign || Op == BO_SubAssign) &&
+        isa<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+      return referencedVar(BO->getLHS());
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && UO->isIncrementDecrementOp() && isa<DeclRefExpr>(UO->getSubExpr()->IgnoreParens()))
+    return referencedVar(UO->getSubExpr());
+  return nullptr;
+}
+
+void BodyWalker::findAssignedOnce() {
+  struct Scan : RecursiveASTVisitor<Scan> {
+    llvm::DenseMap<const VarDecl *, unsigned> Writes, StatementWrites;
+    llvm::DenseMap<const VarDecl *, std::vector<const DeclRefExpr *>> Refs;
+    /// Statement-level `v = e` and the block holding it.
+    std::vector<std::pair<const BinaryOperator *, const CompoundStmt *>> Candidates;
+    void note(const Expr *LHS) {
+      if (const VarDecl *VD = referencedVar(LHS))
+        ++Writes[VD];
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (BO->isAssignmentOp())
+        note(BO->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+        note(UO->getSubExpr());
+      return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Refs[VD].push_back(DRE);
+      return true;
+    }
+    bool VisitCompoundStmt(CompoundStmt *CS) {
+      for (const Stmt *C : CS->body())
+        if (const auto *BO = dyn_cast<BinaryOperator>(C))
+          if (BO->getOpcode() == BO_Assign && isa<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+            Candidates.push_back({BO, CS});
+      for (const Stmt *C : CS->body())
+        if (const VarDecl *VD = steppedOrAssigned(C))
+          ++StatementWrites[VD];
+      return true;
+    }
+  };
+  struct Labels : RecursiveASTVisitor<Labels> {
+    bool Found = false;
+    bool VisitSwitchCase(SwitchCase *) { return !(Found = true); }
+    bool VisitLabelStmt(LabelStmt *) { return !(Found = true); }
+  };
+  Scan Sc;
+  Sc.TraverseStmt(const_cast<Stmt *>(F.For->getBody()));
+  Labels BodyLabels;
+  BodyLabels.TraverseStmt(const_cast<Stmt *>(F.For->getBody()));
+  if (!BodyLabels.Found)
+    for (const auto &[V, N] : Sc.StatementWrites)
+      if (N == Sc.Writes.lookup(V) && !isLoopVar(V) && V->getType()->isIntegerType() &&
+          !V->getType().isVolatileQualified())
+        AssignedByStatements.insert(V);
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const auto &[BO, CS] : Sc.Candidates) {
+    const VarDecl *V = referencedVar(BO->getLHS());
+    if (!V || isLoopVar(V) || Sc.Writes.lookup(V) != 1 ||
+        !(V->getType()->isIntegerType() || V->getType()->isPointerType()) ||
+        V->getType().isVolatileQualified())
+      continue;
+    // A jump into the block (a case label) could skip the assignment.
+    Labels L;
+    L.TraverseStmt(const_cast<CompoundStmt *>(CS));
+    if (L.Found)
+      continue;
+    const Expr *Target = BO->getLHS()->IgnoreParens();
+    bool After = true;
+    for (const DeclRefExpr *R : Sc.Refs[V]) {
+      if (R == Target)
+        continue;
+      SourceLocation At = SM.getExpansionLoc(R->getBeginLoc());
+      After = After && SM.isBeforeInTranslationUnit(SM.getExpansionLoc(BO->getEndLoc()), At) &&
+              SM.isBeforeInTranslationUnit(At, SM.getExpansionLoc(CS->getRBracLoc()));
+    }
+    if (After)
+      AssignedOnce[V] = BO->getRHS();
+  }
+}
+
+/// Returns whether `S` writes `V` (assigns, increments or takes its address).
+static bool writesVar(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->isAssignmentOp())
+    if (referencedVar(BO->getLHS()) == V)
+      return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf))
+    if (referencedVar(UO->getSubExpr()) == V)
+      return true;
+  for (const Stmt *C : S->children())
+    if (writesVar(C, V))
+      return true;
+  return false;
+}
+
+/// The statement around `S`, across declarations (an initialiser's DeclStmt).
+static const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
+  DynTypedNodeList Ps = Ctx.getParents(*S);
+  while (!Ps.empty()) {
+    if (const Stmt *P = Ps[0].get<Stmt>())
+      return P;
+    const Decl *D = Ps[0].get<Decl>();
+    if (!D || isa<FunctionDecl>(D))
+      return nullptr;
+    Ps = Ctx.getParents(*D);
+  }
+  return nullptr;
+}
+
+/// Collects the variables `E` reads.
+static void readVars(const Stmt *E, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
+  if (!E)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      Out.insert(VD);
+  for (const Stmt *C : E->children())
+    readVars(C, Out);
+}
+
 std::optional<Poly> BodyWalker::buildIndex(const Expr *E) {
   PolyBuilder Builder(
       Ctx, Info.Atoms,
@@ -677,9 +811,19 @@ std::optional<Poly> BodyWalker::buildIndex(const Expr *E) {
       [this](const Expr *X) { return isInvariant(X); });
   // `int idx = i*n + j; a[idx]`: a body local initialised once and never reassigned. In a
   // called function, also an integer parameter never assigned: the call's argument.
-  Builder.Subst = [this](const VarDecl *V) -> const Expr * {
-    if (const Expr *E = AssignedOnce.lookup(V); E && V->getType()->isIntegerType())
+  Builder.Subst = [this](const VarDecl *V, const DeclRefExpr *R) -> const Expr * {
+    if (AssignedByStatements.count(V))
+      return reachingAssignment(V, R);
+    // In a body with labels: the one assignment, unless its value reads an inner loop's
+    // variable (a loop between it and the read may run that variable on).
+    if (const Expr *E = AssignedOnce.lookup(V); E && V->getType()->isIntegerType()) {
+      llvm::SmallPtrSet<const VarDecl *, 8> Reads;
+      readVars(E, Reads);
+      for (const InnerLoop &L : Info.Inner)
+        if (Reads.count(L.Form.Var))
+          return nullptr;
       return E;
+    }
     const WriteCollector &W = preOf(V);
     if (!W.Locals.count(V) || W.Written.count(V) || !V->getType()->isIntegerType() ||
         V->getType().isVolatileQualified())
@@ -1505,70 +1649,78 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
   }
 }
 
-void BodyWalker::findAssignedOnce() {
-  struct Scan : RecursiveASTVisitor<Scan> {
-    llvm::DenseMap<const VarDecl *, unsigned> Writes;
-    llvm::DenseMap<const VarDecl *, std::vector<const DeclRefExpr *>> Refs;
-    /// Statement-level `v = e` and the block holding it.
-    std::vector<std::pair<const BinaryOperator *, const CompoundStmt *>> Candidates;
-    void note(const Expr *LHS) {
-      if (const VarDecl *VD = referencedVar(LHS))
-        ++Writes[VD];
+const Expr *BodyWalker::steppedValue(const Stmt *S) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(S); BO && BO->getOpcode() == BO_Assign)
+    return BO->getRHS();
+  // `v += e` is `v + e` with v read where the statement stands (its own reaching value).
+  Expr *&Value = Stepped[S];
+  if (Value)
+    return Value;
+  const auto *BO = dyn_cast<BinaryOperator>(S);
+  const auto *UO = dyn_cast<UnaryOperator>(S);
+  Expr *Var = const_cast<Expr *>(BO ? BO->getLHS() : UO->getSubExpr());
+  Expr *Step = BO ? const_cast<Expr *>(BO->getRHS())
+                  : IntegerLiteral::Create(Ctx, llvm::APInt(Ctx.getIntWidth(Ctx.IntTy), 1),
+                                           Ctx.IntTy, S->getBeginLoc());
+  bool Add = BO ? BO->getOpcode() == BO_AddAssign : UO->isIncrementOp();
+  Value = BinaryOperator::Create(Ctx, Var, Step, Add ? BO_Add : BO_Sub, Var->getType(), VK_PRValue,
+                                 OK_Ordinary, S->getBeginLoc(), FPOptionsOverride());
+  return Value;
+}
+
+const Expr *BodyWalker::reachingAssignment(const VarDecl *V, const DeclRefExpr *R) {
+  if (!AssignedByStatements.count(V) || !Frames.empty())
+    return nullptr;
+  // Loop variables of the loops entered on the way up: the value found must not read them
+  // (it was computed outside those loops, and the subscript would take their atoms).
+  llvm::SmallPtrSet<const VarDecl *, 4> Entered;
+  const Stmt *Cur = R;
+  while (const Stmt *P = parentStmt(Ctx, Cur)) {
+    if (P == F.For)
+      return nullptr; // the value comes from before the iteration
+    const Expr *Found = nullptr;
+    if (const auto *CS = dyn_cast<CompoundStmt>(P)) {
+      auto It = std::find(CS->body_begin(), CS->body_end(), Cur);
+      bool Stop = false;
+      while (It != CS->body_begin() && !Stop) {
+        const Stmt *S = *--It;
+        if (steppedOrAssigned(S) == V) {
+          Found = steppedValue(S);
+          Stop = true;
+        } else if (const auto *DS = dyn_cast<DeclStmt>(S);
+                   DS && llvm::is_contained(DS->decls(), static_cast<const Decl *>(V))) {
+          Found = V->getInit();
+          Stop = true;
+          if (!Found)
+            return nullptr;
+        } else if (writesVar(S, V)) {
+          return nullptr;
+        }
+      }
+    } else if (const auto *FS = dyn_cast<ForStmt>(P)) {
+      if (writesVar(P, V))
+        return nullptr;
+      if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit()))
+        if (const VarDecl *LV = referencedVar(BO->getLHS()))
+          Entered.insert(LV);
+      if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit()))
+        for (const Decl *D : DS->decls())
+          if (const auto *LV = dyn_cast<VarDecl>(D))
+            Entered.insert(LV);
+    } else if (isa<WhileStmt, DoStmt, SwitchStmt>(P) && writesVar(P, V)) {
+      return nullptr;
     }
-    bool VisitBinaryOperator(BinaryOperator *BO) {
-      if (BO->isAssignmentOp())
-        note(BO->getLHS());
-      return true;
+    if (Found) {
+      llvm::SmallPtrSet<const VarDecl *, 8> Reads;
+      readVars(Found, Reads);
+      for (const VarDecl *LV : Entered)
+        if (Reads.count(LV))
+          return nullptr;
+      return Found;
     }
-    bool VisitUnaryOperator(UnaryOperator *UO) {
-      if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-        note(UO->getSubExpr());
-      return true;
-    }
-    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        Refs[VD].push_back(DRE);
-      return true;
-    }
-    bool VisitCompoundStmt(CompoundStmt *CS) {
-      for (const Stmt *C : CS->body())
-        if (const auto *BO = dyn_cast<BinaryOperator>(C))
-          if (BO->getOpcode() == BO_Assign && isa<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
-            Candidates.push_back({BO, CS});
-      return true;
-    }
-  };
-  struct Labels : RecursiveASTVisitor<Labels> {
-    bool Found = false;
-    bool VisitSwitchCase(SwitchCase *) { return !(Found = true); }
-    bool VisitLabelStmt(LabelStmt *) { return !(Found = true); }
-  };
-  Scan Sc;
-  Sc.TraverseStmt(const_cast<Stmt *>(F.For->getBody()));
-  const SourceManager &SM = Ctx.getSourceManager();
-  for (const auto &[BO, CS] : Sc.Candidates) {
-    const VarDecl *V = referencedVar(BO->getLHS());
-    if (!V || isLoopVar(V) || Sc.Writes.lookup(V) != 1 ||
-        !(V->getType()->isIntegerType() || V->getType()->isPointerType()) ||
-        V->getType().isVolatileQualified())
-      continue;
-    // A jump into the block (a case label) could skip the assignment.
-    Labels L;
-    L.TraverseStmt(const_cast<CompoundStmt *>(CS));
-    if (L.Found)
-      continue;
-    const Expr *Target = BO->getLHS()->IgnoreParens();
-    bool After = true;
-    for (const DeclRefExpr *R : Sc.Refs[V]) {
-      if (R == Target)
-        continue;
-      SourceLocation At = SM.getExpansionLoc(R->getBeginLoc());
-      After = After && SM.isBeforeInTranslationUnit(SM.getExpansionLoc(BO->getEndLoc()), At) &&
-              SM.isBeforeInTranslationUnit(At, SM.getExpansionLoc(CS->getRBracLoc()));
-    }
-    if (After)
-      AssignedOnce[V] = BO->getRHS();
+    Cur = P;
   }
+  return nullptr;
 }
 
 /// Returns whether `S` holds a statement that jumps: `break`, `continue`, `goto`, `return`.

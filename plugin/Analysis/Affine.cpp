@@ -302,7 +302,7 @@ std::optional<Poly> PolyBuilder::build(const Expr *E) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
       if (IsLoopVar(VD))
         return Poly::atom(AtomOf ? AtomOf(VD) : Atoms.loopVar(VD));
-      if (const Expr *Init = Subst && Depth < 16 ? Subst(VD) : nullptr) {
+      if (const Expr *Init = Subst && Depth < 16 ? Subst(VD, DRE) : nullptr) {
         ++Depth;
         std::optional<Poly> P = build(Init);
         --Depth;

@@ -126,9 +126,9 @@ public:
   /// and invariant atoms.
   std::optional<Poly> build(const clang::Expr *E);
 
-  /// Forward substitution: `Subst(VD)` returns the initializer to expand in place of `VD` (a
-  /// body local initialised once and never reassigned), or null.
-  std::function<const clang::Expr *(const clang::VarDecl *)> Subst;
+  /// Forward substitution: `Subst(VD, Ref)` returns the value to expand in place of `VD` read
+  /// at `Ref` (a body local's initialiser, or the assignment that reaches the read), or null.
+  std::function<const clang::Expr *(const clang::VarDecl *, const clang::DeclRefExpr *)> Subst;
   /// The atom of loop variable `VD` when set (else Atoms.loopVar(VD)).
   std::function<unsigned(const clang::VarDecl *)> AtomOf;
   /// The inclusive range of a loop variable's atom (polynomials over invariant atoms), when

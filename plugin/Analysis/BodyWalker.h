@@ -15,6 +15,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <memory>
 #include <optional>
@@ -137,6 +138,21 @@ private:
   /// accesses through them) like an initialiser (findAssignedOnce).
   llvm::DenseMap<const VarDecl *, const Expr *> AssignedOnce;
   void findAssignedOnce();
+  /// Integer scalars that the body writes only by statements of blocks, `v = e;`, `v += e;`,
+  /// `v -= e;`, `v++;` (maybe several), in a body without labels: a read of one has one
+  /// reaching assignment when the statements before it in its blocks hold one
+  /// (reachingAssignment).
+  llvm::SmallPtrSet<const VarDecl *, 8> AssignedByStatements;
+  /// The value `V` has where `R` reads it: the right-hand side of the last `V = e;` or
+  /// initialiser before `R` in the blocks around it, within the body, its operands read where it
+  /// stands (`j_g = offset; j_g += BS * (c + 1);` gives `offset + BS * (c + 1)`). Null when
+  /// a loop around R but not around that statement writes V, a statement between them writes V
+  /// otherwise, or none is found in the iteration.
+  const Expr *reachingAssignment(const VarDecl *V, const DeclRefExpr *R);
+  /// The value statement `S` gives its variable (steppedOrAssigned): `e` for `v = e;`, a made
+  /// `v + e` for `v += e;` (kept in Stepped), whose `v` reads the value before the statement.
+  const Expr *steppedValue(const Stmt *S);
+  llvm::DenseMap<const Stmt *, Expr *> Stepped;
   /// Bounds on loop variables from the enclosing conditions (Accesses.cpp, condGuards).
   std::vector<Guard> Guards;
   /// Appends to `Out` the bounds that condition `C` (negated when `Negate`) puts on one loop

@@ -145,7 +145,7 @@ public:
   /// a dependence is likely (no note suggests `independent`).
   bool disjointByBounds(const std::vector<Poly> &DW, const std::vector<Poly> &DT, bool &Meets);
   /// `A`'s subscript for the bound test, one polynomial per dimension: each dimension of an
-  /// array with constant inner sizes (`a[j2][j1]`), else the linearised subscript. Empty when a
+  /// array with sized inner dimensions (`a[j2][j1]`), else the linearised subscript. Empty when a
   /// dimension holds anything but loop variables and invariants already vetted in the
   /// linearised subscripts of `A` or `Other`.
   std::vector<Poly> dimensionsOf(const Access &A, const Access &Other);
@@ -1141,7 +1141,8 @@ std::optional<__int128> valueAt(const Poly &P, const AtomTable &Atoms, unsigned 
 }
 
 /// The subscripts of `a[e0][e1]...` outermost first, when every dimension after the first has
-/// a constant size (`double a[N][M]`, `double (*a)[M]`); empty otherwise.
+/// a size, constant or not (`double a[N][M]`, `double (*a)[M]`, `double a[n][m][l]`); empty
+/// otherwise.
 std::vector<const Expr *> dimensions(ASTContext &Ctx, const Expr *E) {
   std::vector<const Expr *> Subs;
   const Expr *Cur = E->IgnoreParenImpCasts();
@@ -1149,9 +1150,11 @@ std::vector<const Expr *> dimensions(ASTContext &Ctx, const Expr *E) {
     Subs.insert(Subs.begin(), AS->getIdx());
     const Expr *Base = AS->getBase()->IgnoreParenImpCasts();
     // An inner dimension of unknown size; but rows of a pointer-to-pointer array (`a[i]` is a
-    // pointer) are separate objects: the runtime checks that touched rows share no memory.
+    // pointer) are separate objects: the runtime checks that touched rows share no memory. A
+    // variable-length dimension bounds its subscript as a constant one does.
+    const ArrayType *AT = Ctx.getAsArrayType(Base->getType());
     if (isa<ArraySubscriptExpr>(Base) && !Base->getType()->isPointerType() &&
-        !isa_and_nonnull<ConstantArrayType>(Ctx.getAsArrayType(Base->getType())))
+        !isa_and_nonnull<ConstantArrayType, VariableArrayType>(AT))
       return {};
     Cur = Base;
   }
@@ -1184,7 +1187,7 @@ const VarDecl *shifted(ASTContext &Ctx, const Expr *E, int64_t &C) {
   return V;
 }
 
-/// Subscript-by-subscript test for arrays with constant inner dimensions (C requires each
+/// Subscript-by-subscript test for arrays with sized inner dimensions (C requires each
 /// subscript to lie within its dimension, so two accesses meet only where every subscript is
 /// equal): returns true when some dimensions pin every loop variable in `Vars` to the same
 /// value in both accesses (`a[i][j]` against `a[i][j]`, or `b[i][j+1]` against `b[i][j+1]`),
