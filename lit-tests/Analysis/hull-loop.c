@@ -14,7 +14,7 @@ void symm(int m, int n, double alpha, double beta) {
     for (i = 0; i < m; i++) { // expected-remark {{perfectly nested loop over 'i' not collapsed}}
       temp2 = 0;
       for (k = 0; k < i; k++) {
-        C[k][j] += alpha * B[i][j] * A[i][k]; // expected-note {{as 'collapse(2)': 'C[k][j] += alpha * B[i][j] * A[i][k]' updates 'C' at an index that is not affine}}
+        C[k][j] += alpha * B[i][j] * A[i][k]; // expected-note {{as 'collapse(2)': 'C' is written at 'C[k][j]', an index that is not affine in the loop variables, and also read}}
         temp2 += B[k][j] * A[i][k];
       }
       C[i][j] = beta * C[i][j] + alpha * B[i][j] * A[i][i] + alpha * temp2;

@@ -1,7 +1,8 @@
 // An update at a run-time index may update one element twice: without 'independent' the warning
 // suggests the array reduction, never 'independent'. With 'independent' (no two iterations write
 // one element: each update reads only what its own iteration writes) and the section's extent,
-// it is a scatter write.
+// it is a scatter write. An array that the loop also reads outside its updates gets no
+// suggestion: a reduction clause could not hold that read (each device's copy starts at zero).
 // RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-remarks -fplugin-arg-gpupar-outdir=%t %s
 void f(int n, const int *idx, const float *v, float *h, int *count) {
 #pragma gpupar map(tofrom: h[0:n])
@@ -19,4 +20,9 @@ void f(int n, const int *idx, const float *v, float *h, int *count) {
 #pragma gpupar independent
   for (int i = 0; i < n; i++)
     count[idx[i]]++; // expected-warning {{'count[idx[i]]++' updates 'count' at an index that is not affine in the loop variables, so two iterations may update the same element; to offload it, declare 'reduction(+: count[0:len])' with the number of elements}}
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    float t = h[i];  // expected-note {{read is here}}
+    h[idx[i]] -= t; // expected-warning {{'h' is written at 'h[idx[i]]', an index that is not affine in the loop variables, and also read; gpupar cannot tell whether an iteration reads what another writes; the loop stays serial}}
+  }
 }

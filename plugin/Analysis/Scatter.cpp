@@ -185,17 +185,24 @@ bool BodyWalker::checkScatter(const VarDecl *VD, const Access &W, ArrayShape &Sh
     return false;
   };
   // A read of the array: a read-modify-write of one element (an array reduction when it is
-  // an update), or a read of what another iteration may write.
-  for (const Access &R : Info.Accesses) {
-    if (R.Array != VD || R.IsWrite)
-      continue;
+  // an update), or a read of what another iteration may write. A read outside the updates comes
+  // first: under a reduction clause it would be an error, so the clause is not suggested.
+  std::vector<const Access *> Reads;
+  for (const Access &R : Info.Accesses)
+    if (R.Array == VD && !R.IsWrite && !Updates.count(R.Expr->IgnoreParenImpCasts()))
+      Reads.push_back(&R);
+  for (const Access &R : Info.Accesses)
+    if (R.Array == VD && !R.IsWrite && Updates.count(R.Expr->IgnoreParenImpCasts()))
+      Reads.push_back(&R);
+  for (const Access *RP : Reads) {
+    const Access &R = *RP;
     auto U = Updates.find(W.Expr->IgnoreParenImpCasts());
     // Under `independent` no two iterations write one element (the compiler cannot check it, as
     // with OpenMP), so an update reads only what its own iteration writes: with the section's
     // extent, each device reads the whole section and returns what it changed.
     if (Dir.Independent && !Shape.Extent.empty() && Updates.count(R.Expr->IgnoreParenImpCasts()))
       continue;
-    if (U != Updates.end()) {
+    if (U != Updates.end() && Updates.count(R.Expr->IgnoreParenImpCasts())) {
       const ElementUpdate &EU = U->second;
       std::string Op = reductionOpSpelling(EU.Op);
       if (Shape.Map)
