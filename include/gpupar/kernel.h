@@ -39,6 +39,45 @@
 #define GPUPAR_INDEX(lo, step, k)                                                                  \
   ((unsigned long long)(lo) + (unsigned long long)(k) * (unsigned long long)(step))
 
+/* memcpy, memmove and memset in a loop body (the .cu calls these): device code has no memmove,
+ * and clang's CUDA headers declare memset for the host only. On a device, byte by byte. */
+static __host__ __device__ inline void *gpupar_memcpy(void *dst, const void *src, size_t n) {
+#ifdef __CUDA_ARCH__
+  unsigned char *d = (unsigned char *)dst;
+  const unsigned char *s = (const unsigned char *)src;
+  for (size_t k = 0; k < n; k++)
+    d[k] = s[k];
+  return dst;
+#else
+  return memcpy(dst, src, n);
+#endif
+}
+static __host__ __device__ inline void *gpupar_memmove(void *dst, const void *src, size_t n) {
+#ifdef __CUDA_ARCH__
+  unsigned char *d = (unsigned char *)dst;
+  const unsigned char *s = (const unsigned char *)src;
+  if (d < s)
+    for (size_t k = 0; k < n; k++)
+      d[k] = s[k];
+  else
+    for (size_t k = n; k > 0; k--)
+      d[k - 1] = s[k - 1];
+  return dst;
+#else
+  return memmove(dst, src, n);
+#endif
+}
+static __host__ __device__ inline void *gpupar_memset(void *dst, int value, size_t n) {
+#ifdef __CUDA_ARCH__
+  unsigned char *d = (unsigned char *)dst;
+  for (size_t k = 0; k < n; k++)
+    d[k] = (unsigned char)value;
+  return dst;
+#else
+  return memset(dst, value, n);
+#endif
+}
+
 /* `collapse(n)`: splits flat thread index t of a chunk into (outer, j, k) with the innermost
  * index fastest, so neighbouring threads run neighbouring innermost iterations: t = (outer * n1
  * + j) * n2 + k (n2 = 1 for two loops). 32-bit division when the numbers allow it. */

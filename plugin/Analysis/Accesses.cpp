@@ -1352,6 +1352,11 @@ bool BodyWalker::walkCall(const CallExpr *CE) {
     if (Name.ends_with("l") && findMathCall(Ctx, FD, /*AllowLongDouble=*/true))
       return fail(CE->getSourceRange(), Diag::long_double_call, {Name.drop_back().str()});
     const FunctionDecl *Def = nullptr;
+    StringRef Called = FD->getName();
+    Called.consume_front("__builtin_");
+    if ((Called == "memcpy" || Called == "memmove" || Called == "memset") &&
+        CE->getNumArgs() == 3 && !FD->hasBody())
+      return walkMemoryCall(CE, Called);
     if (!FD->hasBody(Def) || !Def)
       return fail(CE->getSourceRange(), undefinedCallProblem(FD, /*InFunction=*/false));
     std::vector<QualType> Types;
@@ -1375,6 +1380,89 @@ bool BodyWalker::walkCall(const CallExpr *CE) {
   for (const Expr *Arg : CE->arguments())
     if (!walk(Arg))
       return false;
+  return true;
+}
+
+bool BodyWalker::walkMemoryCall(const CallExpr *CE, StringRef Name) {
+  bool Set = Name == "memset";
+  const Expr *Dst = CE->getArg(0)->IgnoreParenImpCasts();
+  const Expr *Src = Set ? nullptr : CE->getArg(1)->IgnoreParenImpCasts();
+  const Expr *Size = CE->getArg(2)->IgnoreParenImpCasts();
+  if (!walk(CE->getArg(2)) || (Set && !walk(CE->getArg(1))))
+    return false;
+  QualType T = Dst->getType();
+  if (const ArrayType *AT = Ctx.getAsArrayType(T))
+    T = AT->getElementType();
+  else if (const auto *PT = T->getAs<PointerType>())
+    T = PT->getPointeeType();
+  T = T.getCanonicalType().getUnqualifiedType();
+  if (T->isVoidType() || T->isIncompleteType() || !(T->isArithmeticType() || T->isRecordType()))
+    return fail(Dst->getSourceRange(), Diag::memory_call_place, {Name.str(), text(Dst)});
+  int64_t Elem = Ctx.getTypeSizeInChars(T).getQuantity();
+  // The number of elements: `n * sizeof(T)` (either order), or a constant multiple of it.
+  auto IsElemSize = [&](const Expr *E) {
+    Expr::EvalResult R;
+    const auto *UE = dyn_cast<UnaryExprOrTypeTraitExpr>(E->IgnoreParenImpCasts());
+    return UE && UE->getKind() == UETT_SizeOf && E->EvaluateAsInt(R, Ctx) &&
+           R.Val.getInt().getExtValue() == Elem;
+  };
+  std::optional<Poly> Count;
+  Expr::EvalResult R;
+  if (Size->EvaluateAsInt(R, Ctx)) {
+    int64_t Bytes = R.Val.getInt().getExtValue();
+    if (Bytes >= 0 && Bytes % Elem == 0)
+      Count = Poly::constant(Bytes / Elem);
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(Size); BO && BO->getOpcode() == BO_Mul) {
+    if (IsElemSize(BO->getRHS()))
+      Count = buildIndex(BO->getLHS());
+    else if (IsElemSize(BO->getLHS()))
+      Count = buildIndex(BO->getRHS());
+  }
+  bool Varies = false;
+  if (Count)
+    for (const auto &[M, C] : Count->Terms)
+      for (const auto &[X, Deg] : M)
+        Varies |= Info.Atoms.isLoopVar(X);
+  if (!Count || Varies)
+    return fail(Size->getSourceRange(), Diag::memory_call_size,
+                {Name.str(), text(CE->getArg(2)), T.getAsString()});
+  if (Set && Elem > 1) {
+    Expr::EvalResult V;
+    if (!CE->getArg(1)->EvaluateAsInt(V, Ctx) || V.Val.getInt() != 0)
+      return fail(CE->getArg(1)->getSourceRange(), Diag::memory_call_value,
+                  {text(CE->getArg(1)), T.getAsString()});
+  }
+  // The element index, as an inner loop over [0, Count) of its own.
+  VarDecl *K = VarDecl::Create(Ctx, Ctx.getTranslationUnitDecl(), CE->getBeginLoc(),
+                               CE->getBeginLoc(), &Ctx.Idents.get(Name.str() + "_element"),
+                               Ctx.LongLongTy, nullptr, SC_None);
+  InnerLoop L;
+  L.Form.Var = K;
+  L.Form.Lo = L.Form.Hi = CE->getArg(2);
+  L.Form.Op = Cond::LT;
+  L.Form.Step = 1;
+  L.Bounds = true;
+  L.LoBound = Poly();
+  L.HiBound = *Count;
+  L.Atom = Info.Atoms.freshLoopVar(K);
+  Info.Inner.push_back(L);
+  Poly Element = Poly::atom(L.Atom);
+  for (const Expr *E : {Dst, Src}) {
+    if (!E)
+      continue;
+    Place P;
+    if (!locatePointer(E, P))
+      return false;
+    if (P.K == Place::Local)
+      continue;
+    if (P.K != Place::Array || P.Rows || P.Inside || P.Member || !P.Affine ||
+        elementType(P.Base).getCanonicalType().getUnqualifiedType() != T)
+      return fail(E->getSourceRange(), Diag::memory_call_place, {Name.str(), text(E)});
+    if (!P.Index.addScaled(Element, 1))
+      return fail(E->getSourceRange(), Diag::memory_call_place, {Name.str(), text(E)});
+    if (!recordAccess(E, E == Dst ? Mode::Write : Mode::Read, P, {}, false, false))
+      return false;
+  }
   return true;
 }
 
@@ -1625,6 +1713,10 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
         return fail(UE->getSourceRange(), Diag::expression_unsupported, {text(UE)});
       return true;
     }
+    // `sizeof *p` does not read *p: the .cu prints its value (BodyPrinter).
+    if (!UE->getArgumentExpr()->getType()->isVariablyModifiedType() &&
+        UE->isIntegerConstantExpr(Ctx))
+      return true;
     return walk(UE->getArgumentExpr());
   }
   case Stmt::ArraySubscriptExprClass:

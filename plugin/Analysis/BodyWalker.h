@@ -343,6 +343,11 @@ private:
   bool walkFor(const ForStmt *FS);
   bool walkDeclRef(const DeclRefExpr *DRE, Mode M);
   bool walkCall(const CallExpr *CE);
+  /// `memcpy`, `memmove` or `memset` of whole elements (`memcpy(&y[i*m], &x[i*m], m *
+  /// sizeof(double))`): element k of the destination written, and of the source read, for k in
+  /// [0, n) as by an inner loop (a Bounds loop with an atom of its own); the device runs the call
+  /// as written.
+  bool walkMemoryCall(const CallExpr *CE, StringRef Name);
   /// Records the globals that `Def`, called at `CE`, reads (functionGlobals) as values the body
   /// takes; fails when the loop writes one or a declaration at the loop hides one.
   bool addFunctionGlobals(const CallExpr *CE, const FunctionDecl *Def);

@@ -78,10 +78,32 @@ public:
         OS << "))";
         return true;
       }
+    if (auto *UE = dyn_cast<UnaryExprOrTypeTraitExpr>(S))
+      if (!UE->isArgumentType() && !UE->getArgumentExpr()->getType()->isVariablyModifiedType())
+        if (std::optional<llvm::APSInt> V = UE->getIntegerConstantExpr(Ctx)) {
+          // Its operand is not evaluated, and need not be among the kernel's parameters.
+          OS << "((size_t)" << *V << "u)";
+          return true;
+        }
     if (auto *DRE = dyn_cast<DeclRefExpr>(S))
       if (const auto *ECD = dyn_cast<EnumConstantDecl>(DRE->getDecl())) {
         OS << "(" << ECD->getInitVal() << ")";
         return true;
+      }
+    if (auto *CE = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *FD = CE->getDirectCallee(); FD && !FD->hasBody()) {
+        // kernel.h's copies, which a device has (BodyWalker::walkMemoryCall).
+        StringRef Name = FD->getName();
+        Name.consume_front("__builtin_");
+        if (Name == "memcpy" || Name == "memmove" || Name == "memset") {
+          OS << "gpupar_" << Name << "(";
+          for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+            OS << (I ? ", " : "");
+            CE->getArg(I)->printPretty(OS, this, Policy);
+          }
+          OS << ")";
+          return true;
+        }
       }
     if (auto *CE = dyn_cast<CallExpr>(S))
       if (const FunctionDecl *FD = CE->getDirectCallee())
