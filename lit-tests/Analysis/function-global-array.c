@@ -18,6 +18,11 @@ static double lookup(int k) { return coef[k & 3]; }
 static double at(int r, int c) { return grid[r % 3][c % 4]; }
 static double both(const double *x, int k) { return x[k] * lookup(k) + at(k, k + 1); }
 
+// Declared without a size before the function that reads it: the definition gives the size.
+extern double late[];
+static double tail(int k) { return late[k & 3]; }
+double late[4];
+
 void reads(int n, int *p, double *x, double *y) {
 #pragma gpupar
   for (int i = 0; i < n; i++) // expected-remark {{loop offloaded: perm (in), p (out)}}
@@ -25,6 +30,9 @@ void reads(int n, int *p, double *x, double *y) {
 #pragma gpupar
   for (int i = 0; i < n; i++) // expected-remark {{loop offloaded: x (in), coef (in), grid (in), y (out)}}
     y[i] = both(x, i);
+#pragma gpupar
+  for (int i = 0; i < n; i++) // expected-remark {{loop offloaded: late (in), y (out)}}
+    y[i] = tail(i);
 }
 // CU: static __host__ __device__ inline int gpupar_fn_permuted(int k, const int *perm) {
 // CU: static __host__ __device__ inline double gpupar_fn_lookup(int k, const double *coef) {

@@ -1023,10 +1023,8 @@ bool BodyWalker::locateRowsArray(const VarDecl *VD, SourceRange R, Place &P) {
 
 bool BodyWalker::locateArray(const VarDecl *VD, SourceRange R, Place &P) {
   // One array however many times it is declared (`extern int perm[8];` before a function that
-  // reads it, its definition after): the definition, or else the latest declaration, whose type
-  // is the most complete.
-  if (VD->isFileVarDecl())
-    VD = VD->getDefinition() ? VD->getDefinition() : VD->getMostRecentDecl();
+  // reads it, its definition after).
+  VD = fileVariable(VD);
   QualType T = VD->getType().getCanonicalType();
   if (T.isVolatileQualified() || innermost(T).isVolatileQualified())
     return fail(R, Diag::volatile_array, {quoted(VD)});
@@ -1433,9 +1431,9 @@ bool BodyWalker::walkMemoryCall(const CallExpr *CE, StringRef Name) {
                   {text(CE->getArg(1)), T.getAsString()});
   }
   // The element index, as an inner loop over [0, Count) of its own.
-  VarDecl *K = VarDecl::Create(Ctx, Ctx.getTranslationUnitDecl(), CE->getBeginLoc(),
-                               CE->getBeginLoc(), &Ctx.Idents.get(Name.str() + "_element"),
-                               Ctx.LongLongTy, nullptr, SC_None);
+  VarDecl *K =
+      VarDecl::Create(Ctx, Ctx.getTranslationUnitDecl(), CE->getBeginLoc(), CE->getBeginLoc(),
+                      &Ctx.Idents.get(Name.str() + "_element"), Ctx.LongLongTy, nullptr, SC_None);
   InnerLoop L;
   L.Form.Var = K;
   L.Form.Lo = L.Form.Hi = CE->getArg(2);
@@ -1478,21 +1476,7 @@ bool BodyWalker::addFunctionGlobals(const CallExpr *CE, const FunctionDecl *Def)
   // The host file reads each global by its name at the loop, and the body passes it by that
   // name to the function's device copy: a declaration of the name there would be read instead.
   if (const FunctionDecl *Outer = enclosingFunction(Ctx, F.For)) {
-    std::vector<const VarDecl *> Decls(Outer->param_begin(), Outer->param_end());
-    std::vector<const Stmt *> Work{Outer->getBody()};
-    while (!Work.empty()) {
-      const Stmt *S = Work.back();
-      Work.pop_back();
-      if (!S)
-        continue;
-      if (const auto *DS = dyn_cast<DeclStmt>(S))
-        for (const Decl *D : DS->decls())
-          if (const auto *VD = dyn_cast<VarDecl>(D))
-            Decls.push_back(VD);
-      for (const Stmt *C : S->children())
-        Work.push_back(C);
-    }
-    for (const VarDecl *D : Decls)
+    for (const VarDecl *D : declaredVariables(Outer))
       for (const VarDecl *G : Globals)
         if (D->getCanonicalDecl() != G && D->getName() == G->getName()) {
           Problem P = makeProblem(Diag::function_global_hidden_at_loop, D->getLocation(),

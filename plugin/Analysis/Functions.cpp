@@ -128,7 +128,7 @@ bool FunctionChecker::parameterType(const ParmVarDecl *PVD) {
 /// A file-scope variable that is not a device constant: a number or a struct of numbers, passed
 /// by value (functionGlobals) and read, never written.
 bool FunctionChecker::global(const DeclRefExpr *DRE, const VarDecl *VD) {
-  QualType T = VD->getType();
+  QualType T = fileVariable(VD)->getType();
   if (T.isVolatileQualified())
     return fail(DRE->getSourceRange(), Diag::function_volatile_variable, {VD->getNameAsString()},
                 in());
@@ -170,21 +170,7 @@ bool FunctionChecker::namesDistinct(const FunctionDecl *FD) {
   std::vector<const VarDecl *> Globals = functionGlobals(Ctx, FD);
   if (Globals.empty())
     return true;
-  std::vector<const VarDecl *> Locals(FD->param_begin(), FD->param_end());
-  std::vector<const Stmt *> Work{FD->getBody()};
-  while (!Work.empty()) {
-    const Stmt *S = Work.back();
-    Work.pop_back();
-    if (!S)
-      continue;
-    if (const auto *DS = dyn_cast<DeclStmt>(S))
-      for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D))
-          Locals.push_back(VD);
-    for (const Stmt *C : S->children())
-      Work.push_back(C);
-  }
-  for (const VarDecl *L : Locals)
+  for (const VarDecl *L : declaredVariables(FD))
     for (const VarDecl *G : Globals)
       if (L->getName() == G->getName())
         return fail(L->getLocation(), Diag::function_global_hidden, {G->getNameAsString()}, in());
@@ -322,6 +308,34 @@ bool checkDeviceFunction(ASTContext &Ctx, const FunctionDecl *FD,
                          std::vector<const FunctionDecl *> &Out, std::vector<QualType> &Types,
                          std::vector<const VarDecl *> &Constants, Problem &P) {
   return FunctionChecker(Ctx, Out, Types, Constants, P).function(FD);
+}
+
+const VarDecl *fileVariable(const VarDecl *VD) {
+  if (!VD->isFileVarDecl())
+    return VD;
+  if (const VarDecl *D = VD->getDefinition())
+    return D;
+  if (const VarDecl *D = VD->getActingDefinition()) // `double t[4];`, a tentative definition
+    return D;
+  return VD->getMostRecentDecl();
+}
+
+std::vector<const VarDecl *> declaredVariables(const FunctionDecl *FD) {
+  std::vector<const VarDecl *> Out(FD->param_begin(), FD->param_end());
+  std::vector<const Stmt *> Work{FD->getBody()};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S)
+      continue;
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          Out.push_back(VD);
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  return Out;
 }
 
 static void collectGlobals(const ASTContext &Ctx, const Stmt *S,

@@ -34,6 +34,14 @@ bool checkDeviceFunction(clang::ASTContext &Ctx, const clang::FunctionDecl *FD,
                          std::vector<clang::QualType> &Types,
                          std::vector<const clang::VarDecl *> &Constants, Problem &P);
 
+/// The declaration of file-scope variable `VD` with the most complete type: its definition
+/// (tentative or not), else its latest declaration (`extern int perm[];` before a function,
+/// `int perm[8];` after it). Other variables: `VD`.
+const clang::VarDecl *fileVariable(const clang::VarDecl *VD);
+
+/// The parameters of `FD` and every variable its body declares, in any block.
+std::vector<const clang::VarDecl *> declaredVariables(const clang::FunctionDecl *FD);
+
 /// The file-scope variables other than device constants that `FD` and the functions it calls read
 /// (canonical declarations, in the order first read). The device copy of `FD` takes their values
 /// as trailing parameters of the same names, and its calls pass them on.
