@@ -201,7 +201,20 @@ bool FunctionChecker::stmt(const Stmt *S) {
       if (VD->getType()->isVariablyModifiedType())
         return fail(VD->getLocation(), Diag::function_variable_length_array,
                     {VD->getNameAsString()}, in());
-      if (!valueType(VD->getType(), VD->getLocation(), "local '" + VD->getNameAsString() + "'"))
+      std::string What = "local '" + VD->getNameAsString() + "'";
+      // A pointer local that points where its initialiser does (`const double *q = p + 1;`):
+      // the loop's walk of the call locates its uses there (BodyWalker::locatePointer), and
+      // rejects one assigned again.
+      if (VD->getType()->isPointerType() && VD->getInit()) {
+        QualType E = VD->getType()->getPointeeType().getCanonicalType();
+        if (E.isVolatileQualified() || !(E->isArithmeticType() || E->isRecordType()))
+          return fail(VD->getLocation(), Diag::function_pointee_type,
+                      {What, VD->getType().getAsString()}, in());
+        if (!valueType(E, VD->getLocation(), What) || !stmt(VD->getInit()))
+          return false;
+        continue;
+      }
+      if (!valueType(VD->getType(), VD->getLocation(), What))
         return false;
       if (!stmt(VD->getInit()))
         return false;

@@ -1,7 +1,8 @@
 //===- Functions.h - functions of this file called from an offloaded loop --===//
 //
 // A function defined in the translation unit may be called from an offloaded loop when its
-// body follows the loop's rules: it takes and returns values (no pointers), uses only its
+// body follows the loop's rules: it takes values and pointers and returns values, declares
+// pointer locals only with an initialiser, uses only its
 // parameters, its locals and file-scope numbers and structs it reads (never writes; the device
 // copy takes their values as parameters), no static locals, calls only C math
 // functions and other such functions, and no function reaches itself again (no recursion,

@@ -1,7 +1,8 @@
 /* Functions with pointer parameters called from offloaded loops: a dot product on 3-vectors,
  * a row update with an inner loop, an image read at an affine and at a computed index (map),
  * a helper calling a helper, a helper writing through one pointer and reading another, a helper
- * reading file-scope constants, and a call that stays serial (two pointers into the array it
+ * reading file-scope constants, a helper with pointer locals (`double *dst = row + 1;`), and a
+ * call that stays serial (two pointers into the array it
  * writes). Prints a hash of every result, and compares every element with the same loops run
  * serially, exactly: inputs are multiples of 1/4 and small, so every product and sum is exact
  * and a device contracting a*b+c gets the same doubles (exit status 1 on a mismatch). */
@@ -31,6 +32,12 @@ static const double quarter = 0.25;
 const int shift = 3;
 static const unsigned long long big = 12345678901ull;
 static double weigh(double v) { return v * quarter + shift + (double)(big % 7); }
+static void shift_row(double *row, const double *src, int n) {
+  double *dst = row + 1;
+  const double *s = &src[2];
+  for (int j = 0; j < n - 3; j++)
+    dst[j] = s[j] * 2;
+}
 
 static unsigned long long hash(const double *x, int n) {
   unsigned long long h = 0;
@@ -48,15 +55,15 @@ int main(void) {
   double *rout = malloc(N * sizeof *rout), *rY = malloc(N * M * sizeof *rY);
   double *rs3 = malloc(3 * N * sizeof *rs3), *rsm = malloc((N + 1) * sizeof *rsm);
   float *rr = malloc(N * sizeof *rr), *rr2 = malloc(N * sizeof *rr2);
-  double *cw = malloc(N * sizeof *cw);
+  double *cw = malloc(N * sizeof *cw), *sh = malloc(N * M * sizeof *sh);
   if (!p || !q || !out || !Y || !X || !s3 || !sm || !img || !r || !r2 || !rout || !rY || !rs3 ||
-      !rsm || !rr || !rr2 || !cw)
+      !rsm || !rr || !rr2 || !cw || !sh)
     return 2;
   int n = N, m = M, w = W;
   for (int i = 0; i < 3 * N; i++)
     p[i] = (i % 17) * 0.25 - 2, q[i] = (i % 11) * 0.5 - 1;
   for (int i = 0; i < N * M; i++)
-    Y[i] = rY[i] = (i % 5) * 1.0;
+    Y[i] = rY[i] = (i % 5) * 1.0, sh[i] = -1;
   for (int j = 0; j < M; j++)
     X[j] = j - 3.0;
   for (int i = 0; i < (N / W + 2) * W; i++)
@@ -74,17 +81,20 @@ int main(void) {
 #pragma gpupar
   for (int i = 0; i < n / w; i++)
     r2[i] = at(img, w, 1, i) + at(img, w, w - 1, i + 1);
-    /* Computed indices: the whole map section is copied. */
-#pragma gpupar map(to : img [0:(n / w + 1) * w])
+  /* Computed indices: the whole map section is copied. */
+#pragma gpupar map(to : img[0 : (n / w + 1) * w])
   for (int i = 0; i < n; i++)
     r[i] = at(img, w, i % w, i / w);
-    /* Two pointers into the array it writes: stays serial, with a warning. */
+  /* Two pointers into the array it writes: stays serial, with a warning. */
 #pragma gpupar
   for (int i = 0; i < n; i++)
     smooth(&sm[i], &sm[i]);
 #pragma gpupar
   for (int i = 0; i < n; i++)
     cw[i] = weigh(p[i]);
+#pragma gpupar
+  for (int i = 0; i < n; i++)
+    shift_row(&sh[i * m], &Y[i * m], m);
 
   /* The serial reference: the same loops without the pragma. */
   for (int i = 0; i < n; i++) {
@@ -109,6 +119,9 @@ int main(void) {
     bad += sm[i] != rsm[i];
   for (int i = 0; i < N; i++)
     bad += cw[i] != p[i] * 0.25 + 3 + (double)(12345678901ull % 7);
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < M; j++)
+      bad += sh[i * M + j] != (j >= 1 && j < M - 2 ? Y[i * M + j + 1] * 2 : -1);
   if (bad)
     fprintf(stderr, "fnptr: %ld elements differ from the serial computation\n", bad);
 
@@ -120,6 +133,6 @@ int main(void) {
   printf("first %g %g %g %g %g last %g %g %g\n", out[0], Y[0], s3[0], rd[0], r2d[0], out[N - 1],
          Y[N * M - 1], sm[N]);
   free(p), free(q), free(out), free(Y), free(X), free(s3), free(sm), free(img), free(r), free(r2);
-  free(rout), free(rY), free(rs3), free(rsm), free(rr), free(rr2), free(cw);
+  free(rout), free(rY), free(rs3), free(rsm), free(rr), free(rr2), free(cw), free(sh);
   return bad ? 1 : 0;
 }
