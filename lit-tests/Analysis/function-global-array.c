@@ -1,11 +1,13 @@
-// Global arrays of constant size that functions called from the loop read are arrays of the
-// loop: their accesses are walked through the call (sections, the dependence test), and the
+// Global arrays of constant size that functions called from the loop read, and global pointers
+// they read or write through (`double *data;` set by main), are arrays of the loop: their accesses are walked through the call (sections, the dependence test), and the
 // device copy of the function takes a pointer to the array's elements or rows, passed on by
-// name. A write to one from a function keeps the loop serial; a dependence between the loop's
+// name (a global pointer cast to the function's type: the loop's copy is `const` when it only
+// reads). A write to one from a function keeps the loop serial; a dependence between the loop's
 // write and a function's read is an error.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-outdir=%t -fplugin-arg-gpupar-remarks %s
 // RUN: %filecheck %s --check-prefix=CU < %t/function-global-array.gpupar.cu
+// RUN: %filecheck %s --check-prefix=PTR < %t/function-global-array.gpupar.cu
 // RUN: %cxx -x c++ -Wall -Wextra -Werror -fsyntax-only %gpupar_include %t/function-global-array.gpupar.cu
 // RUN: not %gpupar_cc -fsyntax-only -DDEPENDENCE -Xclang -verify=dep %s
 
@@ -41,6 +43,26 @@ void reads(int n, int *p, double *x, double *y) {
 // CU-NEXT: return x[k] * gpupar_fn_lookup(k, coef) + gpupar_fn_at(k, k + 1, grid);
 // CU: p[i] = gpupar_fn_permuted(i, perm) + perm[i % 8];
 // CU: y[i] = gpupar_fn_both((const double *)(x), i, coef, grid);
+
+double *data, *result;
+int width;
+static double first(int i) { return data[i * width]; }
+static void fill(int i) {
+  for (int j = 0; j < width; j++)
+    result[i * width + j] = data[i * width + j] * 2;
+}
+void pointers(int n, double *y) {
+#pragma gpupar
+  for (int i = 0; i < n; i++) // expected-remark {{loop offloaded: data (in), y (out)}}
+    y[i] = first(i);
+#pragma gpupar
+  for (int i = 0; i < n; i++) // expected-remark {{loop offloaded: data (in), result (out)}}
+    fill(i);
+}
+// PTR: static __host__ __device__ inline double gpupar_fn_first(int i, double *data, int width) {
+// PTR: static __host__ __device__ inline void gpupar_fn_fill(int i, int width, double *result, double *data) {
+// PTR: y[i] = gpupar_fn_first(i, (double *)(data), width);
+// PTR: gpupar_fn_fill(i, width, (double *)(result), (double *)(data));
 
 double tab[16];
 static void put(int k) { tab[k] = 1; } // expected-warning {{in function 'put': global variable 'tab' is written; functions called from an offloaded loop may read globals but not write them (each device gets a copy of their values); the loop stays serial}}

@@ -2,8 +2,9 @@
 // ('const' integers, floats and doubles with a constant value, which the .cu file defines again
 // with that value), and read other global numbers and structs of numbers, whose values the loop
 // sends with each call: the device copy of a function takes them as parameters of the same
-// names. Arrays of constant size are tested in function-global-array.c. Pointers, arrays of
-// unknown size, globals a function writes, and globals the loop writes keep the loop serial.
+// names. Arrays of constant size and pointers are tested in function-global-array.c (here: a
+// pointer read at a computed index needs 'map'). Pointers to pointers, arrays of unknown size,
+// globals a function writes, and globals the loop writes keep the loop serial.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-outdir=%t %s
 // RUN: %filecheck %s --check-prefix=CU < %t/function-global.gpupar.cu
@@ -63,7 +64,7 @@ void constants(int n, float *a) {
 static volatile const int knob = 3;
 static const _Bool flag = 1;
 extern double open[];
-static int first(int k) { return (int)open[k]; } // expected-warning {{in function 'first': global variable 'open' has type 'double[]'; functions called from an offloaded loop may read global numbers, structs of numbers and arrays of those with a known size, not pointers; the loop stays serial}}
+static int first(int k) { return (int)open[k]; } // expected-warning {{in function 'first': global variable 'open' has type 'double[]'; functions called from an offloaded loop may use global numbers and structs of numbers, and arrays of a known size of and pointers to those; the loop stays serial}}
 static int turned(int k) { return k + knob; }    // expected-warning {{in function 'turned': volatile variable 'knob' is not supported; the loop stays serial}}
 static int flagged(int k) { return k + flag; }
 void others(int n, int *a) {
@@ -82,7 +83,9 @@ int calls;
 int *where;
 static int counted(int k) { calls++; return k; } // expected-warning {{in function 'counted': global variable 'calls' is written; functions called from an offloaded loop may read globals but not write them (each device gets a copy of their values); the loop stays serial}}
 static int stored(int k) { par.k = k; return k; }  // expected-warning {{in function 'stored': global variable 'par' is written;}}
-static int pointed(int k) { return where[k]; }     // expected-warning {{in function 'pointed': global variable 'where' has type 'int *'; functions called from an offloaded loop may read global numbers, structs of numbers and arrays of those with a known size, not pointers}}
+static int pointed(int k) { return where[k]; }     // expected-warning {{in function 'pointed': cannot tell which elements of 'where' 'where[k]' reads; add 'map(to: where[0:len])' with the number of elements}}
+int **table;
+static int indirect(int k) { return table[k][0]; } // expected-warning {{in function 'indirect': global variable 'table' has type 'int **'; functions called from an offloaded loop may use global numbers and structs of numbers, and arrays of a known size of and pointers to those; the loop stays serial}}
 static int hides(int k) {
   int r = k + calls;
   {
@@ -104,6 +107,12 @@ void writers(int n, int *a) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
     a[i] = pointed(a[i]); // expected-note {{called from the offloaded loop here}}
+#pragma gpupar map(to: where[0:n])
+  for (int i = 0; i < n; i++)
+    a[i] = pointed(a[i]);
+#pragma gpupar
+  for (int i = 0; i < n; i++)
+    a[i] = indirect(a[i]); // expected-note {{called from the offloaded loop here}}
 #pragma gpupar
   for (int i = 0; i < n; i++)
     a[i] = hides(a[i]); // expected-note {{called from the offloaded loop here}}

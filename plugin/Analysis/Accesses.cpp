@@ -1370,9 +1370,10 @@ bool BodyWalker::walkCall(const CallExpr *CE) {
     for (const ParmVarDecl *PVD : Def->parameters())
       if (PVD->getType()->isPointerType())
         return walkBoundCall(CE, Def);
-    // Global arrays the function reads are the loop's arrays: their accesses are walked too.
+    // Global arrays and pointers the function uses are the loop's arrays: their accesses are
+    // walked too.
     for (const VarDecl *G : functionGlobals(Ctx, Def))
-      if (G->getType()->isArrayType())
+      if (G->getType()->isArrayType() || G->getType()->isPointerType())
         return walkBoundCall(CE, Def);
   }
   for (const Expr *Arg : CE->arguments())
@@ -1486,7 +1487,7 @@ bool BodyWalker::addFunctionGlobals(const CallExpr *CE, const FunctionDecl *Def)
         }
   }
   for (const VarDecl *G : Globals)
-    if (!G->getType()->isArrayType() &&
+    if (!G->getType()->isArrayType() && !G->getType()->isPointerType() &&
         std::find(Info.FunctionGlobals.begin(), Info.FunctionGlobals.end(), G) ==
             Info.FunctionGlobals.end())
       Info.FunctionGlobals.push_back(G);

@@ -137,6 +137,11 @@ bool FunctionChecker::global(const DeclRefExpr *DRE, const VarDecl *VD) {
   // walks its accesses (BodyWalker::walkCall) and the device copy takes a pointer to it.
   while (const auto *CAT = dyn_cast<ConstantArrayType>(C.getTypePtr()))
     C = CAT->getElementType().getCanonicalType();
+  // A pointer to numbers or structs is one too (`double *data;` set by main): its accesses
+  // through the function get sections like a pointer parameter's.
+  if (C->isPointerType() && !C->getPointeeType().isVolatileQualified() &&
+      (C->getPointeeType()->isArithmeticType() || C->getPointeeType()->isRecordType()))
+    C = C->getPointeeType().getCanonicalType();
   if (!(C->isArithmeticType() || C->isEnumeralType() || C->isRecordType()))
     return fail(DRE->getSourceRange(), Diag::function_global_variable,
                 {VD->getNameAsString(), T.getAsString()}, in());

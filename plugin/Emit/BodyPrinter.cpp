@@ -141,8 +141,15 @@ public:
               OS << ")";
           }
           bool Comma = CE->getNumArgs() != 0;
-          for (const VarDecl *G : functionGlobals(Ctx, FD)) // passed on by name (printFunction)
-            OS << (Comma ? ", " : "") << G->getName(), Comma = true;
+          for (const VarDecl *G : functionGlobals(Ctx, FD)) { // passed on by name (printFunction)
+            OS << (Comma ? ", " : "");
+            Comma = true;
+            // A global pointer is `const` in the .cu when the loop only reads through it.
+            if (G->getType()->isPointerType())
+              OS << "(" << pointerTypeCxx(Ctx, G->getType(), "") << ")(" << G->getName() << ")";
+            else
+              OS << G->getName();
+          }
           OS << ")";
           return true;
         }
@@ -549,6 +556,8 @@ std::string printFunction(const ASTContext &Ctx, const FunctionDecl *FD) {
       OS << pointerTypeCxx(
           Ctx, Ctx.getPointerType(Ctx.getAsArrayType(G->getType())->getElementType().withConst()),
           G->getName().str());
+    else if (G->getType()->isPointerType())
+      OS << pointerTypeCxx(Ctx, G->getType(), G->getName().str());
     else
       OS << typeCxx(Ctx, G->getType()) << " " << G->getName();
   }

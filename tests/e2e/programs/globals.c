@@ -4,7 +4,8 @@
  * the program changes between two runs of the same loop (each run sends the value it has then),
  * a row helper whose trip count and offset are globals (the sections use their values), and
  * helpers reading a constant table and a global 2-D array the program fills at run time (the
- * loop copies them to each device like its other arrays).
+ * loop copies them to each device like its other arrays), and helpers reading and writing
+ * through global pointers that main allocates (older benchmark code's `double *data;`).
  * Every element is compared with the same loops run serially, exactly: the generator is integer
  * arithmetic and one division, and the other products are of small integers and halves, so a
  * device contracting a*b+c gets the same doubles (exit status 1 on a mismatch). */
@@ -25,6 +26,7 @@ double gain = 2.0;
 int width = 5, off = 3;
 static const double weights[4] = {0.5, 1.0, 2.0, 4.0};
 double grid[3][4];
+double *data, *result;
 
 static double randu(int *seed, int index) {
   unsigned num = A * (unsigned)seed[index] + C;
@@ -36,6 +38,11 @@ static double moved(double x) { return x * gain + move.by * move.times; }
 static double weight(int k) { return weights[k & 3]; }
 static double cell(int r, int c) { return grid[r % 3][c % 4]; }
 static double blend(const double *x, int k) { return x[k] * weight(k) + cell(k, 2 * k + 1); }
+static double first(int i) { return data[i * width]; }
+static void twice_row(int i) {
+  for (int j = 0; j < width; j++)
+    result[i * width + j] = data[i * width + j] * 2 + first(i);
+}
 static void shifted_row(double *y, const double *x) {
   for (int j = 0; j < width; j++)
     y[j] = x[j + off] * 2;
@@ -47,7 +54,8 @@ int main(void) {
   double *k = malloc(N * sizeof *k), *y2 = malloc(N * sizeof *y2), *y3 = malloc(N * sizeof *y3);
   double *z = malloc(N * sizeof *z);
   double *rows = malloc(N * width * sizeof *rows), *src = malloc((N * width + off) * sizeof *src);
-  if (!seed || !rseed || !u || !ru || !k || !y2 || !y3 || !rows || !src || !z)
+  data = malloc(N * width * sizeof *data), result = malloc(N * width * sizeof *result);
+  if (!seed || !rseed || !u || !ru || !k || !y2 || !y3 || !rows || !src || !z || !data || !result)
     return 2;
   int n = N;
   for (int i = 0; i < N; i++) {
@@ -56,6 +64,8 @@ int main(void) {
   }
   for (int i = 0; i < N * width + off; i++)
     src[i] = i % 1000;
+  for (int i = 0; i < N * width; i++)
+    data[i] = i % 53, result[i] = -1;
   for (int r = 0; r < 3; r++)
     for (int c = 0; c < 4; c++)
       grid[r][c] = r * 4 + c - 5;
@@ -75,6 +85,9 @@ int main(void) {
     z[i] = blend(k, i);
 #pragma gpupar
   for (int i = 0; i < n; i++)
+    twice_row(i);
+#pragma gpupar
+  for (int i = 0; i < n; i++)
     shifted_row(&rows[i * width], &src[i * width]);
 
   /* The serial reference: the same generator, and the helper's formula with each gain. */
@@ -87,7 +100,7 @@ int main(void) {
     bad += z[i] != k[i] * weights[i & 3] + grid[i % 3][(2 * i + 1) % 4];
   }
   for (int i = 0; i < N * width; i++)
-    bad += rows[i] != src[i + off] * 2;
+    bad += rows[i] != src[i + off] * 2 || result[i] != data[i] * 2 + data[i / width * width];
   if (bad)
     fprintf(stderr, "globals: %ld elements differ from the serial computation\n", bad);
   double su = 0, sy = 0;
@@ -97,6 +110,6 @@ int main(void) {
   printf("globals: seeds %lld u %.17g y %.17g first %d %.17g last %d %.17g\n", ss, su, sy, seed[0],
          u[0], seed[N - 1], u[N - 1]);
   free(seed), free(rseed), free(u), free(ru), free(k), free(y2), free(y3);
-  free(rows), free(src), free(z);
+  free(rows), free(src), free(z), free(data), free(result);
   return bad ? 1 : 0;
 }
