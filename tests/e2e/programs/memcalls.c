@@ -68,5 +68,8 @@ int main(void) {
   if (bad)
     fprintf(stderr, "memcalls: %ld elements differ from the serial computation\n", bad);
   printf("memcalls: sum %.17g first %g %g %g %g\n", s, out[0][0], z[0][1], r[0][1], sums[0][0]);
+  for (int v = 0; v < 2; v++)
+    free(out[v]), free(z[v]), free(sums[v]), free(r[v]), free(b[v]);
+  free(in), free(c);
   return bad ? 1 : 0;
 }
