@@ -9,7 +9,6 @@
 #include "Text.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -772,31 +771,6 @@ static bool writesVar(const Stmt *S, const VarDecl *V) {
   return false;
 }
 
-/// The statement around `S`, across declarations (an initialiser's DeclStmt).
-static const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
-  DynTypedNodeList Ps = Ctx.getParents(*S);
-  while (!Ps.empty()) {
-    if (const Stmt *P = Ps[0].get<Stmt>())
-      return P;
-    const Decl *D = Ps[0].get<Decl>();
-    if (!D || isa<FunctionDecl>(D))
-      return nullptr;
-    Ps = Ctx.getParents(*D);
-  }
-  return nullptr;
-}
-
-/// Collects the variables `E` reads.
-static void readVars(const Stmt *E, llvm::SmallPtrSetImpl<const VarDecl *> &Out) {
-  if (!E)
-    return;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      Out.insert(VD);
-  for (const Stmt *C : E->children())
-    readVars(C, Out);
-}
-
 std::optional<Poly> BodyWalker::buildIndex(const Expr *E) {
   PolyBuilder Builder(
       Ctx, Info.Atoms,
@@ -817,10 +791,8 @@ std::optional<Poly> BodyWalker::buildIndex(const Expr *E) {
     // In a body with labels: the one assignment, unless its value reads an inner loop's
     // variable (a loop between it and the read may run that variable on).
     if (const Expr *E = AssignedOnce.lookup(V); E && V->getType()->isIntegerType()) {
-      llvm::SmallPtrSet<const VarDecl *, 8> Reads;
-      readVars(E, Reads);
       for (const InnerLoop &L : Info.Inner)
-        if (Reads.count(L.Form.Var))
+        if (mentions(E, L.Form.Var))
           return nullptr;
       return E;
     }
@@ -1365,14 +1337,15 @@ bool BodyWalker::walkCall(const CallExpr *CE) {
     }
     for (QualType T : Types)
       addType(T);
-    if (!addFunctionGlobals(CE, Def))
+    std::vector<const VarDecl *> Globals = functionGlobals(Ctx, Def);
+    if (!addFunctionGlobals(CE, Def, Globals))
       return false;
     for (const ParmVarDecl *PVD : Def->parameters())
       if (PVD->getType()->isPointerType())
         return walkBoundCall(CE, Def);
     // Global arrays and pointers the function uses are the loop's arrays: their accesses are
     // walked too.
-    for (const VarDecl *G : functionGlobals(Ctx, Def))
+    for (const VarDecl *G : Globals)
       if (G->getType()->isArrayType() || G->getType()->isPointerType())
         return walkBoundCall(CE, Def);
   }
@@ -1437,7 +1410,7 @@ bool BodyWalker::walkMemoryCall(const CallExpr *CE, StringRef Name) {
                       &Ctx.Idents.get(Name.str() + "_element"), Ctx.LongLongTy, nullptr, SC_None);
   InnerLoop L;
   L.Form.Var = K;
-  L.Form.Lo = L.Form.Hi = CE->getArg(2);
+  L.Form.Lo = L.Form.Hi = CE->getArg(2); // not read (Bounds): set so that no reader meets null
   L.Form.Op = Cond::LT;
   L.Form.Step = 1;
   L.Bounds = true;
@@ -1465,8 +1438,8 @@ bool BodyWalker::walkMemoryCall(const CallExpr *CE, StringRef Name) {
   return true;
 }
 
-bool BodyWalker::addFunctionGlobals(const CallExpr *CE, const FunctionDecl *Def) {
-  std::vector<const VarDecl *> Globals = functionGlobals(Ctx, Def);
+bool BodyWalker::addFunctionGlobals(const CallExpr *CE, const FunctionDecl *Def,
+                                    const std::vector<const VarDecl *> &Globals) {
   if (Globals.empty())
     return true;
   for (const VarDecl *G : Globals)
@@ -1752,7 +1725,7 @@ const Expr *BodyWalker::reachingAssignment(const VarDecl *V, const DeclRefExpr *
   // (it was computed outside those loops, and the subscript would take their atoms).
   llvm::SmallPtrSet<const VarDecl *, 4> Entered;
   const Stmt *Cur = R;
-  while (const Stmt *P = parentStmt(Ctx, Cur)) {
+  while (const Stmt *P = parentStatement(Ctx, Cur)) {
     if (P == F.For)
       return nullptr; // the value comes from before the iteration
     const Expr *Found = nullptr;
@@ -1788,10 +1761,8 @@ const Expr *BodyWalker::reachingAssignment(const VarDecl *V, const DeclRefExpr *
       return nullptr;
     }
     if (Found) {
-      llvm::SmallPtrSet<const VarDecl *, 8> Reads;
-      readVars(Found, Reads);
       for (const VarDecl *LV : Entered)
-        if (Reads.count(LV))
+        if (mentions(Found, LV))
           return nullptr;
       return Found;
     }

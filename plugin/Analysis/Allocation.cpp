@@ -54,20 +54,14 @@ struct Stores : RecursiveASTVisitor<Stores> {
   }
 };
 
-/// Returns the single parent of `S`, when it is a statement.
-const Stmt *parentStmt(ASTContext &Ctx, const Stmt *S) {
-  DynTypedNodeList Parents = Ctx.getParents(*S);
-  return Parents.size() == 1 ? Parents[0].get<Stmt>() : nullptr;
-}
-
 /// Returns whether statement `S`, a child of a compound statement, runs before `Loop` whenever
 /// the loop runs: the compound statement holds the loop too, in a later child.
 bool runsBefore(ASTContext &Ctx, const Stmt *S, const ForStmt *Loop) {
-  const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Ctx, S));
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStatement(Ctx, S));
   if (!Block)
     return false;
   const Stmt *Child = Loop, *P;
-  while ((P = parentStmt(Ctx, Child)) && P != Block)
+  while ((P = parentStatement(Ctx, Child)) && P != Block)
     Child = P;
   if (P != Block)
     return false;

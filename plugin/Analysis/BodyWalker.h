@@ -348,9 +348,10 @@ private:
   /// [0, n) as by an inner loop (a Bounds loop with an atom of its own); the device runs the call
   /// as written.
   bool walkMemoryCall(const CallExpr *CE, StringRef Name);
-  /// Records the globals that `Def`, called at `CE`, reads (functionGlobals) as values the body
-  /// takes; fails when the loop writes one or a declaration at the loop hides one.
-  bool addFunctionGlobals(const CallExpr *CE, const FunctionDecl *Def);
+  /// Records `Globals`, those that `Def` called at `CE` uses (functionGlobals), as values the
+  /// body takes; fails when the loop writes one or a declaration at the loop hides one.
+  bool addFunctionGlobals(const CallExpr *CE, const FunctionDecl *Def,
+                          const std::vector<const VarDecl *> &Globals);
   bool walkBinary(const BinaryOperator *BO);
   bool walkUnary(const UnaryOperator *UO, Mode M);
 };

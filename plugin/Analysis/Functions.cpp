@@ -313,7 +313,6 @@ bool FunctionChecker::function(const FunctionDecl *FD) {
   Stack.pop_back();
   if (!Ok)
     return false;
-  Current = FD;
   if (!namesDistinct(FD))
     return false;
   Out.push_back(FD); // after everything it calls

@@ -18,6 +18,19 @@ const VarDecl *referencedVar(const Expr *E) {
   return nullptr;
 }
 
+const Stmt *parentStatement(ASTContext &Ctx, const Stmt *S) {
+  DynTypedNodeList Parents = Ctx.getParents(*S);
+  while (Parents.size() == 1) {
+    if (const Stmt *P = Parents[0].get<Stmt>())
+      return P;
+    const Decl *D = Parents[0].get<Decl>();
+    if (!D || isa<FunctionDecl>(D))
+      return nullptr;
+    Parents = Ctx.getParents(*D);
+  }
+  return nullptr;
+}
+
 const FunctionDecl *enclosingFunction(ASTContext &Ctx, const Stmt *S) {
   DynTypedNodeList Parents = Ctx.getParents(*S);
   for (unsigned Depth = 0; !Parents.empty() && Depth < 4096; ++Depth) {

@@ -48,6 +48,10 @@ bool matchLoopForm(clang::ASTContext &Ctx, const clang::ForStmt *FS, LoopForm &F
 /// Returns the loop variable `VD` would be if `E` (parens and implicit casts ignored) names it.
 const clang::VarDecl *referencedVar(const clang::Expr *E);
 
+/// Returns the statement around `S` (its single parent, across a declaration: an initialiser's
+/// DeclStmt), or null at the function.
+const clang::Stmt *parentStatement(clang::ASTContext &Ctx, const clang::Stmt *S);
+
 /// Returns the function whose body contains `S`, or null.
 const clang::FunctionDecl *enclosingFunction(clang::ASTContext &Ctx, const clang::Stmt *S);
 
