@@ -95,11 +95,34 @@ static __host__ __device__ inline void gpupar_unflatten(unsigned long long t, un
   }
 }
 
+/* Adds a step d, split by gpupar_unflatten, to a thread's nest index ix, carrying into the outer
+ * indices: a grid-stride loop over a collapsed nest divides once per thread, not once per
+ * iteration. Both ix and d have ix[1], d[1] < n1 and ix[2], d[2] < n2, so one carry each. */
+static __host__ __device__ inline void gpupar_nest_step(unsigned long long ix[3],
+                                                        const unsigned long long d[3],
+                                                        unsigned long long n1,
+                                                        unsigned long long n2) {
+  unsigned long long k = ix[2] + d[2], carry = k >= n2;
+  ix[2] = carry ? k - n2 : k;
+  unsigned long long j = ix[1] + d[1] + carry;
+  carry = j >= n1;
+  ix[1] = carry ? j - n1 : j;
+  ix[0] += d[0] + carry;
+}
+
 #if GPUPAR_KERNELS
 /* Grid-stride loop over the chunk's iterations [begin, end). */
 #define GPUPAR_FOR_THREADS(k, begin, end)                                                          \
   for (unsigned long long k = (begin) + (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; \
        k < (end); k += (unsigned long long)gridDim.x * blockDim.x)
+
+/* The nest index of this thread's first iteration of GPUPAR_FOR_THREADS(t, 0, total) over a
+ * collapsed nest, and the step between its iterations (for gpupar_nest_step). */
+static __device__ inline void gpupar_nest_begin(unsigned long long n1, unsigned long long n2,
+                                                unsigned long long ix[3], unsigned long long d[3]) {
+  gpupar_unflatten((unsigned long long)blockIdx.x * blockDim.x + threadIdx.x, n1, n2, ix);
+  gpupar_unflatten((unsigned long long)gridDim.x * blockDim.x, n1, n2, d);
+}
 #endif
 
 #ifdef __cplusplus
@@ -516,10 +539,10 @@ static __host__ __device__ inline void gpupar_red_update_in(typename Op::type *a
  * a tile of 16 R x 16 R iterations (i, j), each thread R x R of them (gpupar_tile_lane: R / 2
  * neighbouring rows in each half of the tile, and R / 2 neighbouring columns in each half), and
  * stages GPUPAR_TILE_K values of k of x and y at a time in shared memory. R is 8 when the state
- * and the staged values are 4 bytes each, else 4 (registers). Each iteration runs pre, its steps in the order of k, then post.
- * Tunable for measurements (GPUPAR_NVCC_FLAGS=-D...): GPUPAR_TILE_K, the slice of k (8; 16 ran
- * slower on an H200 and spills on sm_90), and GPUPAR_TILE_MIN_BLOCKS, blocks per multiprocessor
- * the registers must allow (1; 2 caps them at 128 and ran slower). */
+ * and the staged values are 4 bytes each, else 4 (registers). Each iteration runs pre, its steps in
+ * the order of k, then post. Tunable for measurements (GPUPAR_NVCC_FLAGS=-D...): GPUPAR_TILE_K, the
+ * slice of k (8; 16 ran slower on an H200 and spills on sm_90), and GPUPAR_TILE_MIN_BLOCKS, blocks
+ * per multiprocessor the registers must allow (1; 2 caps them at 128 and ran slower). */
 #ifndef GPUPAR_TILE_K
 #define GPUPAR_TILE_K 8
 #endif

@@ -311,13 +311,15 @@ void emitKernel(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, raw
     // One thread per iteration of the whole nest; the innermost index varies fastest.
     OS << "  const unsigned long long gpupar_total = (gpupar_end - gpupar_begin) * gpupar_n1"
        << (NC > 1 ? " * gpupar_n2" : "") << ";\n";
+    // A thread divides its first index and its stride once, then steps with carries.
+    const char *N2 = NC > 1 ? "gpupar_n2" : "1ull";
+    OS << "  unsigned long long gpupar_ix[3], gpupar_dx[3];\n";
+    OS << "  " << rt::NestBegin << "(gpupar_n1, " << N2 << ", gpupar_ix, gpupar_dx);\n";
     OS << "  " << rt::ForThreads << "(gpupar_t, 0ull, gpupar_total) {\n";
-    OS << "    unsigned long long gpupar_ix[3];\n";
-    OS << "    " << rt::Unflatten << "(gpupar_t, gpupar_n1, " << (NC > 1 ? "gpupar_n2" : "1ull")
-       << ", gpupar_ix);\n";
     OS << "    const unsigned long long gpupar_k = gpupar_begin + gpupar_ix[0];\n";
     Call = "gpupar_body_" + P.Name + "(" + L.Index + "gpupar_lo, gpupar_step, gpupar_k)" +
            nestArgs(Ctx, P, "gpupar_ix[") + L.Args + PT.Args + ");\n";
+    Call += std::string("    ") + rt::NestStep + "(gpupar_ix, gpupar_dx, gpupar_n1, " + N2 + ");\n";
     End = "gpupar_total";
   }
   OS << "    " << Call;

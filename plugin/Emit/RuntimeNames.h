@@ -53,7 +53,8 @@ inline constexpr const char *LaunchKernel = "GPUPAR_LAUNCH";
 inline constexpr const char *DynamicShared = "GPUPAR_DYNAMIC_SHARED";
 inline constexpr const char *Index = "GPUPAR_INDEX";
 inline constexpr const char *ForThreads = "GPUPAR_FOR_THREADS";
-inline constexpr const char *Unflatten = "gpupar_unflatten";
+inline constexpr const char *NestBegin = "gpupar_nest_begin";
+inline constexpr const char *NestStep = "gpupar_nest_step";
 inline constexpr const char *Launch = "gpupar_launch";
 inline constexpr const char *ArrayDesc = "gpupar_array_desc";
 inline constexpr const char *TermDesc = "gpupar_term_desc";
@@ -79,11 +80,11 @@ inline constexpr const char *TiledLaunch = "gpupar_tiled_launch";
 /// The names above that the .cu uses, for the contract test (each declared in kernel.h or the
 /// headers it includes).
 inline constexpr const char *KernelNames[] = {
-    Kernels,      CudaFn,         LaunchKernel, DynamicShared,   Index,         ForThreads,
-    Unflatten,    Launch,         ArrayDesc,    TermDesc,        ReductionDesc, RowsDesc,
-    Rows,         Cols,           Vla,          StorePartial,    BlockReduce,   RedFill,
-    RedFillAsync, RedSharedBytes, RedSharedMax, RedPrivateBegin, RedPrivateEnd, RedUpdate,
-    RedUpdateIn,  RedCheck,       TileGeometry, TiledLaunch};
+    Kernels,   CudaFn,       LaunchKernel,   DynamicShared, Index,           ForThreads,
+    NestBegin, NestStep,     Launch,         ArrayDesc,     TermDesc,        ReductionDesc,
+    RowsDesc,  Rows,         Cols,           Vla,           StorePartial,    BlockReduce,
+    RedFill,   RedFillAsync, RedSharedBytes, RedSharedMax,  RedPrivateBegin, RedPrivateEnd,
+    RedUpdate, RedUpdateIn,  RedCheck,       TileGeometry,  TiledLaunch};
 
 /// Returns the enumerator of `C` in gpupar_cond: "GPUPAR_LT", ...
 const char *condName(Cond C);

@@ -43,6 +43,36 @@ static void test_unflatten_wide(void **state) {
   assert_int_equal(ix[2], k);
 }
 
+/* A thread that starts at flat index t0 and steps by stride visits, by gpupar_nest_step, the
+ * same (outer, j, k) as dividing each flat index: for strides below, equal to and above the
+ * inner sizes, and for collapse(2) (n2 = 1). */
+static void check_walk(unsigned long long n0, unsigned long long n1, unsigned long long n2,
+                       unsigned long long t0, unsigned long long stride) {
+  unsigned long long ix[3], d[3], want[3], total = n0 * n1 * n2;
+  gpupar_unflatten(t0, n1, n2, ix);
+  gpupar_unflatten(stride, n1, n2, d);
+  for (unsigned long long t = t0; t < total; t += stride) {
+    gpupar_unflatten(t, n1, n2, want);
+    assert_int_equal(ix[0], want[0]);
+    assert_int_equal(ix[1], want[1]);
+    assert_int_equal(ix[2], want[2]);
+    gpupar_nest_step(ix, d, n1, n2);
+  }
+}
+
+static void test_nest_step(void **state) {
+  (void)state;
+  const unsigned long long shapes[][3] = {{5, 7, 3}, {4, 1, 9}, {3, 8, 1}, {2, 1, 1}, {6, 13, 1}};
+  for (const auto &s : shapes) {
+    unsigned long long total = s[0] * s[1] * s[2];
+    for (unsigned long long stride = 1; stride <= total + 1; stride++)
+      for (unsigned long long t0 = 0; t0 < stride && t0 < total; t0++)
+        check_walk(s[0], s[1], s[2], t0, stride);
+  }
+  /* Past 2^32: the 64-bit division for the start and the stride, carries in both indices. */
+  check_walk(3, 100000, 70000, 6999999999ull, 4999999999ull);
+}
+
 /* A host chunk's buffer starts as the identity; updates combine with the operator. */
 static void test_array_reduction_host(void **state) {
   (void)state;
@@ -67,6 +97,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_unflatten_small),
       cmocka_unit_test(test_unflatten_wide),
+      cmocka_unit_test(test_nest_step),
       cmocka_unit_test(test_array_reduction_host),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
