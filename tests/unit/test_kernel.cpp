@@ -73,6 +73,35 @@ static void test_nest_step(void **state) {
   check_walk(3, 100000, 70000, 6999999999ull, 4999999999ull);
 }
 
+/* The device's copies and fills against the C library's, at every alignment of both ends and
+ * every count up to 40 bytes, overlapping either way (memmove's choice of direction): the word
+ * units run where all three allow them, the bytes elsewhere. */
+static void test_device_copies(void **state) {
+  (void)state;
+  alignas(8) unsigned char got[128], want[128];
+  for (size_t from = 0; from < 16; from++)
+    for (size_t to = 0; to < 16; to++)
+      for (size_t n = 0; n <= 40; n++) {
+        for (size_t k = 0; k < sizeof got; k++)
+          got[k] = want[k] = (unsigned char)(k * 37 + 11);
+        if (to <= from)
+          gpupar_copy_up(got + to, got + from, n);
+        else
+          gpupar_copy_down(got + to, got + from, n);
+        memmove(want + to, want + from, n);
+        assert_memory_equal(got, want, sizeof got);
+        gpupar_copy_up(got + 64 + to, got + from, n); /* apart */
+        memcpy(want + 64 + to, want + from, n);
+        assert_memory_equal(got, want, sizeof got);
+        gpupar_fill(got + to, (unsigned char)(0xa5 + n), n);
+        memset(want + to, 0xa5 + (int)n, n);
+        assert_memory_equal(got, want, sizeof got);
+      }
+  assert_int_equal(gpupar_copy_unit(got + 8, got + 16, 24), 8);
+  assert_int_equal(gpupar_copy_unit(got + 4, got + 16, 24), 4);
+  assert_int_equal(gpupar_copy_unit(got + 8, got + 16, 6), 1);
+}
+
 /* A host chunk's buffer starts as the identity; updates combine with the operator. */
 static void test_array_reduction_host(void **state) {
   (void)state;
@@ -98,6 +127,7 @@ int main(void) {
       cmocka_unit_test(test_unflatten_small),
       cmocka_unit_test(test_unflatten_wide),
       cmocka_unit_test(test_nest_step),
+      cmocka_unit_test(test_device_copies),
       cmocka_unit_test(test_array_reduction_host),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
