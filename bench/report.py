@@ -73,8 +73,12 @@ def main(src, json_out, md_out):
                    f"device to host {floor['d2h_gbs']} GB/s (pinned).", "",
                "Variant `resident`: the calls run inside a `#pragma gpupar data` region (nothing crosses "
                "the bus; one kernel per call).", "",
-               "| kernel | size | variant | kernel-only s | memory floor s | ratio | end-to-end s | bus floor s | ratio |",
-               "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+               "Where Nsight Compute gave them: thread instructions per iteration, and the issue slots and "
+               "DRAM bandwidth the kernels kept busy (an issue share near 100% with DRAM below it: bound "
+               "by instructions, not memory).", "",
+               "| kernel | size | variant | kernel-only s | memory floor s | ratio | end-to-end s | bus floor s | ratio "
+               "| inst/iter | issue busy | DRAM busy |",
+               "| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
         bus = (floor["h2d_gbs"] + floor["d2h_gbs"]) / 2 * 1e9
         for k in kernels:
             variant = k.get("variant", "gpupar")
@@ -90,6 +94,10 @@ def main(src, json_out, md_out):
                 row += f"- | {e2e / mem_floor if mem_floor else math.nan:.2f}x (memory) |"
             else:
                 row += f"{b / bus:.6f} | {e2e / (b / bus) if b else math.nan:.2f}x |"
+            if "issue_pct" in k:
+                row += f" {k['inst_per_iter']:.1f} | {k['issue_pct']:.0f}% | {k['dram_pct']:.0f}% |"
+            else:
+                row += " - | - | - |"
             md.append(row)
         for r in results:
             if r["variant"] == "cublas":

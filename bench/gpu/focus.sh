@@ -40,7 +40,8 @@ for spec in ${2:-}; do
     [ "$kernel" = matmul ] && timeout 60 "$pack/bin/cublas_sgemm" "$n" 5 | grep RESULT
   done
   GPUPAR_DEVICES=cuda GPUPAR_FORCE=gpu timeout 120 ncu --clock-control none --csv \
-    --metrics gpu__time_duration.sum,launch__registers_per_thread --kernel-name regex:gpupar \
-    "$pack/bench/$kernel.gpupar" "$n" 1 >"$out/ncu.$kernel.csv" 2>&1
+    --metrics "$(python3 "$root/bench/ncu_kernel_time.py" --metrics),launch__registers_per_thread" \
+    --kernel-name regex:gpupar "$pack/bench/$kernel.gpupar" "$n" 1 >"$out/ncu.$kernel.csv" 2>&1
   grep -E '^"[0-9]' "$out/ncu.$kernel.csv" | awk -F'","' '{print $5, $(NF-2), $NF}' | sort | uniq -c | head
+  python3 "$root/bench/ncu_kernel_time.py" "$out/ncu.$kernel.csv" "$kernel" "$n" 2
 done
