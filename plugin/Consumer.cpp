@@ -153,6 +153,8 @@ void remarkOffloaded(const ASTContext &Ctx, Diagnostics &D, const LoopPlan &Plan
             (R.Kind == PlanReduction::Private ? " (private)"
              : R.Kind == PlanReduction::Last  ? " (private, last value)"
                                               : " (reduction)");
+  for (const VarDecl *VD : Plan.ThreadPrivates)
+    What += (What.empty() ? "" : ", ") + VD->getNameAsString() + " (private)";
   D.diag(Diag::loop_offloaded, ForLoc) << (What.empty() ? std::string("no arrays") : What);
   if (!Plan.Assumptions.empty()) {
     std::string Facts;

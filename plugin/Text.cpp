@@ -55,6 +55,16 @@ std::string typeCxx(const ASTContext &Ctx, QualType T) {
   return valueType(T).getAsString(Policy);
 }
 
+std::string declCxx(const ASTContext &Ctx, QualType T, StringRef Name) {
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  Policy.Bool = 1;
+  Policy.PrintCanonicalTypes = 1;
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  T.getCanonicalType().getUnqualifiedType().print(OS, Policy, Name);
+  return S;
+}
+
 bool isCxxKeyword(StringRef Name) {
   static const llvm::StringSet<> Keywords = {"alignas",
                                              "alignof",

@@ -21,6 +21,9 @@ std::string printC(const clang::ASTContext &Ctx, const clang::Stmt *S);
 std::string typeC(const clang::ASTContext &Ctx, clang::QualType T);
 /// Returns `T` as C++ source for the .cu file (canonical, unqualified, `bool`).
 std::string typeCxx(const clang::ASTContext &Ctx, clang::QualType T);
+/// Returns a declaration of `Name` with type `T` as C++ source for the .cu file (canonical,
+/// unqualified, `bool`): `double t[4][8]`.
+std::string declCxx(const clang::ASTContext &Ctx, clang::QualType T, llvm::StringRef Name);
 /// Returns `T` with enums replaced by their underlying integer type and qualifiers dropped.
 clang::QualType valueType(clang::QualType T);
 /// Returns true when `Name` is a C++ keyword (or alternative token) that C allows as an

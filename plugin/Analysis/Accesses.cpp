@@ -5,6 +5,7 @@
 #include "Analysis/BodyWalker.h"
 #include "Analysis/Functions.h"
 #include "Analysis/MathCalls.h"
+#include "Analysis/PrivateArrays.h"
 #include "Analysis/Scalars.h"
 #include "Text.h"
 
@@ -1367,6 +1368,10 @@ bool BodyWalker::walkMemoryCall(const CallExpr *CE, StringRef Name) {
     T = AT->getElementType();
   else if (const auto *PT = T->getAs<PointerType>())
     T = PT->getPointeeType();
+  // Rows of a 2-D array (`memset(t, 0, sizeof t)` with `double t[4][3]`) are their elements,
+  // in the units places are counted in.
+  while (const ArrayType *AT = Ctx.getAsArrayType(T))
+    T = AT->getElementType();
   T = T.getCanonicalType().getUnqualifiedType();
   if (T->isVoidType() || T->isIncompleteType() || !(T->isArithmeticType() || T->isRecordType()))
     return fail(Dst->getSourceRange(), Diag::memory_call_place, {Name.str(), text(Dst)});
@@ -1810,8 +1815,44 @@ bool BodyWalker::walkBody(const Stmt *Body) {
   return !Failed;
 }
 
+bool BodyWalker::addPrivateArrays() {
+  for (const ClauseItem &It : Dir.Privates) {
+    const VarDecl *VD = visibleVariable(Ctx, F.For, It.Name);
+    if (!VD || !VD->getType()->isArrayType())
+      continue;
+    bool Sized = true;
+    for (const ArrayType *AT = Ctx.getAsArrayType(VD->getType()); AT;
+         AT = Ctx.getAsArrayType(AT->getElementType()))
+      Sized &= isa<ConstantArrayType>(AT);
+    QualType Elem = innermost(VD->getType());
+    bool Numbers = !Elem.isNull() && Elem->isArithmeticType() && !Elem->isEnumeralType();
+    const RecordDecl *RD = Elem.isNull() ? nullptr : Elem->getAsRecordDecl();
+    bool Structs =
+        RD && (RD->getIdentifier() || RD->getTypedefNameForAnonDecl()) && !recordProblem(Elem);
+    if (!Sized || (!Numbers && !Structs))
+      return fail(SourceRange(It.NameLoc, It.NameLoc), Diag::private_array_type, {quoted(VD)});
+    if (Structs)
+      addType(VD->getType());
+    Pre.Locals.insert(VD);
+    Info.ThreadPrivates.push_back(VD);
+  }
+  // Without the clause: scratch arrays of an OpenMP `parallel` block (PrivateArrays.h).
+  for (const VarDecl *VD : iterationPrivateArrays(Ctx, F)) {
+    if (Pre.Locals.count(VD) || Dir.reductionOf(VD->getName()) || Dir.mapOf(VD->getName()))
+      continue;
+    Pre.Locals.insert(VD);
+    Info.ThreadPrivates.push_back(VD);
+    Info.Remarks.push_back(makeProblem(Diag::array_private, VD->getLocation(), {quoted(VD)}));
+  }
+  return true;
+}
+
 bool BodyWalker::run(Problem &P) {
   Pre.TraverseStmt(const_cast<Stmt *>(F.For->getBody()));
+  if (!addPrivateArrays()) {
+    P = Failure;
+    return false;
+  }
   BodyJumps = hasJump(F.For->getBody());
   findAssignedOnce();
   Info.OuterAtom = Info.Atoms.loopVar(F.Var);

@@ -276,6 +276,10 @@ private:
   bool locateElement(const Expr *E, Place &P);
   bool walkAccess(const Expr *E, Mode M);
   void addType(QualType T);
+  /// `private(t)` naming an array of constant size declared outside the loop (OpenMP's
+  /// per-thread scratch arrays): each thread declares its own, so its elements are locals of
+  /// the body (Pre.Locals) and the body function declares it (ThreadPrivates).
+  bool addPrivateArrays();
   /// The checks after the walk: every array's shape, the array reductions' updates, the `map`
   /// clauses' names. Returns false when one fails.
   bool finish();

@@ -244,9 +244,8 @@ void emitBody(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, raw_o
   OS << "  do {\n";
   for (const VarDecl *VD : P.ThreadPrivates)
     OS << "    "
-       << (VD->getType()->isPointerType()
-               ? pointerDeclCxx(Ctx, VD)
-               : typeCxx(Ctx, VD->getType()) + " " + VD->getNameAsString())
+       << (VD->getType()->isPointerType() ? pointerDeclCxx(Ctx, VD)
+                                          : declCxx(Ctx, VD->getType(), VD->getName()))
        << ";\n";
   OS << printBody(Ctx, P.Body, 4, L.Updates, L.Names) << "  } while (0);\n}\n\n";
 }

@@ -5,11 +5,12 @@ static double S[64];
 int gn = 10;
 static const float K = 2.5f;
 
-void arrays(int n) {
+void arrays(int n, float *first) {
   float local[100];
 #pragma gpupar
   for (int i = 0; i < n; i++)
     local[i] = G[i] + S[i];
+  *first = local[0]; /* read after the loop: an array of the loop, not private to iterations */
 }
 
 void several(int n, const float *a, const float *b, float *c, double *d) {

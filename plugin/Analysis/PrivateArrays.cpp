@@ -1,0 +1,342 @@
+//===- PrivateArrays.cpp - local arrays each iteration writes before it reads ----===//
+#include "Analysis/PrivateArrays.h"
+
+#include "Analysis/Scalars.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace clang;
+
+namespace gpupar {
+namespace {
+
+/// The evaluated references under a statement (sizeof's operand is not evaluated), the
+/// variables it declares, its jumps and what it writes.
+class Scan : public RecursiveASTVisitor<Scan> {
+public:
+  std::vector<const DeclRefExpr *> Refs;
+  llvm::DenseSet<const VarDecl *> Declared;
+  std::vector<std::pair<const VarDecl *, const Stmt *>> Writes; ///< variable, the write
+  bool Labels = false; ///< goto, a label or a switch: control may enter a block in its middle
+  bool BreakOrContinue = false;
+
+  explicit Scan(const Stmt *S) { TraverseStmt(const_cast<Stmt *>(S)); }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    Refs.push_back(DRE);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    Declared.insert(VD);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      note(BO->getLHS(), BO);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      note(UO->getSubExpr(), UO);
+    return true;
+  }
+  bool VisitGotoStmt(GotoStmt *) { return Labels = true; }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return Labels = true; }
+  bool VisitLabelStmt(LabelStmt *) { return Labels = true; }
+  bool VisitSwitchStmt(SwitchStmt *) { return Labels = true; }
+  bool VisitBreakStmt(BreakStmt *) { return BreakOrContinue = true; }
+  bool VisitContinueStmt(ContinueStmt *) { return BreakOrContinue = true; }
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) { return true; }
+
+private:
+  void note(const Expr *LHS, const Stmt *By) {
+    if (const VarDecl *VD = referencedVar(LHS))
+      Writes.push_back({VD, By});
+  }
+};
+
+/// Returns true when `Inner` is `Outer` or lies under it.
+bool within(ASTContext &Ctx, const Stmt *Inner, const Stmt *Outer) {
+  for (const Stmt *S = Inner; S; S = parentStatement(Ctx, S))
+    if (S == Outer)
+      return true;
+  return false;
+}
+
+/// The parent of `E` past parentheses and implicit casts, and the child it was reached from.
+const Stmt *parentPastCasts(ASTContext &Ctx, const Expr *&E) {
+  const Stmt *P = parentStatement(Ctx, E);
+  while (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P))) {
+    E = cast<Expr>(P);
+    P = parentStatement(Ctx, P);
+  }
+  return P;
+}
+
+/// The element `a[e1]...[ek]` of every dimension of the array `Ref` names, or null.
+const Expr *fullElement(ASTContext &Ctx, const DeclRefExpr *Ref, unsigned Rank) {
+  const Expr *Cur = Ref;
+  for (unsigned K = 0; K < Rank; ++K) {
+    const Expr *Below = Cur;
+    const auto *ASE = dyn_cast_or_null<ArraySubscriptExpr>(parentPastCasts(Ctx, Below));
+    if (!ASE || ASE->getBase()->IgnoreParenImpCasts() != Cur)
+      return nullptr;
+    Cur = ASE;
+  }
+  return Cur;
+}
+
+enum class Use { Read, Write, ReadWrite, Other };
+
+Use useOf(ASTContext &Ctx, const Expr *Element) {
+  const Stmt *P = parentStatement(Ctx, Element);
+  const Expr *Cur = Element;
+  while (P && isa<ParenExpr>(P)) {
+    Cur = cast<Expr>(P);
+    P = parentStatement(Ctx, P);
+  }
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P); BO && BO->getLHS() == Cur)
+    return BO->getOpcode() == BO_Assign ? Use::Write
+           : BO->isAssignmentOp()       ? Use::ReadWrite
+                                        : Use::Read;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P)) {
+    if (UO->isIncrementDecrementOp())
+      return Use::ReadWrite;
+    if (UO->getOpcode() == UO_AddrOf)
+      return Use::Other;
+  }
+  return Use::Read;
+}
+
+/// The call `memset(a, v, sizeof a)` (memcpy, memmove: from another array) of which `Ref` is
+/// the destination, writing the whole array; null otherwise.
+const CallExpr *wholeArrayCall(ASTContext &Ctx, const DeclRefExpr *Ref, const VarDecl *VD) {
+  const Stmt *P = Ref;
+  do
+    P = parentStatement(Ctx, P);
+  while (P && isa<CastExpr, ParenExpr>(P));
+  const auto *CE = dyn_cast_or_null<CallExpr>(P);
+  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+  if (!FD || CE->getNumArgs() != 3 || CE->getArg(0)->IgnoreParenCasts() != Ref)
+    return nullptr;
+  StringRef Name = FD->getName();
+  Name.consume_front("__builtin_");
+  if (Name != "memset" && Name != "memcpy" && Name != "memmove")
+    return nullptr;
+  if (Name != "memset" && mentions(CE->getArg(1), VD))
+    return nullptr;
+  Expr::EvalResult R;
+  if (!CE->getArg(2)->EvaluateAsInt(R, Ctx) ||
+      R.Val.getInt() != Ctx.getTypeSizeInChars(VD->getType()).getQuantity())
+    return nullptr;
+  return CE;
+}
+
+/// The dimensions of `T` when every one has a constant size and its elements are numbers.
+std::optional<std::vector<uint64_t>> numberArray(ASTContext &Ctx, QualType T) {
+  std::vector<uint64_t> Dims;
+  while (const ArrayType *AT = Ctx.getAsArrayType(T)) {
+    const auto *CAT = dyn_cast<ConstantArrayType>(AT);
+    if (!CAT)
+      return std::nullopt;
+    Dims.push_back(CAT->getSize().getZExtValue());
+    T = AT->getElementType();
+  }
+  if (Dims.empty() || !T->isArithmeticType() || T->isEnumeralType())
+    return std::nullopt;
+  return Dims;
+}
+
+class Checker {
+public:
+  Checker(ASTContext &Ctx, const LoopForm &F)
+      : Loop(F.For->getBody()), Ctx(Ctx), F(F), Body(F.For->getBody()) {}
+
+  /// Whether `VD` is private to each iteration (the header's conditions).
+  bool isPrivate(const VarDecl *VD, const Scan &InFunction) {
+    std::optional<std::vector<uint64_t>> Dims = numberArray(Ctx, VD->getType());
+    if (!Dims || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || VD->hasInit() ||
+        VD->getType().isVolatileQualified() || Loop.Declared.count(VD))
+      return false;
+    std::vector<const DeclRefExpr *> Mine;
+    for (const DeclRefExpr *R : Loop.Refs)
+      if (R->getDecl() == VD)
+        Mine.push_back(R);
+    size_t All =
+        llvm::count_if(InFunction.Refs, [&](const DeclRefExpr *R) { return R->getDecl() == VD; });
+    if (Mine.empty() || Mine.size() != All)
+      return false;
+    std::vector<const Expr *> Reads;
+    for (const DeclRefExpr *R : Mine) {
+      if (wholeArrayCall(Ctx, R, VD))
+        continue;
+      const Expr *E = fullElement(Ctx, R, Dims->size());
+      if (!E)
+        return false;
+      Use U = useOf(Ctx, E);
+      if (U == Use::Other)
+        return false;
+      if (U != Use::Write)
+        Reads.push_back(E);
+    }
+    for (const Expr *E : Reads)
+      if (!writtenFirst(VD, *Dims, E))
+        return false;
+    return true;
+  }
+
+  const Scan Loop;
+
+private:
+  ASTContext &Ctx;
+  const LoopForm &F;
+  const Stmt *Body;
+
+  /// `S` is `a[e] = v` with `a[e]` the same as `Element`.
+  bool assigns(const Stmt *S, const Expr *Element) const {
+    const auto *BO = dyn_cast<BinaryOperator>(S);
+    return BO && BO->getOpcode() == BO_Assign && sameValue(Ctx, BO->getLHS(), Element);
+  }
+
+  /// A statement of `Loop`'s body, not under a condition, that assigns `Element`.
+  bool bodyAssigns(const ForStmt *Loop, const Expr *Element) const {
+    if (Scan(Loop->getBody()).BreakOrContinue)
+      return false;
+    if (const auto *CS = dyn_cast<CompoundStmt>(Loop->getBody()))
+      return llvm::any_of(CS->body(), [&](const Stmt *S) { return assigns(S, Element); });
+    return assigns(Loop->getBody(), Element);
+  }
+
+  /// `VD` keeps its value inside `Around` (a statement of the body): the body never writes
+  /// it, or it is the variable of a `for` around `Around` whose body does not write it (its
+  /// header steps it between iterations). `Also`, a loop with the same variable, must not write
+  /// it in its body either.
+  bool steady(const VarDecl *VD, const Stmt *Around, const ForStmt *Also = nullptr) const {
+    const Stmt *Scope = Body;
+    for (const Stmt *S = Around; S && S != F.For; S = parentStatement(Ctx, S))
+      if (const auto *FS = dyn_cast<ForStmt>(S); FS && loopVar(FS) == VD) {
+        Scope = FS->getBody();
+        break;
+      }
+    for (const auto &[V, By] : Loop.Writes)
+      if (V == VD && (within(Ctx, By, Scope) || (Also && within(Ctx, By, Also->getBody()))))
+        return false;
+    return true;
+  }
+
+  /// Every variable `E` reads keeps its value inside `Around`.
+  bool steadyVars(const Expr *E, const VarDecl *Array, const Stmt *Around,
+                  const ForStmt *Also = nullptr) const {
+    for (const DeclRefExpr *R : Scan(E).Refs)
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl());
+          V && V != Array && !steady(V, Around, Also))
+        return false;
+    return true;
+  }
+
+  const VarDecl *loopVar(const ForStmt *FS) const {
+    LoopForm LF;
+    Problem Ignored;
+    return matchLoopForm(Ctx, FS, LF, Ignored) ? LF.Var : nullptr;
+  }
+
+  /// `A` and `B` have the same header, whose bounds keep their values inside `Around`.
+  bool sameHeader(const ForStmt *A, const ForStmt *B, const VarDecl *Array,
+                  const Stmt *Around) const {
+    LoopForm X, Y;
+    Problem Ignored;
+    return matchLoopForm(Ctx, A, X, Ignored) && matchLoopForm(Ctx, B, Y, Ignored) &&
+           X.Var == Y.Var && X.Op == Y.Op && X.Step == Y.Step && sameValue(Ctx, X.Lo, Y.Lo) &&
+           sameValue(Ctx, X.Hi, Y.Hi) && steadyVars(X.Lo, Array, Around) &&
+           steadyVars(X.Hi, Array, Around);
+  }
+
+  /// `for (k = 0; k < N; k++) a[k] = v;` over every element of a one-dimensional `a`.
+  bool fillsWhole(const Stmt *S, const VarDecl *VD, const std::vector<uint64_t> &Dims) const {
+    const auto *FS = dyn_cast<ForStmt>(S);
+    LoopForm LF;
+    Problem Ignored;
+    if (!FS || Dims.size() != 1 || !matchLoopForm(Ctx, FS, LF, Ignored) || LF.Step != 1 ||
+        LF.Op != Cond::LT)
+      return false;
+    Expr::EvalResult Lo, Hi;
+    if (!LF.Lo->EvaluateAsInt(Lo, Ctx) || !LF.Hi->EvaluateAsInt(Hi, Ctx) || Lo.Val.getInt() != 0 ||
+        Hi.Val.getInt() != (int64_t)Dims[0])
+      return false;
+    auto Fills = [&](const Stmt *St) {
+      const auto *BO = dyn_cast<BinaryOperator>(St);
+      const auto *ASE =
+          BO && BO->getOpcode() == BO_Assign ? dyn_cast<ArraySubscriptExpr>(BO->getLHS()) : nullptr;
+      return ASE && referencedVar(ASE->getBase()) == VD && referencedVar(ASE->getIdx()) == LF.Var;
+    };
+    Scan InBody(FS->getBody());
+    if (InBody.BreakOrContinue ||
+        llvm::any_of(InBody.Writes, [&](const auto &W) { return W.first == LF.Var; }))
+      return false;
+    if (const auto *CS = dyn_cast<CompoundStmt>(FS->getBody()))
+      return llvm::any_of(CS->body(), Fills);
+    return Fills(FS->getBody());
+  }
+
+  /// Whether an earlier statement of a block around `Element` (a read, inside the loop) writes
+  /// it in the same iteration.
+  bool writtenFirst(const VarDecl *VD, const std::vector<uint64_t> &Dims,
+                    const Expr *Element) const {
+    std::vector<const ForStmt *> Around; // the loops around the read, innermost first
+    const Stmt *Child = Element;
+    for (const Stmt *P = parentStatement(Ctx, Child); P && Child != Body;
+         Child = P, P = parentStatement(Ctx, P)) {
+      if (const auto *CS = dyn_cast<CompoundStmt>(P))
+        for (const Stmt *Prev : CS->body()) {
+          if (Prev == Child)
+            break;
+          if (const auto *E = dyn_cast<Expr>(Prev))
+            if (const auto *CE = dyn_cast<CallExpr>(E->IgnoreParenCasts());
+                CE && CE->getNumArgs() == 3)
+              if (const auto *R = dyn_cast<DeclRefExpr>(CE->getArg(0)->IgnoreParenCasts());
+                  R && R->getDecl() == VD && wholeArrayCall(Ctx, R, VD))
+                return true;
+          if (fillsWhole(Prev, VD, Dims))
+            return true;
+          if (assigns(Prev, Element) && steadyVars(Element, VD, CS))
+            return true;
+          // One loop fills `t[p]`, a later one with the same header reads it.
+          if (const auto *Fill = dyn_cast<ForStmt>(Prev))
+            for (const ForStmt *Read : Around)
+              if (sameHeader(Fill, Read, VD, CS) && bodyAssigns(Fill, Element) &&
+                  steadyVars(Element, VD, Read, Fill))
+                return true;
+        }
+      if (const auto *FS = dyn_cast<ForStmt>(P); FS && Child == FS->getBody())
+        Around.push_back(FS);
+      if (P == Body)
+        break;
+    }
+    return false;
+  }
+};
+
+} // namespace
+
+std::vector<const VarDecl *> iterationPrivateArrays(ASTContext &Ctx, const LoopForm &F) {
+  std::vector<const VarDecl *> Out;
+  const FunctionDecl *Fn = enclosingFunction(Ctx, F.For);
+  if (!Fn || !Fn->getBody())
+    return Out;
+  Checker C(Ctx, F);
+  if (C.Loop.Labels)
+    return Out;
+  Scan InFunction(Fn->getBody());
+  if (InFunction.Labels)
+    return Out;
+  for (const DeclRefExpr *R : C.Loop.Refs) {
+    const auto *VD = dyn_cast<VarDecl>(R->getDecl());
+    if (VD && !llvm::is_contained(Out, VD) && VD->getType()->isArrayType() &&
+        C.isPrivate(VD, InFunction))
+      Out.push_back(VD);
+  }
+  return Out;
+}
+
+} // namespace gpupar

@@ -1,0 +1,108 @@
+/* Arrays private to each iteration: PolyBench doitgen as its OpenMP port writes it (the scratch
+ * row `sum_local` declared in the block around the loop, private without a clause), scratch
+ * arrays cleared by memset or filled by a loop before they are read, and arrays named in
+ * `private(...)`: two-dimensional, and of structs. Every element is compared with the same loops
+ * run serially (exit status 1 on a mismatch). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NR 37
+#define NQ 29
+#define NP 24
+#define N 4099
+
+struct span {
+  double lo, hi;
+};
+
+static void doitgen(int nr, int nq, int np, double A[NR][NQ][NP], double C4[NP][NP], int parallel) {
+  int r, q, p, s;
+  {
+    double sum_local[NP];
+#pragma gpupar if (parallel)
+    for (r = 0; r < nr; r++)
+      for (q = 0; q < nq; q++) {
+        for (p = 0; p < np; p++) {
+          sum_local[p] = 0.0;
+          for (s = 0; s < np; s++)
+            sum_local[p] += A[r][q][s] * C4[s][p];
+        }
+        for (p = 0; p < np; p++)
+          A[r][q][p] = sum_local[p];
+      }
+  }
+}
+
+static void scratch(int n, const double *x, double *y, double *z, struct span *out, int parallel) {
+  double t[5], u[3][4], w[2];
+#pragma gpupar if (parallel) map(to : x[0 : n])
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < 5; k++)
+      t[k] = x[i] * (k + 1);
+    memset(u, 0, sizeof u);
+    u[i % 3][1] = t[4];
+    w[0] = t[2] - x[(i + 1) % n];
+    w[1] = w[0] + u[2][1];
+    y[i] = t[1] + w[1] + u[0][1];
+  }
+  double m[4][3];
+  struct span b[2];
+#pragma gpupar if (parallel) private(m, b) map(to : x[0 : n])
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < 4; k++)
+      for (int c = 0; c < 3; c++)
+        m[k][c] = x[(i + k) % n] * (c + 1);
+    b[0].lo = m[3][0] - m[0][2];
+    b[0].hi = m[1][1];
+    b[1].lo = b[0].hi * 2;
+    b[1].hi = b[0].lo + m[2][2];
+    z[i] = b[1].lo + b[1].hi;
+    out[i] = b[1];
+  }
+}
+
+int main(void) {
+  static double A[2][NR][NQ][NP], C4[NP][NP];
+  double *x = malloc(N * sizeof *x), *y[2], *z[2];
+  struct span *out[2];
+  if (!x)
+    return 2;
+  for (int v = 0; v < 2; v++) {
+    y[v] = malloc(N * sizeof(double)), z[v] = malloc(N * sizeof(double));
+    out[v] = malloc(N * sizeof(struct span));
+    if (!y[v] || !z[v] || !out[v])
+      return 2;
+  }
+  for (int r = 0; r < NR; r++)
+    for (int q = 0; q < NQ; q++)
+      for (int p = 0; p < NP; p++)
+        A[0][r][q][p] = A[1][r][q][p] = (double)((r * q + p) % NP) / NP;
+  for (int s = 0; s < NP; s++)
+    for (int p = 0; p < NP; p++)
+      C4[s][p] = (double)(s * p % NP) / NP;
+  for (int i = 0; i < N; i++)
+    x[i] = (double)(i % 97) * 0.25 - 3;
+  doitgen(NR, NQ, NP, A[0], C4, 1);
+  doitgen(NR, NQ, NP, A[1], C4, 0);
+  scratch(N, x, y[0], z[0], out[0], 1);
+  scratch(N, x, y[1], z[1], out[1], 0);
+  long bad = 0;
+  double sum = 0;
+  for (int r = 0; r < NR; r++)
+    for (int q = 0; q < NQ; q++)
+      for (int p = 0; p < NP; p++)
+        bad += A[0][r][q][p] != A[1][r][q][p], sum += A[0][r][q][p];
+  for (int i = 0; i < N; i++) {
+    bad += y[0][i] != y[1][i] || z[0][i] != z[1][i] || out[0][i].lo != out[1][i].lo ||
+           out[0][i].hi != out[1][i].hi;
+    sum += y[0][i] + z[0][i] + out[0][i].lo - out[0][i].hi;
+  }
+  if (bad)
+    fprintf(stderr, "privarrays: %ld elements differ from the serial computation\n", bad);
+  printf("privarrays: sum %.17g first %g %g %g\n", sum, A[0][1][2][3], y[0][5], z[0][7]);
+  for (int v = 0; v < 2; v++)
+    free(y[v]), free(z[v]), free(out[v]);
+  free(x);
+  return bad ? 1 : 0;
+}
