@@ -63,3 +63,15 @@ void refused(int n, int m, double *y, const double *x, struct pt *p) {
   for (int i = 0; i < n; i++)
     memcpy(p[i].x, &x[4 * i], 4 * sizeof(double)); // expected-warning {{'memcpy' of 'p[i].x': only whole elements of an array of the loop or a local array of the body are supported}}
 }
+
+// Rows of two-dimensional arrays count in their elements: `sizeof *A` is one row of 8 doubles.
+void rows2d(int n, double (*A)[8], double (*B)[8]) {
+#pragma gpupar
+  for (int i = 0; i < n; i++) // expected-remark {{loop offloaded: A (out)}}
+    memset(A + i, 0, sizeof *A);
+#pragma gpupar
+  for (int i = 0; i < n; i++) // expected-remark {{loop offloaded: B (out), A (in)}}
+    memcpy(B[i], A + i, sizeof A[i]);
+}
+// CU: gpupar_memset(A + i, 0, ((size_t)64u));
+// CU: gpupar_memcpy(B[i], A + i, ((size_t)64u));
