@@ -245,7 +245,9 @@ void emitBody(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L, raw_o
   for (const VarDecl *VD : P.ThreadPrivates)
     OS << "    "
        << (VD->getType()->isPointerType() ? pointerDeclCxx(Ctx, VD)
-                                          : declCxx(Ctx, VD->getType(), VD->getName()))
+           : VD->getType()->isArrayType()
+               ? declCxx(Ctx, VD->getType(), VD->getName())
+               : typeCxx(Ctx, VD->getType()) + " " + VD->getNameAsString())
        << ";\n";
   OS << printBody(Ctx, P.Body, 4, L.Updates, L.Names) << "  } while (0);\n}\n\n";
 }
