@@ -1820,10 +1820,7 @@ bool BodyWalker::addPrivateArrays() {
     const VarDecl *VD = visibleVariable(Ctx, F.For, It.Name);
     if (!VD || !VD->getType()->isArrayType())
       continue;
-    bool Sized = true;
-    for (const ArrayType *AT = Ctx.getAsArrayType(VD->getType()); AT;
-         AT = Ctx.getAsArrayType(AT->getElementType()))
-      Sized &= isa<ConstantArrayType>(AT);
+    bool Sized = constantDims(Ctx, VD->getType()).has_value();
     QualType Elem = innermost(VD->getType());
     bool Numbers = !Elem.isNull() && Elem->isArithmeticType() && !Elem->isEnumeralType();
     const RecordDecl *RD = Elem.isNull() ? nullptr : Elem->getAsRecordDecl();

@@ -44,7 +44,8 @@ std::string localCopy(const MemberExpr *ME);
 class WriteCollector : public RecursiveASTVisitor<WriteCollector> {
 public:
   llvm::DenseSet<const VarDecl *> Locals;
-  llvm::DenseMap<const VarDecl *, const Expr *> Written;
+  llvm::DenseMap<const VarDecl *, const Expr *> Written;        ///< each variable's first write
+  std::vector<std::pair<const VarDecl *, const Expr *>> Writes; ///< every write, in order
 
   bool VisitVarDecl(VarDecl *VD) {
     Locals.insert(VD);
@@ -63,8 +64,10 @@ public:
 
 private:
   void note(const Expr *LHS, const Expr *By) {
-    if (const VarDecl *VD = referencedVar(LHS))
+    if (const VarDecl *VD = referencedVar(LHS)) {
       Written.try_emplace(VD, By);
+      Writes.push_back({VD, By});
+    }
   }
 };
 

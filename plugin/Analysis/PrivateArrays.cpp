@@ -1,6 +1,7 @@
 //===- PrivateArrays.cpp - local arrays each iteration writes before it reads ----===//
 #include "Analysis/PrivateArrays.h"
 
+#include "Analysis/BodyWalker.h"
 #include "Analysis/Scalars.h"
 
 #include "clang/AST/ASTContext.h"
@@ -12,33 +13,17 @@ using namespace clang;
 namespace gpupar {
 namespace {
 
-/// The evaluated references under a statement (sizeof's operand is not evaluated), the
-/// variables it declares, its jumps and what it writes.
+/// The evaluated references under a statement (sizeof's operand is not evaluated) and its
+/// jumps; what it declares and writes is body::WriteCollector's.
 class Scan : public RecursiveASTVisitor<Scan> {
 public:
   std::vector<const DeclRefExpr *> Refs;
-  llvm::DenseSet<const VarDecl *> Declared;
-  std::vector<std::pair<const VarDecl *, const Stmt *>> Writes; ///< variable, the write
   bool Labels = false; ///< goto, a label or a switch: control may enter a block in its middle
   bool BreakOrContinue = false;
 
   explicit Scan(const Stmt *S) { TraverseStmt(const_cast<Stmt *>(S)); }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     Refs.push_back(DRE);
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *VD) {
-    Declared.insert(VD);
-    return true;
-  }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      note(BO->getLHS(), BO);
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-      note(UO->getSubExpr(), UO);
     return true;
   }
   bool VisitGotoStmt(GotoStmt *) { return Labels = true; }
@@ -48,13 +33,14 @@ public:
   bool VisitBreakStmt(BreakStmt *) { return BreakOrContinue = true; }
   bool VisitContinueStmt(ContinueStmt *) { return BreakOrContinue = true; }
   bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) { return true; }
-
-private:
-  void note(const Expr *LHS, const Stmt *By) {
-    if (const VarDecl *VD = referencedVar(LHS))
-      Writes.push_back({VD, By});
-  }
 };
+
+/// What `S` declares and writes.
+body::WriteCollector writesUnder(const Stmt *S) {
+  body::WriteCollector W;
+  W.TraverseStmt(const_cast<Stmt *>(S));
+  return W;
+}
 
 /// Returns true when `Inner` is `Outer` or lies under it.
 bool within(ASTContext &Ctx, const Stmt *Inner, const Stmt *Outer) {
@@ -109,41 +95,39 @@ Use useOf(ASTContext &Ctx, const Expr *Element) {
   return Use::Read;
 }
 
-/// The call `memset(a, v, sizeof a)` (memcpy, memmove: from another array) of which `Ref` is
-/// the destination, writing the whole array; null otherwise.
-const CallExpr *wholeArrayCall(ASTContext &Ctx, const DeclRefExpr *Ref, const VarDecl *VD) {
+/// `CE` is `memset(a, v, sizeof a)` (memcpy, memmove: from another array), writing the whole
+/// of array `VD`.
+bool writesWhole(ASTContext &Ctx, const CallExpr *CE, const VarDecl *VD) {
+  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+  if (!FD || CE->getNumArgs() != 3 || referencedVar(CE->getArg(0)->IgnoreParenCasts()) != VD)
+    return false;
+  StringRef Name = FD->getName();
+  Name.consume_front("__builtin_");
+  if (Name != "memset" && Name != "memcpy" && Name != "memmove")
+    return false;
+  if (Name != "memset" && mentions(CE->getArg(1), VD))
+    return false;
+  Expr::EvalResult R;
+  return CE->getArg(2)->EvaluateAsInt(R, Ctx) &&
+         R.Val.getInt() == Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
+}
+
+/// `Ref` is the destination of a call that writes the whole of array `VD` (writesWhole).
+bool wholeArrayDestination(ASTContext &Ctx, const DeclRefExpr *Ref, const VarDecl *VD) {
   const Stmt *P = Ref;
   do
     P = parentStatement(Ctx, P);
   while (P && isa<CastExpr, ParenExpr>(P));
   const auto *CE = dyn_cast_or_null<CallExpr>(P);
-  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
-  if (!FD || CE->getNumArgs() != 3 || CE->getArg(0)->IgnoreParenCasts() != Ref)
-    return nullptr;
-  StringRef Name = FD->getName();
-  Name.consume_front("__builtin_");
-  if (Name != "memset" && Name != "memcpy" && Name != "memmove")
-    return nullptr;
-  if (Name != "memset" && mentions(CE->getArg(1), VD))
-    return nullptr;
-  Expr::EvalResult R;
-  if (!CE->getArg(2)->EvaluateAsInt(R, Ctx) ||
-      R.Val.getInt() != Ctx.getTypeSizeInChars(VD->getType()).getQuantity())
-    return nullptr;
-  return CE;
+  return CE && CE->getNumArgs() == 3 && CE->getArg(0)->IgnoreParenCasts() == Ref &&
+         writesWhole(Ctx, CE, VD);
 }
 
 /// The dimensions of `T` when every one has a constant size and its elements are numbers.
 std::optional<std::vector<uint64_t>> numberArray(ASTContext &Ctx, QualType T) {
-  std::vector<uint64_t> Dims;
-  while (const ArrayType *AT = Ctx.getAsArrayType(T)) {
-    const auto *CAT = dyn_cast<ConstantArrayType>(AT);
-    if (!CAT)
-      return std::nullopt;
-    Dims.push_back(CAT->getSize().getZExtValue());
-    T = AT->getElementType();
-  }
-  if (Dims.empty() || !T->isArithmeticType() || T->isEnumeralType())
+  std::optional<std::vector<uint64_t>> Dims = constantDims(Ctx, T);
+  QualType Elem = innermost(T);
+  if (!Dims || Elem.isNull() || !Elem->isArithmeticType() || Elem->isEnumeralType())
     return std::nullopt;
   return Dims;
 }
@@ -151,13 +135,14 @@ std::optional<std::vector<uint64_t>> numberArray(ASTContext &Ctx, QualType T) {
 class Checker {
 public:
   Checker(ASTContext &Ctx, const LoopForm &F)
-      : Loop(F.For->getBody()), Ctx(Ctx), F(F), Body(F.For->getBody()) {}
+      : Loop(F.For->getBody()), LoopWrites(writesUnder(F.For->getBody())), Ctx(Ctx), F(F),
+        Body(F.For->getBody()) {}
 
   /// Whether `VD` is private to each iteration (the header's conditions).
   bool isPrivate(const VarDecl *VD, const Scan &InFunction) {
     std::optional<std::vector<uint64_t>> Dims = numberArray(Ctx, VD->getType());
     if (!Dims || !VD->hasLocalStorage() || isa<ParmVarDecl>(VD) || VD->hasInit() ||
-        VD->getType().isVolatileQualified() || Loop.Declared.count(VD))
+        VD->getType().isVolatileQualified() || LoopWrites.Locals.count(VD))
       return false;
     std::vector<const DeclRefExpr *> Mine;
     for (const DeclRefExpr *R : Loop.Refs)
@@ -169,7 +154,7 @@ public:
       return false;
     std::vector<const Expr *> Reads;
     for (const DeclRefExpr *R : Mine) {
-      if (wholeArrayCall(Ctx, R, VD))
+      if (wholeArrayDestination(Ctx, R, VD))
         continue;
       const Expr *E = fullElement(Ctx, R, Dims->size());
       if (!E)
@@ -187,6 +172,7 @@ public:
   }
 
   const Scan Loop;
+  const body::WriteCollector LoopWrites;
 
 private:
   ASTContext &Ctx;
@@ -219,7 +205,7 @@ private:
         Scope = FS->getBody();
         break;
       }
-    for (const auto &[V, By] : Loop.Writes)
+    for (const auto &[V, By] : LoopWrites.Writes)
       if (V == VD && (within(Ctx, By, Scope) || (Also && within(Ctx, By, Also->getBody()))))
         return false;
     return true;
@@ -270,9 +256,7 @@ private:
           BO && BO->getOpcode() == BO_Assign ? dyn_cast<ArraySubscriptExpr>(BO->getLHS()) : nullptr;
       return ASE && referencedVar(ASE->getBase()) == VD && referencedVar(ASE->getIdx()) == LF.Var;
     };
-    Scan InBody(FS->getBody());
-    if (InBody.BreakOrContinue ||
-        llvm::any_of(InBody.Writes, [&](const auto &W) { return W.first == LF.Var; }))
+    if (Scan(FS->getBody()).BreakOrContinue || writesUnder(FS->getBody()).Written.count(LF.Var))
       return false;
     if (const auto *CS = dyn_cast<CompoundStmt>(FS->getBody()))
       return llvm::any_of(CS->body(), Fills);
@@ -291,12 +275,9 @@ private:
         for (const Stmt *Prev : CS->body()) {
           if (Prev == Child)
             break;
-          if (const auto *E = dyn_cast<Expr>(Prev))
-            if (const auto *CE = dyn_cast<CallExpr>(E->IgnoreParenCasts());
-                CE && CE->getNumArgs() == 3)
-              if (const auto *R = dyn_cast<DeclRefExpr>(CE->getArg(0)->IgnoreParenCasts());
-                  R && R->getDecl() == VD && wholeArrayCall(Ctx, R, VD))
-                return true;
+          if (const auto *E = dyn_cast<Expr>(Prev);
+              E && writesWhole(Ctx, dyn_cast<CallExpr>(E->IgnoreParenCasts()), VD))
+            return true;
           if (fillsWhole(Prev, VD, Dims))
             return true;
           if (assigns(Prev, Element) && steadyVars(Element, VD, CS))
@@ -319,6 +300,20 @@ private:
 
 } // namespace
 
+std::optional<std::vector<uint64_t>> constantDims(ASTContext &Ctx, QualType T) {
+  std::vector<uint64_t> Dims;
+  for (const ArrayType *AT = Ctx.getAsArrayType(T); AT; AT = Ctx.getAsArrayType(T)) {
+    const auto *CAT = dyn_cast<ConstantArrayType>(AT);
+    if (!CAT)
+      return std::nullopt;
+    Dims.push_back(CAT->getSize().getZExtValue());
+    T = AT->getElementType();
+  }
+  if (Dims.empty())
+    return std::nullopt;
+  return Dims;
+}
+
 std::vector<const VarDecl *> iterationPrivateArrays(ASTContext &Ctx, const LoopForm &F) {
   std::vector<const VarDecl *> Out;
   const FunctionDecl *Fn = enclosingFunction(Ctx, F.For);
@@ -327,13 +322,18 @@ std::vector<const VarDecl *> iterationPrivateArrays(ASTContext &Ctx, const LoopF
   Checker C(Ctx, F);
   if (C.Loop.Labels)
     return Out;
-  Scan InFunction(Fn->getBody());
-  if (InFunction.Labels)
-    return Out;
+  std::optional<Scan> InFunction; // the function is read only for a local array of the body
   for (const DeclRefExpr *R : C.Loop.Refs) {
     const auto *VD = dyn_cast<VarDecl>(R->getDecl());
-    if (VD && !llvm::is_contained(Out, VD) && VD->getType()->isArrayType() &&
-        C.isPrivate(VD, InFunction))
+    if (!VD || !VD->hasLocalStorage() || !VD->getType()->isArrayType() ||
+        llvm::is_contained(Out, VD))
+      continue;
+    if (!InFunction) {
+      InFunction.emplace(Fn->getBody());
+      if (InFunction->Labels)
+        return Out;
+    }
+    if (C.isPrivate(VD, *InFunction))
       Out.push_back(VD);
   }
   return Out;

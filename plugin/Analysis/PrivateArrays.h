@@ -13,9 +13,14 @@
 
 #include "Analysis/LoopForm.h"
 
+#include <optional>
 #include <vector>
 
 namespace gpupar {
+
+/// Returns the sizes of `T`'s dimensions, outermost first, when `T` is an array whose every
+/// dimension has a constant size; nothing otherwise (a variable-length array, not an array).
+std::optional<std::vector<uint64_t>> constantDims(clang::ASTContext &Ctx, clang::QualType T);
 
 /// Returns the local arrays of constant size and of numbers, declared outside `F` without an
 /// initialiser and used nowhere else in its function, that every iteration of `F` writes before
