@@ -162,6 +162,12 @@ void remarkOffloaded(const ASTContext &Ctx, Diagnostics &D, const LoopPlan &Plan
       Facts += (Facts.empty() ? "" : " and ") + factText(A);
     D.diag(Diag::loop_assumes, ForLoc) << Facts;
   }
+  if (!Plan.HeapExtents.empty()) {
+    std::string Names;
+    for (const VarDecl *VD : Plan.HeapExtents)
+      Names += (Names.empty() ? "'" : ", '") + VD->getNameAsString() + "'";
+    D.diag(Diag::loop_heap_extent, ForLoc) << Names << Plan.HeapExtents[0]->getNameAsString();
+  }
   for (const Problem &R : Plan.Remarks)
     D.report(R);
   if (const std::optional<PlanTile> &T = Plan.Tile)

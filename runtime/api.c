@@ -2,6 +2,7 @@
  * structs' `size` (gpupar.h). */
 #include <pthread.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include "backends/backend.h"
 #include "gather/nccl_dl.h"
 #include "log.h"
+#include "memory/heapmap.h"
 #include "memory/hostreg.h"
 #include "placement/site.h"
 #include "profile.h"
@@ -249,4 +251,25 @@ int gpupar_profile_dump(void) {
   gpupar__registry_get(); /* the devices and settings are read before the first table */
   gpupar__profile_print();
   return GPUPAR_OK;
+}
+
+long long gpupar_heap_extent(const void *p, size_t elem_size, const char *site, const char *name,
+                             long long *first) {
+  uintptr_t start = 0;
+  size_t bytes = 0;
+  *first = 0;
+  if (!p || elem_size == 0 || !gpupar__heap_find(p, &start, &bytes)) {
+    gpupar__registry_get(); /* the log level */
+    GPUPAR__INFO("%s: '%s' (%p) points into no block of at least %d bytes that the program "
+                 "allocated with malloc or its kin; the loop runs on the host",
+                 site, name, p, GPUPAR__HEAP_MIN);
+    return 0;
+  }
+  /* The whole elements of the block, counted from p: those before it too, which the loop may
+   * read at negative indices. */
+  uintptr_t at = (uintptr_t)p;
+  long long before = (long long)((at - start) / elem_size);
+  long long after = (long long)((start + bytes - at) / elem_size);
+  *first = -before;
+  return before + after;
 }

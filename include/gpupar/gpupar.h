@@ -243,6 +243,14 @@ GPUPAR_EXTERN void gpupar_host_done(const gpupar_loop *loop, const gpupar_call *
  * extent of an array the loop's function allocated, read at indices known only at run time.
  * Added in 0.4. */
 GPUPAR_EXTERN size_t gpupar_alloc_elems(const void *p, size_t elem_size);
+/* Returns how many whole elements of `elem_size` bytes the block `p` points into holds, and sets
+ * `*first` to the index (0 or less) of its first one, counted from `p`: the extent of a pointer
+ * read at indices known only at run time, when the block is one the program allocated with
+ * malloc, calloc, realloc, reallocarray, posix_memalign, aligned_alloc or memalign (of at least
+ * 4096 bytes) while the library watched. Returns 0 (and logs at level info, naming `site` and
+ * `name`) for any other pointer: the caller then runs the loop on the host. Added in 0.4. */
+GPUPAR_EXTERN long long gpupar_heap_extent(const void *p, size_t elem_size, const char *site,
+                                           const char *name, long long *first);
 
 /* Returns the trip count of `for (j = lo; j OP hi; j += step)` (OP: gpupar_cond; compared
  * unsigned when `is_unsigned`), or -1 when the loop cannot run on a device (step 0, a wrong-sign

@@ -1,6 +1,7 @@
 // An array read at run-time indices needs its extent: a pointer the loop's function allocated
 // with malloc or calloc, stored once before the loop, has its allocation's (asked of the runtime
-// at the call); any other pointer still needs 'map(to: x[0:len])'.
+// at the call); any other pointer's is the block it points into, which the runtime looks up among
+// the blocks it saw the program allocate (gpupar_heap_extent; not found: the loop runs serially).
 // RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-remarks -fplugin-arg-gpupar-outdir=%t %s
 // RUN: %gpupar_cc -fplugin-arg-gpupar-outdir=%t -c %s -o %t/allocation-extent.o
 // RUN: %filecheck %s --check-prefix=HOST < %t/allocation-extent.gpupar.c
@@ -26,16 +27,16 @@ void allocated(int n, const int *idx, double *out) {
 
 void parameter(int n, const double *x, const int *idx, double *out) {
 #pragma gpupar
-  for (int i = 0; i < n; i++)
-    out[i] = x[idx[i]]; // expected-warning {{cannot tell which elements of 'x' 'x[idx[i]]' reads; add 'map(to: x[0:len])' with the number of elements}}
+  for (int i = 0; i < n; i++) // expected-remark {{loop offloaded}} expected-remark {{read at indices known only at run time: 'x'; each call copies the whole block}}
+    out[i] = x[idx[i]];
 }
 
 void stored_twice(int n, const int *idx, double *out) {
   double *x = malloc(n * sizeof *x);
   x = realloc(x, 2 * n * sizeof *x);
 #pragma gpupar
-  for (int i = 0; i < n; i++)
-    out[i] = x[idx[i]]; // expected-warning {{cannot tell which elements of 'x'}}
+  for (int i = 0; i < n; i++) // expected-remark {{loop offloaded}} expected-remark {{read at indices known only at run time: 'x'; each call copies the whole block}}
+    out[i] = x[idx[i]];
   free(x);
 }
 
@@ -44,8 +45,8 @@ void conditional(int n, int c, const int *idx, double *out) {
   if (c)
     x = malloc(n * sizeof *x);
 #pragma gpupar
-  for (int i = 0; i < n; i++)
-    out[i] = x[idx[i]]; // expected-warning {{cannot tell which elements of 'x'}}
+  for (int i = 0; i < n; i++) // expected-remark {{loop offloaded}} expected-remark {{read at indices known only at run time: 'x'; each call copies the whole block}}
+    out[i] = x[idx[i]];
   free(x);
 }
 
@@ -53,8 +54,8 @@ void after(int n, const int *idx, double *out) {
   double *x = NULL;
   for (int t = 0; t < 2; t++) {
 #pragma gpupar
-    for (int i = 0; i < n; i++)
-      out[i] = x[idx[i]]; // expected-warning {{cannot tell which elements of 'x'}}
+    for (int i = 0; i < n; i++) // expected-remark {{loop offloaded}} expected-remark {{read at indices known only at run time: 'x'; each call copies the whole block}}
+      out[i] = x[idx[i]];
     x = malloc(n * sizeof *x);
   }
   free(x);
@@ -64,14 +65,19 @@ void moved(int n, const int *idx, double *out) {
   double *x = malloc(2 * n * sizeof *x), **px = &x;
   (void)px;
 #pragma gpupar
-  for (int i = 0; i < n; i++)
-    out[i] = x[idx[i]]; // expected-warning {{cannot tell which elements of 'x'}}
+  for (int i = 0; i < n; i++) // expected-remark {{loop offloaded}} expected-remark {{read at indices known only at run time: 'x'; each call copies the whole block}}
+    out[i] = x[idx[i]];
   free(x);
 }
 
 void other_allocator(int n, const int *idx, double *out) {
   double *x = my_alloc(n * sizeof *x);
 #pragma gpupar
-  for (int i = 0; i < n; i++)
-    out[i] = x[idx[i]]; // expected-warning {{cannot tell which elements of 'x'}}
+  for (int i = 0; i < n; i++) // expected-remark {{loop offloaded}} expected-remark {{read at indices known only at run time: 'x'; each call copies the whole block}}
+    out[i] = x[idx[i]];
 }
+// HOST-LABEL: void parameter(
+// HOST: gpupar_heap_extent(x, sizeof(*x), "allocation-extent.c:[[LINE:[0-9]+]]", "x", &gpupar_heap_first_0);
+// HOST: gpupar_span_init(&gpupar_spans[{{[0-9]}}], 0LL, (long long)(gpupar_heap_first_0)); /* x, whole */
+// HOST: const int gpupar_if = (gpupar_heap_len_0 > 0) != 0;
+// HOST: if (!gpupar_if || !gpupar_run(

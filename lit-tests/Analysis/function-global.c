@@ -83,7 +83,7 @@ int calls;
 int *where;
 static int counted(int k) { calls++; return k; } // expected-warning {{in function 'counted': global variable 'calls' is written; functions called from an offloaded loop may read globals but not write them (each device gets a copy of their values); the loop stays serial}}
 static int stored(int k) { par.k = k; return k; }  // expected-warning {{in function 'stored': global variable 'par' is written;}}
-static int pointed(int k) { return where[k]; }     // expected-warning {{in function 'pointed': cannot tell which elements of 'where' 'where[k]' reads; add 'map(to: where[0:len])' with the number of elements}}
+static int pointed(int k) { return where[k]; }     // the extent of 'where' is found at the call
 int **table;
 static int indirect(int k) { return table[k][0]; } // expected-warning {{in function 'indirect': global variable 'table' has type 'int **'; functions called from an offloaded loop may use global numbers and structs of numbers, and arrays of a known size of and pointers to those; the loop stays serial}}
 static int hides(int k) {
@@ -106,7 +106,7 @@ void writers(int n, int *a) {
     a[i] = stored(a[i]); // expected-note {{called from the offloaded loop here}}
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    a[i] = pointed(a[i]); // expected-note {{called from the offloaded loop here}}
+    a[i] = pointed(a[i]);
 #pragma gpupar map(to: where[0:n])
   for (int i = 0; i < n; i++)
     a[i] = pointed(a[i]);

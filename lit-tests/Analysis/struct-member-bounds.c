@@ -69,7 +69,7 @@ void shiftp(const params *p, double *a, const double *b) {
   for (int i = 0; i < 50; i++)
     for (int j = 0; j < 8; j++)
       if (i > 0)
-        a[i * p->m + j] = b[(i - 1) * p->m + j]; // expected-warning {{cannot tell which elements of 'b'}}
+        a[i * p->m + j] = b[(i - 1) * p->m + j]; // expected-warning {{subscript 'a[i * p->m + j]' is not affine in the loop variables, so gpupar cannot prove that different iterations write different elements of 'a'}}
 }
 
 // The loop writes ints, which may be the member.

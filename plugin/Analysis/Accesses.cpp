@@ -2026,17 +2026,27 @@ bool BodyWalker::shapeRunTimeIndexed(const VarDecl *VD, const std::optional<Poly
     std::optional<std::string> Elems;
     if (Shape.Extent.empty() && !Shape.Map && RowUnits && *RowUnits == Poly::constant(1))
       Elems = allocationExtent(Ctx, F.For, VD);
+    // Any other pointer to elements: the block it points into, found at run time (a pointer
+    // elsewhere runs the loop on the host).
+    std::string First = "0";
+    if (!Elems && Shape.Extent.empty() && !Shape.Map && RowUnits &&
+        *RowUnits == Poly::constant(1) && heapExtentFits(VD)) {
+      std::string K = std::to_string(Info.HeapExtents.size());
+      Info.HeapExtents.push_back(VD);
+      First = "gpupar_heap_first_" + K;
+      Elems = "gpupar_heap_len_" + K;
+    }
     if (Elems) {
       ClauseItem &M = Info.AllocationMaps.emplace_back();
       M.Name = VD->getNameAsString();
       M.Range = NonAffine->Expr->getSourceRange();
       M.NameLoc = VD->getLocation();
       M.IsSection = true;
-      M.Lo.Text = "0";
+      M.Lo.Text = First;
       M.Len.Text = *Elems;
       Shape.Map = &M;
       Shape.MapAs = MapKind::To;
-      Shape.Extent = "((long long)(0) + (long long)(" + *Elems + "))";
+      Shape.Extent = "((long long)(" + First + ") + (long long)(" + *Elems + "))";
     }
     if (Shape.Extent.empty())
       return failAtNonAffine({Diag::non_affine_read_unknown_extent,

@@ -166,6 +166,10 @@ struct BodyInfo {
   /// `map(to: x[0:n])` sections inferred from the allocation of an array read at run-time
   /// indices (Allocation.h), for ArrayShape::Map; a deque keeps their addresses.
   std::deque<ClauseItem> AllocationMaps;
+  /// Pointers read at run-time indices whose extent only the run time knows: the block each
+  /// points into (gpupar_heap_extent). Their ArrayShape::Map is an AllocationMaps section naming
+  /// the host file's `gpupar_heap_first_K`, `gpupar_heap_len_K` (K: the index here).
+  std::vector<const clang::VarDecl *> HeapExtents;
   std::vector<const clang::VarDecl *> Scalars; ///< loop-invariant scalars read by the body
   std::vector<Access> Accesses;
   std::vector<InnerLoop> Inner;

@@ -102,4 +102,12 @@ std::optional<std::string> allocationExtent(ASTContext &Ctx, const ForStmt *Loop
   return "gpupar_alloc_elems(" + Name + ", sizeof(*" + Name + "))";
 }
 
+bool heapExtentFits(const VarDecl *VD) {
+  QualType T = VD->getType();
+  if (!T->isPointerType())
+    return false;
+  QualType Elem = T->getPointeeType();
+  return !Elem->isIncompleteType() && !Elem->isFunctionType() && Elem->isConstantSizeType();
+}
+
 } // namespace gpupar

@@ -28,6 +28,11 @@ namespace gpupar {
 std::optional<std::string> allocationExtent(clang::ASTContext &Ctx, const clang::ForStmt *Loop,
                                             const clang::VarDecl *VD);
 
+/// Returns whether the extent of pointer `VD` may be asked of the runtime at the call: the block
+/// of the program's memory it points into (gpupar_heap_extent). `VD` is a variable (a parameter,
+/// a local or a global) of pointer type to elements of a constant size.
+bool heapExtentFits(const clang::VarDecl *VD);
+
 } // namespace gpupar
 
 #endif

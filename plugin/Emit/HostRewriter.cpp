@@ -154,6 +154,14 @@ static std::string prologue(const ASTContext &Ctx, const LoopPlan &P, const std:
   std::string In = Indent + "  ";
   std::string S = "{ /* gpupar: " + commentSafe(P.Site) + " */\n";
   std::string Spans = "0", Arrays = "0", Scalars = "0";
+  // The extents only the run time knows first: the sections name them.
+  for (size_t K = 0; K < P.HeapExtents.size(); ++K) {
+    std::string Name = P.HeapExtents[K]->getNameAsString(), N = std::to_string(K);
+    S += In + "long long gpupar_heap_first_" + N + ";\n";
+    S += In + "const long long gpupar_heap_len_" + N + " = " + rt::HeapExtent + "(" + Name +
+         ", sizeof(*" + Name + "), \"" + escapeString(P.Site) + "\", \"" + Name +
+         "\", &gpupar_heap_first_" + N + ");\n";
+  }
   // The scalars first: the sections name the struct members read once through them.
   if (!P.Scalars.empty()) {
     Scalars = "gpupar_scalars";

@@ -247,6 +247,10 @@ std::string ifCondition(const ASTContext &Ctx, const LoopPlan &P) {
     std::string C = withMembers(Ctx, P, A) + " >= 0LL";
     S = S.empty() ? C : "(" + S + ") && (" + C + ")";
   }
+  for (size_t K = 0; K < P.HeapExtents.size(); ++K) {
+    std::string C = "gpupar_heap_len_" + std::to_string(K) + " > 0";
+    S = S.empty() ? C : "(" + S + ") && (" + C + ")";
+  }
   for (const PlanReduction &R : P.Reductions) {
     if (!R.GuardBound)
       continue;

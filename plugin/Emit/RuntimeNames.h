@@ -36,13 +36,14 @@ inline constexpr const char *TripCount = "gpupar_trip_count";
 inline constexpr const char *MaxLL = "gpupar_max_ll";
 inline constexpr const char *MinLL = "gpupar_min_ll";
 inline constexpr const char *RowsLayout = "gpupar_rows_layout";
+inline constexpr const char *HeapExtent = "gpupar_heap_extent";
 inline constexpr const char *VersionCode = "GPUPAR_VERSION_CODE";
 
 /// All of the above, for the contract test.
 inline constexpr const char *HostNames[] = {
     Loop,         Call,     Run,         HostDone,    Span,        SpanInit,
     SpanAddRange, SpanCols, SpanColCoef, SpanAddCols, SpanGuardLo, SpanGuardHi,
-    TripCount,    MaxLL,    MinLL,       RowsLayout,  VersionCode};
+    TripCount,    MaxLL,    MinLL,       RowsLayout,  HeapExtent,  VersionCode};
 
 // kernel.h, included by the generated .cu: the launch record, descriptor tables, loop and launch
 // macros, per-thread reduction helpers, pointer-to-pointer views.

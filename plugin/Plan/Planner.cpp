@@ -387,6 +387,7 @@ LoopPlan planLoop(ASTContext &Ctx, const Directive &Dir, const LoopForm &F, cons
   if (Dir.If)
     Plan.If = *Dir.If;
   Plan.Assumptions = Info.Assumptions;
+  Plan.HeapExtents = Info.HeapExtents;
   if (Dir.Devices)
     Plan.Devices = *Dir.Devices;
   Plan.Remarks = Info.Remarks;

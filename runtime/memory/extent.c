@@ -1,7 +1,7 @@
-/* The extent of a block from the C library's allocator, for arrays the loop's function
+/* Extents of arrays read at indices known only at run time. For arrays the loop's function
  * allocated (plugin/Analysis/Allocation.h): the allocator's usable size, which lies inside the
  * block, so a copy of it never leaves the program's memory (sanitizers report the size asked
- * for). */
+ * for). Other pointers: gpupar_heap_extent (api.c) and memory/heapmap.h. */
 #define _GNU_SOURCE
 #include <malloc.h>
 
@@ -12,3 +12,4 @@ size_t gpupar_alloc_elems(const void *p, size_t elem_size) {
     return 0;
   return malloc_usable_size((void *)p) / elem_size;
 }
+

@@ -6,7 +6,12 @@
  * pinned pages stay pinned after the program frees them, so memory the program gets later at the
  * same addresses would otherwise be copied through the old pages. This is what MPI libraries'
  * registration caches do (memory hooks). Memory released past these functions (a custom allocator
- * calling the system directly, brk) is not seen: GPUPAR_PIN_CACHE=0 turns the cache off. */
+ * calling the system directly, brk) is not seen: GPUPAR_PIN_CACHE=0 turns the cache off.
+ *
+ * It also defines malloc, calloc, posix_memalign, aligned_alloc, memalign, getline and getdelim
+ * (and realloc, reallocarray), which note the blocks they return in the block table
+ * (heapmap.h), when the program's malloc, calloc, free and realloc are these and no sanitizer
+ * runs. */
 #ifndef GPUPAR_RUNTIME_MEMHOOKS_H
 #define GPUPAR_RUNTIME_MEMHOOKS_H
 

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Where each loop of programs/heapextent.c ran (its own check compares every element): the loops
+# reading allocated blocks on the 3 emulated devices; the lookup through a local and a global
+# table on the host, with the info line naming the pointer, and through an allocated table on
+# the devices.
+# usage: heapextent.sh OUTDIR (built by build_program.sh)
+set -uo pipefail
+out=$1
+log=$out/heapextent.info.log
+GPUPAR_DEVICES=emu:3 GPUPAR_FORCE=gpu GPUPAR_LOG=info GPUPAR_TRACE= "$out/gpupar" >/dev/null 2>"$log" ||
+  { cat "$log"; echo "FAIL: the program failed"; exit 1; }
+fail=0
+expect() { # COUNT PATTERN WHAT
+  local n
+  n=$(grep -cE "$2" "$log")
+  if [ "$n" != "$1" ]; then
+    echo "FAIL: $3: $n lines match '$2', expected $1"
+    fail=1
+  fi
+}
+expect 1 'heapextent\.c:18: 3 devices' "spmv on the devices"
+expect 1 'heapextent\.c:29: 3 devices' "gather through a pointer into a block on the devices"
+expect 1 'heapextent\.c:36: 3 devices' "lookup in the allocated table on the devices"
+# Two tables outside the heap, each looked up by the parallel and the serial call.
+expect 4 "heapextent\.c:36: 'table' \(0x[0-9a-f]+\) points into no block" "local and global tables"
+expect 4 'points into no block' "pointers not found"
+[ $fail = 0 ] || { cat "$log"; exit 1; }
+echo "ok"

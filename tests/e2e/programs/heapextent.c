@@ -1,0 +1,129 @@
+/* Pointers read at indices known only at run time, with no `map` clause: the extent is the block
+ * the pointer points into, which the runtime saw the program allocate (malloc, calloc, realloc,
+ * posix_memalign; a pointer into a block, read at negative indices too). A pointer to a local or
+ * a global array is in no such block: that loop runs serially. Every element is compared with
+ * the same loops run serially (exit status 1 on a mismatch); heapextent.sh checks where each
+ * loop ran. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define N 5003
+#define PER_ROW 7
+
+/* y = A x, A in compressed rows: every array is a parameter whose extent the loop cannot see. */
+static void spmv(int n, const int *rowptr, const int *col, const double *val, const double *x,
+                 double *y, int parallel) {
+#pragma gpupar if (parallel)
+  for (int i = 0; i < n; i++) {
+    double s = 0;
+    for (int k = rowptr[i]; k < rowptr[i + 1]; k++)
+      s += val[k] * x[col[k]];
+    y[i] = s;
+  }
+}
+
+/* A gather through a pointer into the middle of its block, at negative and positive offsets. */
+static void gather(int n, const int *idx, const float *mid, float *out, int parallel) {
+#pragma gpupar if (parallel)
+  for (int i = 0; i < n; i++)
+    out[i] = mid[idx[i]] * 2.0f + mid[-idx[i]];
+}
+
+/* A gather from a table the caller may keep anywhere. */
+static void lookup(int n, const int *idx, const long *table, long *out, int parallel) {
+#pragma gpupar if (parallel)
+  for (int i = 0; i < n; i++)
+    out[i] = table[idx[i]] + i;
+}
+
+static long global_table[64];
+
+static int check_d(const char *what, const double *a, const double *b, int n) {
+  for (int i = 0; i < n; i++)
+    if (a[i] != b[i]) {
+      printf("%s: element %d is %.17g, serially %.17g\n", what, i, a[i], b[i]);
+      return 1;
+    }
+  return 0;
+}
+
+static int check_f(const char *what, const float *a, const float *b, int n) {
+  for (int i = 0; i < n; i++)
+    if (a[i] != b[i]) {
+      printf("%s: element %d is %.9g, serially %.9g\n", what, i, a[i], b[i]);
+      return 1;
+    }
+  return 0;
+}
+
+static int check_l(const char *what, const long *a, const long *b, int n) {
+  for (int i = 0; i < n; i++)
+    if (a[i] != b[i]) {
+      printf("%s: element %d is %ld, serially %ld\n", what, i, a[i], b[i]);
+      return 1;
+    }
+  return 0;
+}
+
+int main(void) {
+  int bad = 0, nnz = N * PER_ROW;
+  int *rowptr = malloc((N + 1) * sizeof *rowptr);
+  int *col = calloc(nnz, sizeof *col);
+  double *val = NULL, *x = NULL;
+  if (posix_memalign((void **)&val, 64, nnz * sizeof *val) != 0)
+    return 2;
+  x = malloc(16 * sizeof *x);
+  x = realloc(x, N * sizeof *x); /* grown: the block the loop reads is the new one */
+  double *y = malloc(N * sizeof *y), *ys = malloc(N * sizeof *ys);
+  for (int i = 0; i <= N; i++)
+    rowptr[i] = i * PER_ROW - (i > 0 && i < N ? i % 3 : 0);
+  for (int k = 0; k < nnz; k++) {
+    col[k] = (int)((k * 7919L) % N);
+    val[k] = (k % 13) * 0.25 - 1.0;
+  }
+  for (int i = 0; i < N; i++)
+    x[i] = (i % 17) * 0.5;
+  spmv(N, rowptr, col, val, x, y, 1);
+  spmv(N, rowptr, col, val, x, ys, 0);
+  bad |= check_d("spmv", y, ys, N);
+
+  float *block = malloc((2 * N + 1) * sizeof *block), *mid = block + N;
+  float *out = malloc(N * sizeof *out), *outs = malloc(N * sizeof *outs);
+  int *idx = malloc(N * sizeof *idx);
+  for (int i = 0; i < 2 * N + 1; i++)
+    block[i] = (float)(i % 101) - 50.0f;
+  for (int i = 0; i < N; i++)
+    idx[i] = (i * 31) % (N + 1);
+  gather(N, idx, mid, out, 1);
+  gather(N, idx, mid, outs, 0);
+  bad |= check_f("gather", out, outs, N);
+
+  /* Tables the runtime never saw allocated: the loops run serially, with the same results. */
+  long stack_table[64], *res = malloc(N * sizeof *res), *ress = malloc(N * sizeof *ress);
+  for (int i = 0; i < 64; i++)
+    stack_table[i] = global_table[i] = 3L * i - 7;
+  for (int i = 0; i < N; i++)
+    idx[i] = (i * 13) % 64;
+  lookup(N, idx, stack_table, res, 1);
+  lookup(N, idx, stack_table, ress, 0);
+  bad |= check_l("lookup (local table)", res, ress, N);
+  lookup(N, idx, global_table, res, 1);
+  lookup(N, idx, global_table, ress, 0);
+  bad |= check_l("lookup (global table)", res, ress, N);
+  long *heap_table = malloc(1024 * sizeof *heap_table); /* 8 KiB: found */
+  memcpy(heap_table, stack_table, sizeof stack_table);
+  lookup(N, idx, heap_table, res, 1);
+  lookup(N, idx, heap_table, ress, 0);
+  bad |= check_l("lookup (allocated table)", res, ress, N);
+
+  double sum = 0;
+  for (int i = 0; i < N; i++)
+    sum += y[i] + out[i] + (double)res[i];
+  printf("checksum %.6f\n", sum);
+  free(rowptr), free(col), free(val), free(x), free(y), free(ys);
+  free(block), free(out), free(outs), free(idx), free(res), free(ress), free(heap_table);
+  if (bad)
+    printf("MISMATCH\n");
+  return bad;
+}
