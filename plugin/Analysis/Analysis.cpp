@@ -370,6 +370,10 @@ bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, Directive &Dir, LoopForm &F
                  Problem &P) {
   if (!checkClauseNames(Ctx, FS, Dir, P))
     return false;
+  if (Dir.OrderedLoc.isValid()) { // the body's `omp ordered` part depends on the order
+    P = makeProblem(Diag::ordered_clause, SourceRange(Dir.OrderedLoc, Dir.OrderedLoc));
+    return false;
+  }
   if (!matchLoopForm(Ctx, FS, F, P))
     return false;
   if (!collapseNest(Ctx, F, Dir, Info, P)) {

@@ -149,6 +149,12 @@ public:
   /// dimension holds anything but loop variables and invariants already vetted in the
   /// linearised subscripts of `A` or `Other`.
   std::vector<Poly> dimensionsOf(const Access &A, const Access &Other);
+  /// Whether a subscript of `A` after the first provably leaves its dimension in some iteration
+  /// its loops run (`b[i][j - 1]` at j = 0 is the previous row's last element: C leaves that
+  /// undefined, but in the flat layout it is a dependence between rows). Such an access is tested
+  /// by its flat subscript only. Returns that subscript, else null.
+  const Expr *leavingSubscript(const Access &A);
+  bool leavesDimension(const Access &A) { return leavingSubscript(A) != nullptr; }
   /// A flat subscript `row * C + col` as {row, col} when `col` provably lies in [0, C) in
   /// every iteration (the split is then unique: two accesses meet only where both parts are
   /// equal); C is the largest constant coefficient of a loop variable in `A` or `Other` with
@@ -676,8 +682,46 @@ std::optional<std::pair<Poly, Poly>> Tester::splitSymbolic(const Poly &P, const 
   return Best;
 }
 
+const Expr *Tester::leavingSubscript(const Access &A) {
+  // Each subscript with the array type it indexes, outermost first.
+  std::vector<std::pair<const Expr *, const ArrayType *>> Levels;
+  const Expr *Cur = A.Expr->IgnoreParenImpCasts();
+  while (const auto *AS = dyn_cast<ArraySubscriptExpr>(Cur)) {
+    const Expr *Base = AS->getBase()->IgnoreParenImpCasts();
+    Levels.insert(Levels.begin(), {AS->getIdx(), Ctx.getAsArrayType(Base->getType())});
+    Cur = Base;
+  }
+  std::set<const VarDecl *> Loops;
+  for (unsigned C : Carried)
+    Loops.insert(Atoms.get(C).LoopVar);
+  for (const InnerLoop &L : Info.Inner)
+    Loops.insert(L.Form.Var);
+  PolyBuilder B(
+      Ctx, Atoms, [&](const VarDecl *V) { return Loops.count(V) != 0; },
+      [this](const Expr *X) { return X->getType()->isIntegerType() && !X->HasSideEffects(Ctx); });
+  for (size_t D = 1; D < Levels.size(); ++D) {
+    std::optional<Poly> Sub = B.build(Levels[D].first), Size;
+    if (!Sub)
+      continue;
+    if (const auto *CAT = dyn_cast_or_null<ConstantArrayType>(Levels[D].second))
+      Size = Poly::constant((int64_t)CAT->getSize().getZExtValue());
+    else if (const auto *VAT = dyn_cast_or_null<VariableArrayType>(Levels[D].second))
+      Size = B.build(VAT->getSizeExpr());
+    Interval R = columnRange(*Sub);
+    int64_t V = 0;
+    if (R.Lo && R.Lo->isConstant(&V) && V < 0)
+      return Levels[D].first;
+    Bound Room = Size ? sum(Bound(*Size), scaled(R.Hi, -1)) : Bound(); // size - hi
+    if (Room && Room->isConstant(&V) && V <= 0)
+      return Levels[D].first;
+  }
+  return nullptr;
+}
+
 std::vector<Poly> Tester::dimensionsOf(const Access &A, const Access &Other) {
   std::vector<const Expr *> Subs = dimensions(Ctx, A.Expr);
+  if (!Subs.empty() && (leavesDimension(A) || leavesDimension(Other)))
+    Subs.clear();
   if (Subs.empty())
     return A.Rows ? std::vector<Poly>() : delinearized(A, Other);
   std::set<const VarDecl *> Loops;
@@ -1278,7 +1322,8 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
       // Rows of a pointer-to-pointer array: the test saw the row subscripts only; the same row
       // is the same element only where the columns meet too.
       else if (W.Rows && O.K != Outcome::Independent) {
-        if (!W.Via && !T.Via && samePointPerDimension(Ctx, W, T, CarriedVars)) {
+        if (!W.Via && !T.Via && !Test.leavesDimension(W) && !Test.leavesDimension(T) &&
+            samePointPerDimension(Ctx, W, T, CarriedVars)) {
           W.SelfDisjoint |= Self;
           continue;
         }
@@ -1320,8 +1365,8 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
       }
       if (O.K == Outcome::Unknown && Identical && !Collapsed && !Tri)
         continue; // the runtime checks that one iteration's elements are not another's
-      if (O.K == Outcome::Unknown && !W.Via && !T.Via &&
-          samePointPerDimension(Ctx, W, T, CarriedVars)) {
+      if (O.K == Outcome::Unknown && !W.Via && !T.Via && !Test.leavesDimension(W) &&
+          !Test.leavesDimension(T) && samePointPerDimension(Ctx, W, T, CarriedVars)) {
         W.SelfDisjoint |= Self;
         continue;
       }
@@ -1364,6 +1409,12 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
             {T.Expr->getSourceRange(), T.IsWrite ? Diag::note_other_write : Diag::note_read});
       if (!Self && T.Via && T.Via != W.Via)
         Q.Notes.push_back({T.Via->getSourceRange(), Diag::note_called_from_loop});
+      const Expr *Leaving = W.Via ? nullptr : Test.leavingSubscript(W);
+      if (!Leaving && !T.Via)
+        Leaving = Test.leavingSubscript(T);
+      if (Leaving)
+        Q.Notes.push_back(
+            {Leaving->getSourceRange(), Diag::note_leaves_dimension, {sourceText(Ctx, Leaving)}});
       // Never `independent` where a dependence is likely: the subscripts differ by an invariant
       // only (`a[i]` and `a[i + k]`), go through a quotient, or the bound test found different
       // iterations that meet (an in-place transpose).
@@ -1372,7 +1423,7 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
                      Apart.addScaled(T.Subscript, -1) && Apart.loopVars(Test.atoms()).empty() &&
                      !Apart.Terms.empty();
       if (Q.Level == Severity::Warning && O.K == Outcome::Unknown && !TriAbsent && !Shifted &&
-          !Quotients && !Meets)
+          !Quotients && !Meets && !Leaving)
         Q.Notes.push_back(
             {W.Expr->getSourceRange(), Diag::note_add_independent, {W.Array->getNameAsString()}});
       if (Q.Level == Severity::Error) {

@@ -208,7 +208,7 @@ static bool isOpenMPClause(llvm::StringRef N) {
 /// Accepts OpenMP clause `Name` (its parenthesised argument, if any, must be balanced).
 bool ClauseParser::openmpClause(const std::string &Name, SourceLocation Loc) {
   if (Name == "ordered")
-    return error(SourceRange(Loc, Loc), Diag::ordered_clause);
+    D.OrderedLoc = Loc;
   if (!accept("("))
     return true;
   for (int Depth = 1; !atEnd(); ++I) {

@@ -92,6 +92,7 @@ struct Directive {
   clang::SourceLocation IfLoc;
   std::optional<ClauseExpr> Devices; ///< `devices(expr)`
   clang::SourceLocation DevicesLoc;
+  clang::SourceLocation OrderedLoc; ///< OpenMP's `ordered` (valid: the loop stays serial)
 
   /// Returns the reduction clause naming `Name` (and the item), or null.
   const ReductionClause *reductionOf(llvm::StringRef Name, const ClauseItem **Item = nullptr) const;
