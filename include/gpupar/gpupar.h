@@ -236,6 +236,12 @@ GPUPAR_EXTERN int gpupar_data_exit(const void *host);
  * original loop on the host (cpu backend, nothing to gain, overlapping arrays, or a device
  * failure; host memory is then untouched) and call gpupar_host_done() afterwards. */
 GPUPAR_EXTERN int gpupar_run(const gpupar_loop *loop, gpupar_call *call);
+/* Called instead of gpupar_run() when the loop's `if` is false (the clause, or an extent the host
+ * file looked up and did not find): arrays of `call` in data regions get an up-to-date host copy,
+ * and the devices' copies of the arrays the loop writes become stale, so that the original loop
+ * runs on current data. Returns 0: the caller runs the original loop (and does not call
+ * gpupar_host_done()). Added in 0.4. */
+GPUPAR_EXTERN int gpupar_host_only(const gpupar_loop *loop, gpupar_call *call);
 /* Records the end of a host run of `loop` after gpupar_run() returned 0 (for the trace). */
 GPUPAR_EXTERN void gpupar_host_done(const gpupar_loop *loop, const gpupar_call *call);
 /* Returns how many elements of `elem_size` bytes the block `p` points to holds, `p` being what

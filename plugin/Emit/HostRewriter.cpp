@@ -210,12 +210,13 @@ static std::string prologue(const ASTContext &Ctx, const LoopPlan &P, const std:
        ", .is_unsigned = " + (F.CmpType->isUnsignedIntegerType() ? "1" : "0") + ",\n";
   S += In + "    .arrays = " + Arrays + ", .scalars = " + Scalars + ", .spans = " + Spans +
        Reductions + "};\n";
-  // `if(expr)`: false runs the original loop (and records no host run: gpupar_run was not called).
+  // `if(expr)`: false runs the original loop (and records no host run: gpupar_run was not
+  // called); gpupar_host_only brings arrays in data regions up to date on the host first.
   std::string Call = std::string(rt::Run) + "(&" + P.Symbol + ", &gpupar_c)", Run = Call;
   std::string IfExpr = ifCondition(Ctx, P);
   if (!IfExpr.empty()) {
     S += In + "const int gpupar_if = (" + IfExpr + ") != 0;\n";
-    Run = "gpupar_if && " + Call;
+    Run = "(gpupar_if ? " + Call + " : " + rt::HostOnly + "(&" + P.Symbol + ", &gpupar_c))";
   }
   // Final values of variables declared before the loop: the outer one from the runtime; a
   // collapsed one is `lo + trip * step` when the loops around it ran (the serial nest leaves
@@ -235,7 +236,7 @@ static std::string prologue(const ASTContext &Ctx, const LoopPlan &P, const std:
   if (!Finals.empty())
     S += In + "if (" + Run + ") {\n" + Finals + In + "} else { {\n";
   else
-    S += In + "if (" + (IfExpr.empty() ? "" : "!gpupar_if || ") + "!" + Call + ") { {\n";
+    S += In + "if (!" + Run + ") { {\n";
   return S;
 }
 

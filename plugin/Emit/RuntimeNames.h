@@ -24,6 +24,7 @@ inline constexpr const char *Loop = "gpupar_loop";
 inline constexpr const char *Call = "gpupar_call";
 inline constexpr const char *Run = "gpupar_run";
 inline constexpr const char *HostDone = "gpupar_host_done";
+inline constexpr const char *HostOnly = "gpupar_host_only";
 inline constexpr const char *Span = "gpupar_span";
 inline constexpr const char *SpanInit = "gpupar_span_init";
 inline constexpr const char *SpanAddRange = "gpupar_span_add_range";
@@ -41,9 +42,9 @@ inline constexpr const char *VersionCode = "GPUPAR_VERSION_CODE";
 
 /// All of the above, for the contract test.
 inline constexpr const char *HostNames[] = {
-    Loop,         Call,     Run,         HostDone,    Span,        SpanInit,
-    SpanAddRange, SpanCols, SpanColCoef, SpanAddCols, SpanGuardLo, SpanGuardHi,
-    TripCount,    MaxLL,    MinLL,       RowsLayout,  HeapExtent,  VersionCode};
+    Loop,     Call,        Run,         HostDone,    Span,        SpanInit,  SpanAddRange,
+    SpanCols, SpanColCoef, SpanAddCols, SpanGuardLo, SpanGuardHi, TripCount, MaxLL,
+    MinLL,    RowsLayout,  HeapExtent,  HostOnly,    VersionCode};
 
 // kernel.h, included by the generated .cu: the launch record, descriptor tables, loop and launch
 // macros, per-thread reduction helpers, pointer-to-pointer views.

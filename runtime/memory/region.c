@@ -76,6 +76,17 @@ int gpupar__region_contains(const void *base) {
   return r != NULL;
 }
 
+int gpupar__region_overlaps(const void *lo, const void *hi) {
+  int found = 0;
+  if (!regions)
+    return 0;
+  pthread_mutex_lock(&regions_lock);
+  for (gpupar__region *r = regions; r && !found; r = r->next)
+    found = (uintptr_t)lo < (uintptr_t)r->host + r->bytes && (uintptr_t)hi > (uintptr_t)r->host;
+  pthread_mutex_unlock(&regions_lock);
+  return found;
+}
+
 /* Splits the parts of `r` at offset `at` so that a part starts there. Returns 0 or -1. */
 static int split_at(gpupar__region *r, size_t at) {
   for (int i = 0; i < r->nparts; i++) {

@@ -22,6 +22,9 @@ gpupar__region *gpupar__region_find(void *base, size_t elem_size, const gpupar__
 /* Returns whether `base` lies inside an open region. */
 int gpupar__region_contains(const void *base);
 
+/* Returns whether bytes [lo, hi) share a byte with an open region. */
+int gpupar__region_overlaps(const void *lo, const void *hi);
+
 /* Sets `*at` to the address of the `bytes` bytes of host range `host` (inside `r`) in `dev`'s
  * copy, for a kernel to use in place: with `fill`, brings them up to date there first (to read
  * them); either way orders work issued later on stream `s` after copies into them in flight. */

@@ -69,6 +69,30 @@ static void host_access(const gpupar_loop *loop, const gpupar_call *call) {
   gpupar__region_host_access(call->arrays, write, loop->narrays);
 }
 
+/* Fails when an array's elements lie partly inside a data region and partly outside (a loop
+ * reading a whole allocated block of which the region holds a part): the region's devices may
+ * hold the latest bytes of that part, which a copy of the elements from the host would miss.
+ * The host run brings the host copy up to date first (host_access). */
+static int check_regions(const gpupar_loop *loop, const gpupar_call *call, const gpupar__space *sp,
+                         char *why, size_t len) {
+  for (int a = 0; a < loop->narrays; a++) {
+    gpupar__hull r, w;
+    if (gpupar__array_hulls(loop, call->spans, sp, a, 0, sp->trip, &r, &w) != GPUPAR_OK)
+      continue;
+    gpupar__hull_add(&r, &w);
+    size_t es = loop->arrays[a].elem_size;
+    if (r.empty || gpupar__region_find(call->arrays[a], es, &r))
+      continue;
+    const char *base = (const char *)call->arrays[a];
+    if (gpupar__region_overlaps(base + r.lo * (long long)es, base + (r.hi + 1) * (long long)es)) {
+      snprintf(why, len, "array '%s' lies partly outside the data region that holds part of it",
+               loop->arrays[a].name ? loop->arrays[a].name : "?");
+      return GPUPAR_EINVAL;
+    }
+  }
+  return GPUPAR_OK;
+}
+
 /* Tells the caller to run the loop on the host. */
 static int on_host(const gpupar_loop *loop, gpupar_call *call) {
   host_access(loop, call);
@@ -332,7 +356,8 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
   if (validate(loop, call, why, sizeof why) != GPUPAR_OK ||
       gpupar__check_writes(loop, call->spans, &sp, why, sizeof why) != GPUPAR_OK ||
       gpupar__check_alias(loop, call->spans, &sp, call->arrays, why, sizeof why) != GPUPAR_OK ||
-      gpupar__rows_check(loop, call, &sp, why, sizeof why) != GPUPAR_OK) {
+      gpupar__rows_check(loop, call, &sp, why, sizeof why) != GPUPAR_OK ||
+      check_regions(loop, call, &sp, why, sizeof why) != GPUPAR_OK) {
     GPUPAR__INFO("%s: runs on the host: %s", site_name, why);
     gpupar__site_record(site, GPUPAR__ON_SERIAL, 0, 0, 0, 0);
     return on_host(loop, call);
@@ -462,6 +487,12 @@ int gpupar_run(const gpupar_loop *loop, gpupar_call *call) {
   int ran = run_checked(loop, call);
   gpupar__current_restore(reg, current);
   return ran;
+}
+
+int gpupar_host_only(const gpupar_loop *loop, gpupar_call *call) {
+  if (loop && call && version_ok(loop->version) && version_ok(call->version))
+    host_access(loop, call);
+  return 0;
 }
 
 void gpupar_host_done(const gpupar_loop *loop, const gpupar_call *call) {
