@@ -163,10 +163,15 @@ void remarkOffloaded(const ASTContext &Ctx, Diagnostics &D, const LoopPlan &Plan
     D.diag(Diag::loop_assumes, ForLoc) << Facts;
   }
   if (!Plan.HeapExtents.empty()) {
-    std::string Names;
-    for (const VarDecl *VD : Plan.HeapExtents)
+    std::string Names, Map;
+    for (const VarDecl *VD : Plan.HeapExtents) {
       Names += (Names.empty() ? "'" : ", '") + VD->getNameAsString() + "'";
-    D.diag(Diag::loop_heap_extent, ForLoc) << Names << Plan.HeapExtents[0]->getNameAsString();
+      bool Member = std::any_of(Plan.Arrays.begin(), Plan.Arrays.end(),
+                                [&](const PlanArray &A) { return A.Var == VD && A.Member; });
+      if (Map.empty() && !Member) // a clause cannot name a struct member
+        Map = "; 'map(to: " + VD->getNameAsString() + "[lo:len])' names the elements instead";
+    }
+    D.diag(Diag::loop_heap_extent, ForLoc) << Names << Map;
   }
   for (const Problem &R : Plan.Remarks)
     D.report(R);

@@ -77,7 +77,7 @@ void other_allocator(int n, const int *idx, double *out) {
     out[i] = x[idx[i]];
 }
 // HOST-LABEL: void parameter(
-// HOST: gpupar_heap_extent(x, sizeof(*x), "allocation-extent.c:[[LINE:[0-9]+]]", "x", &gpupar_heap_first_0);
+// HOST: gpupar_heap_extent((x), sizeof(*(x)), "allocation-extent.c:{{[0-9]+}}", "x", &gpupar_heap_first_0);
 // HOST: gpupar_span_init(&gpupar_spans[{{[0-9]}}], 0LL, (long long)(gpupar_heap_first_0)); /* x, whole */
 // HOST: const int gpupar_if = (gpupar_heap_len_0 > 0) != 0;
 // HOST: if (!(gpupar_if ? gpupar_run(&[[LOOP:gpupar_loop_[a-z_0-9]+]], &gpupar_c) : gpupar_host_only(&[[LOOP]], &gpupar_c))) { {

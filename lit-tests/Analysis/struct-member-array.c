@@ -135,11 +135,22 @@ void bytes(vec *v, unsigned char *c) {
     c[i] = v->x[i] > 0; // expected-warning {{'v->x' is read once before the loop (its struct cannot be copied to a device), but 'c[i]' may write the same memory; copy it into a local variable before the loop}} expected-note {{written here}}
 }
 
-// Run-time indices need a clause naming the array.
+// Run-time indices: the block the member points into, found at the call (no clause can name a
+// member, so the remark suggests none).
 void gather(vec *v, const int *idx, float *y) {
 #pragma gpupar
+  for (int i = 0; i < 100; i++) // expected-remark {{loop offloaded: idx (in), v->x (in), y (out)}} expected-remark {{read at indices known only at run time: 'v->x'; each call copies the whole block of memory each points into, found among the blocks the program allocated; where one points elsewhere (a local or global array, a block under 4 KiB), the loop runs serially}}
+    y[i] = v->x[idx[i]];
+}
+// HOST-LABEL: void gather(
+// HOST: gpupar_heap_extent(((int)(0) < (100) ? (v->x) : 0), sizeof(*((int)(0) < (100) ? (v->x) : 0)), "struct-member-array.c:{{[0-9]+}}", "v->x", &gpupar_heap_first_0);
+
+// Written at run-time indices: a clause naming the array is needed, which a member cannot be
+// named in.
+void scatter(vec *v, const int *idx, const float *y) {
+#pragma gpupar independent
   for (int i = 0; i < 100; i++)
-    y[i] = v->x[idx[i]]; // expected-warning {{array 'v->x' is a member of 'v', whose struct cannot be copied to a device, and 'v->x[idx[i]]' has an index known only at run time, which needs a clause naming the array; copy it into a local variable before the loop ('float *x = v->x;') and index that; the loop stays serial}}
+    v->x[idx[i]] = y[i]; // expected-warning {{array 'v->x' is a member of 'v', whose struct cannot be copied to a device, and 'v->x[idx[i]]' has an index known only at run time, which needs a clause naming the array; copy it into a local variable before the loop ('float *x = v->x;') and index that; the loop stays serial}}
 }
 
 // A `float **` member used other than as `w[i][k]`.

@@ -1988,8 +1988,10 @@ bool BodyWalker::shapeRunTimeIndexed(const VarDecl *VD, const std::optional<Poly
       if (!A.Affine && A.IsWrite && !Scatter)
         Scatter = &A;
     }
-  // Run-time indices need a clause naming the array, which a member cannot be named in.
-  if (const auto *ME = dyn_cast_or_null<MemberExpr>(Info.memberArray(VD)); ME && NonAffine)
+  // Run-time indices need a clause naming the array, which a member cannot be named in, unless
+  // the member is a pointer only read, whose block is found at run time.
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(Info.memberArray(VD));
+      ME && NonAffine && (Written || !heapExtentFits(VD)))
     return fail(NonAffine->Expr->getSourceRange(), Diag::member_array_needs_local,
                 {text(ME), localCopy(ME), quoted(hoistRoot(ME)),
                  "'" + text(NonAffine->Expr) + "' has an index known only at run time, which " +

@@ -156,10 +156,17 @@ static std::string prologue(const ASTContext &Ctx, const LoopPlan &P, const std:
   std::string Spans = "0", Arrays = "0", Scalars = "0";
   // The extents only the run time knows first: the sections name them.
   for (size_t K = 0; K < P.HeapExtents.size(); ++K) {
-    std::string Name = P.HeapExtents[K]->getNameAsString(), N = std::to_string(K);
+    // The pointer as the arrays' list passes it (a struct member: read once, when the loop runs).
+    std::string Ptr = P.HeapExtents[K]->getNameAsString(), Name = Ptr, N = std::to_string(K);
+    for (size_t I = 0; I < P.Arrays.size(); ++I)
+      if (P.Arrays[I].Var == P.HeapExtents[K]) {
+        Ptr = "(" + arrayValue(Ctx, P, (unsigned)I) + ")";
+        if (P.Arrays[I].Member)
+          Name = sourceText(Ctx, P.Arrays[I].Member);
+      }
     S += In + "long long gpupar_heap_first_" + N + ";\n";
-    S += In + "const long long gpupar_heap_len_" + N + " = " + rt::HeapExtent + "(" + Name +
-         ", sizeof(*" + Name + "), \"" + escapeString(P.Site) + "\", \"" + Name +
+    S += In + "const long long gpupar_heap_len_" + N + " = " + rt::HeapExtent + "(" + Ptr +
+         ", sizeof(*" + Ptr + "), \"" + escapeString(P.Site) + "\", \"" + escapeString(Name) +
          "\", &gpupar_heap_first_" + N + ");\n";
   }
   // The scalars first: the sections name the struct members read once through them.

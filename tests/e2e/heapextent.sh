@@ -21,6 +21,7 @@ expect() { # COUNT PATTERN WHAT
 expect 1 'heapextent\.c:18: 3 devices' "spmv on the devices"
 expect 1 'heapextent\.c:29: 3 devices' "gather through a pointer into a block on the devices"
 expect 1 'heapextent\.c:36: 3 devices' "lookup in the allocated table on the devices"
+expect 1 'heapextent\.c:51: 3 devices' "gather through pointer members on the devices"
 # Two tables outside the heap, each looked up by the parallel and the serial call.
 expect 4 "heapextent\.c:36: 'table' \(0x[0-9a-f]+\) points into no block" "local and global tables"
 expect 4 'points into no block' "pointers not found"

@@ -1,9 +1,9 @@
 /* Pointers read at indices known only at run time, with no `map` clause: the extent is the block
  * the pointer points into, which the runtime saw the program allocate (malloc, calloc, realloc,
- * posix_memalign; a pointer into a block, read at negative indices too). A pointer to a local or
- * a global array is in no such block: that loop runs serially. Every element is compared with
- * the same loops run serially (exit status 1 on a mismatch); heapextent.sh checks where each
- * loop ran. */
+ * posix_memalign; pointers into a block, read at negative indices too; struct members). A pointer
+ * to a local or a global array is in no such block: that loop runs serially. Every element is
+ * compared with the same loops run serially (exit status 1 on a mismatch); heapextent.sh checks
+ * where each loop ran. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +38,19 @@ static void lookup(int n, const int *idx, const long *table, long *out, int para
 }
 
 static long global_table[64];
+
+/* Pointer members of a struct the loop reads at run-time indices: read once, looked up too. */
+struct mesh {
+  int n;
+  const double *x;
+  const int *conn;
+};
+
+static void mesh_gather(const struct mesh *m, double *y, int parallel) {
+#pragma gpupar if (parallel)
+  for (int i = 0; i < m->n; i++)
+    y[i] = m->x[m->conn[i]] * 2 + m->x[m->conn[(i + 1) % m->n]];
+}
 
 static int check_d(const char *what, const double *a, const double *b, int n) {
   for (int i = 0; i < n; i++)
@@ -116,6 +129,11 @@ int main(void) {
   lookup(N, idx, heap_table, res, 1);
   lookup(N, idx, heap_table, ress, 0);
   bad |= check_l("lookup (allocated table)", res, ress, N);
+
+  struct mesh m = {N, x, col};
+  mesh_gather(&m, y, 1);
+  mesh_gather(&m, ys, 0);
+  bad |= check_d("mesh_gather", y, ys, N);
 
   double sum = 0;
   for (int i = 0; i < N; i++)
