@@ -15,6 +15,16 @@ struct slot {
 
 static struct slot table[SLOTS];
 int gpupar__heap_count;
+
+/* Pointers into blocks found by a scan, kept until the table changes (a loop called again with
+ * the same pointer into a block looks it up in O(1)). */
+#define RECENT 16
+static struct {
+  uintptr_t p, start;
+  size_t bytes;
+  unsigned long epoch;
+} recent[RECENT];
+static unsigned long epoch = 1; /* changes with every note and forget */
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 static unsigned home(uintptr_t start) {
@@ -54,6 +64,7 @@ void gpupar__heap_note(const void *p, size_t bytes) {
       set_count(gpupar__heap_count + 1);
     table[i].bytes = bytes;
     set_start(i, start);
+    epoch++;
   }
   pthread_mutex_unlock(&lock);
 }
@@ -84,6 +95,7 @@ void gpupar__heap_forget(const void *p) {
     set_start(hole, 0);
     table[hole].bytes = 0;
     set_count(gpupar__heap_count - 1);
+    epoch++;
   }
   pthread_mutex_unlock(&lock);
 }
@@ -101,6 +113,10 @@ int gpupar__heap_find(const void *p, uintptr_t *start, size_t *bytes) {
     *start = a;
     *bytes = table[i].bytes;
     found = 1;
+  } else if (recent[a / 64 % RECENT].p == a && recent[a / 64 % RECENT].epoch == epoch) {
+    *start = recent[a / 64 % RECENT].start;
+    *bytes = recent[a / 64 % RECENT].bytes;
+    found = 1;
   } else { /* a pointer into a block: every entry is looked at */
     for (unsigned k = 0; k < SLOTS; ++k)
       if (table[k].start && table[k].start <= a && a - table[k].start < table[k].bytes &&
@@ -109,6 +125,12 @@ int gpupar__heap_find(const void *p, uintptr_t *start, size_t *bytes) {
         *bytes = table[k].bytes;
         found = 1;
       }
+    if (found) {
+      recent[a / 64 % RECENT].p = a;
+      recent[a / 64 % RECENT].start = *start;
+      recent[a / 64 % RECENT].bytes = *bytes;
+      recent[a / 64 % RECENT].epoch = epoch;
+    }
   }
   pthread_mutex_unlock(&lock);
   return found;
@@ -119,5 +141,6 @@ void gpupar__heap_reset(void) {
   for (unsigned k = 0; k < SLOTS; ++k)
     set_start(k, 0), table[k].bytes = 0;
   set_count(0);
+  epoch++;
   pthread_mutex_unlock(&lock);
 }

@@ -88,6 +88,30 @@ static void test_forget_keeps_the_others(void **state) {
   assert_int_equal(gpupar__heap_count, 0);
 }
 
+/* A pointer into a block, looked up again: the same answer until the table changes, then the
+ * new one (a forgotten block is not found through the lookup kept from before). */
+static void test_inside_again(void **state) {
+  (void)state;
+  gpupar__heap_reset();
+  uintptr_t start;
+  size_t bytes;
+  const char *in = (const char *)FAKE(200) + 6000;
+  gpupar__heap_note(FAKE(200), 8192);
+  for (int k = 0; k < 3; k++) {
+    assert_true(found(in, &start, &bytes));
+    assert_int_equal(start, (uintptr_t)FAKE(200));
+    assert_int_equal(bytes, 8192);
+  }
+  gpupar__heap_forget(FAKE(200));
+  assert_false(found(in, &start, &bytes));
+  gpupar__heap_note(FAKE(200), 4096); /* now ends before `in` */
+  assert_false(found(in, &start, &bytes));
+  gpupar__heap_note(FAKE(200), 16384);
+  assert_true(found(in, &start, &bytes));
+  assert_int_equal(bytes, 16384);
+  gpupar__heap_reset();
+}
+
 /* Two entries holding one address (one stale): the one that starts last wins. */
 static void test_innermost_block(void **state) {
   (void)state;
@@ -159,6 +183,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_start_and_inside),
       cmocka_unit_test(test_forget_keeps_the_others),
+      cmocka_unit_test(test_inside_again),
       cmocka_unit_test(test_innermost_block),
       cmocka_unit_test(test_hooks),
   };
