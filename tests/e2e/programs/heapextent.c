@@ -52,6 +52,14 @@ static void mesh_gather(const struct mesh *m, double *y, int parallel) {
     y[i] = m->x[m->conn[i]] * 2 + m->x[m->conn[(i + 1) % m->n]];
 }
 
+/* An ordinary loop: under a sanitizer, whose allocator hides the blocks, the only one that
+ * reaches the runtime (the trace check needs one). */
+static void scale(int n, double *v, double a) {
+#pragma gpupar
+  for (int i = 0; i < n; i++)
+    v[i] *= a;
+}
+
 static int check_d(const char *what, const double *a, const double *b, int n) {
   for (int i = 0; i < n; i++)
     if (a[i] != b[i]) {
@@ -134,6 +142,10 @@ int main(void) {
   mesh_gather(&m, y, 1);
   mesh_gather(&m, ys, 0);
   bad |= check_d("mesh_gather", y, ys, N);
+  scale(N, y, 0.5);
+  for (int i = 0; i < N; i++)
+    ys[i] *= 0.5;
+  bad |= check_d("scale", y, ys, N);
 
   double sum = 0;
   for (int i = 0; i < N; i++)
