@@ -51,14 +51,20 @@ int gpupar__heap_may_hold(const void *p) {
   return p && __atomic_load_n(&table[home((uintptr_t)p)].start, __ATOMIC_RELAXED) != 0;
 }
 
+/* The slot holding `start`, else the empty one that ends its probe run (under the lock). */
+static unsigned slot_of(uintptr_t start) {
+  unsigned i = home(start);
+  while (table[i].start && table[i].start != start)
+    i = (i + 1) & (SLOTS - 1);
+  return i;
+}
+
 void gpupar__heap_note(const void *p, size_t bytes) {
   uintptr_t start = (uintptr_t)p;
   if (!start)
     return;
   pthread_mutex_lock(&lock);
-  unsigned i = home(start);
-  while (table[i].start && table[i].start != start)
-    i = (i + 1) & (SLOTS - 1);
+  unsigned i = slot_of(start);
   if (table[i].start || gpupar__heap_count < (int)MAX_LIVE) {
     if (!table[i].start)
       set_count(gpupar__heap_count + 1);
@@ -74,9 +80,7 @@ void gpupar__heap_forget(const void *p) {
   if (!start)
     return;
   pthread_mutex_lock(&lock);
-  unsigned i = home(start);
-  while (table[i].start && table[i].start != start)
-    i = (i + 1) & (SLOTS - 1);
+  unsigned i = slot_of(start);
   if (table[i].start) {
     /* Backward shift: move later entries of the run into the hole when their home allows. */
     unsigned hole = i, j = i;
@@ -106,9 +110,7 @@ int gpupar__heap_find(const void *p, uintptr_t *start, size_t *bytes) {
   if (!a || __atomic_load_n(&gpupar__heap_count, __ATOMIC_RELAXED) == 0)
     return 0;
   pthread_mutex_lock(&lock);
-  unsigned i = home(a);
-  while (table[i].start && table[i].start != a)
-    i = (i + 1) & (SLOTS - 1);
+  unsigned i = slot_of(a);
   if (table[i].start) { /* the block's start: the common case */
     *start = a;
     *bytes = table[i].bytes;

@@ -83,8 +83,9 @@ static int check_regions(const gpupar_loop *loop, const gpupar_call *call, const
     size_t es = loop->arrays[a].elem_size;
     if (r.empty || gpupar__region_find(call->arrays[a], es, &r))
       continue;
-    const char *base = (const char *)call->arrays[a];
-    if (gpupar__region_overlaps(base + r.lo * (long long)es, base + (r.hi + 1) * (long long)es)) {
+    uintptr_t base = (uintptr_t)call->arrays[a]; /* addresses only: no pointer leaves the array */
+    if (gpupar__region_overlaps((const void *)(base + (uintptr_t)(r.lo * (long long)es)),
+                                (const void *)(base + (uintptr_t)((r.hi + 1) * (long long)es)))) {
       snprintf(why, len, "array '%s' lies partly outside the data region that holds part of it",
                loop->arrays[a].name ? loop->arrays[a].name : "?");
       return GPUPAR_EINVAL;
