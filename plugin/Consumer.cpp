@@ -164,12 +164,11 @@ void remarkOffloaded(const ASTContext &Ctx, Diagnostics &D, const LoopPlan &Plan
   }
   if (!Plan.HeapExtents.empty()) {
     std::string Names, Map;
-    for (const VarDecl *VD : Plan.HeapExtents) {
-      Names += (Names.empty() ? "'" : ", '") + VD->getNameAsString() + "'";
-      bool Member = std::any_of(Plan.Arrays.begin(), Plan.Arrays.end(),
-                                [&](const PlanArray &A) { return A.Var == VD && A.Member; });
-      if (Map.empty() && !Member) // a clause cannot name a struct member
-        Map = "; 'map(to: " + VD->getNameAsString() + "[lo:len])' names the elements instead";
+    for (unsigned I : Plan.HeapExtents) {
+      const PlanArray &A = Plan.Arrays[I];
+      Names += (Names.empty() ? "'" : ", '") + A.Var->getNameAsString() + "'";
+      if (Map.empty() && !A.Member) // a clause cannot name a struct member
+        Map = "; 'map(to: " + A.Var->getNameAsString() + "[lo:len])' names the elements instead";
     }
     D.diag(Diag::loop_heap_extent, ForLoc) << Names << Map;
   }

@@ -2024,19 +2024,18 @@ bool BodyWalker::shapeRunTimeIndexed(const VarDecl *VD, const std::optional<Poly
     return failAtNonAffine({Diag::non_affine_written, {text(NonAffine->Expr), quoted(VD)}});
   if (NonAffine && !Written) {
     // A pointer the loop's function allocated before the loop: the block's extent, asked of
-    // the runtime at the call.
+    // the runtime at the call. Any other pointer to elements: the block it points into, found
+    // at run time (a pointer elsewhere runs the loop on the host).
     std::optional<std::string> Elems;
-    if (Shape.Extent.empty() && !Shape.Map && RowUnits && *RowUnits == Poly::constant(1))
-      Elems = allocationExtent(Ctx, F.For, VD);
-    // Any other pointer to elements: the block it points into, found at run time (a pointer
-    // elsewhere runs the loop on the host).
     std::string First = "0";
-    if (!Elems && Shape.Extent.empty() && !Shape.Map && RowUnits &&
-        *RowUnits == Poly::constant(1) && heapExtentFits(VD)) {
-      std::string K = std::to_string(Info.HeapExtents.size());
-      Info.HeapExtents.push_back(VD);
-      First = "gpupar_heap_first_" + K;
-      Elems = "gpupar_heap_len_" + K;
+    if (Shape.Extent.empty() && !Shape.Map && RowUnits && *RowUnits == Poly::constant(1)) {
+      Elems = allocationExtent(Ctx, F.For, VD);
+      if (!Elems && heapExtentFits(VD)) {
+        std::string K = std::to_string(Info.HeapExtents.size());
+        Info.HeapExtents.push_back(VD);
+        First = "gpupar_heap_first_" + K;
+        Elems = "gpupar_heap_len_" + K;
+      }
     }
     if (Elems) {
       ClauseItem &M = Info.AllocationMaps.emplace_back();

@@ -152,7 +152,7 @@ public:
   /// Whether a subscript of `A` after the first provably leaves its dimension in some iteration
   /// its loops run (`b[i][j - 1]` at j = 0 is the previous row's last element: C leaves that
   /// undefined, but in the flat layout it is a dependence between rows). Such an access is tested
-  /// by its flat subscript only. Returns that subscript, else null.
+  /// by its flat subscript only. Returns that subscript, else null (worked out once per access).
   const Expr *leavingSubscript(const Access &A);
   bool leavesDimension(const Access &A) { return leavingSubscript(A) != nullptr; }
   /// A flat subscript `row * C + col` as {row, col} when `col` provably lies in [0, C) in
@@ -211,7 +211,9 @@ public:
 private:
   ASTContext &Ctx;
   const BodyInfo &Info;
-  AtomTable Atoms; ///< a copy: bounds may add invariant atoms
+  AtomTable Atoms;                                ///< a copy: bounds may add invariant atoms
+  std::map<const Access *, const Expr *> Leaving; ///< leavingSubscript's answers
+  const Expr *findLeavingSubscript(const Access &A);
   std::map<unsigned, Interval> Ranges;
   std::map<unsigned, int64_t> Steps;
 
@@ -683,6 +685,13 @@ std::optional<std::pair<Poly, Poly>> Tester::splitSymbolic(const Poly &P, const 
 }
 
 const Expr *Tester::leavingSubscript(const Access &A) {
+  auto [It, New] = Leaving.try_emplace(&A, nullptr);
+  if (New)
+    It->second = findLeavingSubscript(A);
+  return It->second;
+}
+
+const Expr *Tester::findLeavingSubscript(const Access &A) {
   // Each subscript with the array type it indexes, outermost first.
   std::vector<std::pair<const Expr *, const ArrayType *>> Levels;
   const Expr *Cur = A.Expr->IgnoreParenImpCasts();

@@ -157,13 +157,9 @@ static std::string prologue(const ASTContext &Ctx, const LoopPlan &P, const std:
   // The extents only the run time knows first: the sections name them.
   for (size_t K = 0; K < P.HeapExtents.size(); ++K) {
     // The pointer as the arrays' list passes it (a struct member: read once, when the loop runs).
-    std::string Ptr = P.HeapExtents[K]->getNameAsString(), Name = Ptr, N = std::to_string(K);
-    for (size_t I = 0; I < P.Arrays.size(); ++I)
-      if (P.Arrays[I].Var == P.HeapExtents[K]) {
-        Ptr = "(" + arrayValue(Ctx, P, (unsigned)I) + ")";
-        if (P.Arrays[I].Member)
-          Name = sourceText(Ctx, P.Arrays[I].Member);
-      }
+    const PlanArray &A = P.Arrays[P.HeapExtents[K]];
+    std::string Ptr = "(" + arrayValue(Ctx, P, P.HeapExtents[K]) + ")", N = std::to_string(K);
+    std::string Name = A.Member ? sourceText(Ctx, A.Member) : A.Var->getNameAsString();
     S += In + "long long gpupar_heap_first_" + N + ";\n";
     S += In + "const long long gpupar_heap_len_" + N + " = " + rt::HeapExtent + "(" + Ptr +
          ", sizeof(*" + Ptr + "), \"" + escapeString(P.Site) + "\", \"" + escapeString(Name) +

@@ -221,9 +221,9 @@ struct LoopPlan {
   /// Run-time facts the dependence proof assumed (BodyInfo::Assumptions): each `>= 0`, and-ed
   /// into the `if` like the clause's condition.
   std::vector<std::string> Assumptions;
-  /// Pointers whose extent is the block each points into, found at the call
-  /// (BodyInfo::HeapExtents): the loop offloads only when every one is found.
-  std::vector<const clang::VarDecl *> HeapExtents;
+  /// The arrays (indices into Arrays) whose extent is the block each points into, found at the
+  /// call, in the order of BodyInfo::HeapExtents: the loop offloads only when every one is found.
+  std::vector<unsigned> HeapExtents;
   std::optional<ClauseExpr> Devices; ///< `devices(expr)`
   std::vector<Problem> Remarks; ///< from the analysis, printed with -fplugin-arg-gpupar-remarks
   /// Functions of this file the body calls (callees first) and the types they and the body

@@ -76,6 +76,8 @@ int gpupar__region_contains(const void *base) {
   return r != NULL;
 }
 
+int gpupar__regions_open(void) { return regions != NULL; }
+
 int gpupar__region_overlaps(const void *lo, const void *hi) {
   int found = 0;
   if (!regions)

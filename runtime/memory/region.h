@@ -25,6 +25,9 @@ int gpupar__region_contains(const void *base);
 /* Returns whether bytes [lo, hi) share a byte with an open region. */
 int gpupar__region_overlaps(const void *lo, const void *hi);
 
+/* Returns whether any region is open (the calls' checks look no further when none is). */
+int gpupar__regions_open(void);
+
 /* Sets `*at` to the address of the `bytes` bytes of host range `host` (inside `r`) in `dev`'s
  * copy, for a kernel to use in place: with `fill`, brings them up to date there first (to read
  * them); either way orders work issued later on stream `s` after copies into them in flight. */

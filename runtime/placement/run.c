@@ -75,6 +75,8 @@ static void host_access(const gpupar_loop *loop, const gpupar_call *call) {
  * The host run brings the host copy up to date first (host_access). */
 static int check_regions(const gpupar_loop *loop, const gpupar_call *call, const gpupar__space *sp,
                          char *why, size_t len) {
+  if (!gpupar__regions_open()) /* the common case: no hulls to compute */
+    return GPUPAR_OK;
   for (int a = 0; a < loop->narrays; a++) {
     gpupar__hull r, w;
     if (gpupar__array_hulls(loop, call->spans, sp, a, 0, sp->trip, &r, &w) != GPUPAR_OK)
