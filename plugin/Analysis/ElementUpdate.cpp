@@ -107,40 +107,35 @@ std::optional<ElementUpdate> matchElementUpdate(const ASTContext &Ctx, const Exp
         Ctx.getCanonicalType(R->getType()) != Ctx.getCanonicalType(U.Target->getType()))
       Op.reset();
   } else if (const auto *CE = dyn_cast<CallExpr>(BO->getRHS()->IgnoreParenImpCasts())) {
-    Op = U.Target->getType()->isRealFloatingType() ? minMaxCall(CE) : std::nullopt;
-    if (Op && sameValue(Ctx, CE->getArg(0), U.Target)) {
-      U.Reads.push_back(CE->getArg(0)->IgnoreParenImpCasts());
-      U.Value = CE->getArg(1);
-    } else if (Op && sameValue(Ctx, CE->getArg(1), U.Target)) {
-      U.Reads.push_back(CE->getArg(1)->IgnoreParenImpCasts());
-      U.Value = CE->getArg(0);
+    QualType Cmp;
+    if (std::optional<ReductionOp> K = minMaxCall(Ctx, CE, Cmp)) {
+      if (sameValue(Ctx, CE->getArg(0), U.Target)) {
+        U.Reads.push_back(CE->getArg(0)->IgnoreParenImpCasts());
+        U.Value = CE->getArg(1);
+      } else if (sameValue(Ctx, CE->getArg(1), U.Target)) {
+        U.Reads.push_back(CE->getArg(1)->IgnoreParenImpCasts());
+        U.Value = CE->getArg(0);
+      }
+      if (U.Value &&
+          minMaxInType(Ctx, U.Target->getType(), Cmp, U.Value->IgnoreParenImpCasts()->getType()))
+        Op = K;
     }
-    if (U.Value && !minMaxInType(Ctx, U.Target->getType(), CE->getType(),
-                                 U.Value->IgnoreParenImpCasts()->getType()))
-      Op.reset();
   } else if (const auto *CO = dyn_cast<ConditionalOperator>(BO->getRHS()->IgnoreParenImpCasts())) {
     // `t = t < v ? t : v` and the other spellings of min and max.
-    const auto *C = dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
-    if (C && C->isRelationalOp()) {
-      const Expr *A = C->getLHS(), *B = C->getRHS();
-      const Expr *T = CO->getTrueExpr(), *F = CO->getFalseExpr();
-      bool Less = C->getOpcode() == BO_LT || C->getOpcode() == BO_LE;
-      bool TakesA = sameValue(Ctx, T, A) && sameValue(Ctx, F, B);
-      bool TakesB = sameValue(Ctx, T, B) && sameValue(Ctx, F, A);
-      if (TakesA || TakesB) {
-        Op = Less == TakesA ? ReductionOp::Min : ReductionOp::Max;
-        if (sameValue(Ctx, A, U.Target))
-          U.Value = B;
-        else if (sameValue(Ctx, B, U.Target))
-          U.Value = A;
-        for (const Expr *X : {A, B, T, F})
-          if (X != U.Value)
-            U.Reads.push_back(X->IgnoreParenImpCasts());
-        // The comparison must order values as the element's type does (see minMaxInType).
-        if (U.Value && !minMaxInType(Ctx, U.Target->getType(), A->getType(),
-                                     U.Value->IgnoreParenImpCasts()->getType()))
-          Op.reset();
-      }
+    const Expr *A, *B;
+    const Expr *T = CO->getTrueExpr(), *F = CO->getFalseExpr();
+    if (std::optional<ReductionOp> K = choiceOp(Ctx, CO->getCond(), T, F, A, B)) {
+      if (sameValue(Ctx, A, U.Target))
+        U.Value = B;
+      else if (sameValue(Ctx, B, U.Target))
+        U.Value = A;
+      for (const Expr *X : {A, B, T, F})
+        if (X != U.Value)
+          U.Reads.push_back(X->IgnoreParenImpCasts());
+      // The comparison must order values as the element's type does (see minMaxInType).
+      if (U.Value && minMaxInType(Ctx, U.Target->getType(), A->getType(),
+                                  U.Value->IgnoreParenImpCasts()->getType()))
+        Op = K;
     }
   }
   if (!Op || !U.Value || mentions(U.Value, Array))

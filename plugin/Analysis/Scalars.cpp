@@ -3,6 +3,7 @@
 #include "Analysis/LoopForm.h"
 #include "Text.h"
 
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseMap.h"
@@ -49,17 +50,87 @@ bool minMaxInType(const ASTContext &Ctx, QualType X, QualType Cmp, QualType E) {
   return Cmp->isIntegerType() && E->isIntegerType() && intFits(Ctx, X, Cmp) && intFits(Ctx, E, X);
 }
 
-std::optional<ReductionOp> minMaxCall(const CallExpr *CE) {
+std::optional<ReductionOp> choiceOp(const ASTContext &Ctx, const Expr *Cond, const Expr *T,
+                                    const Expr *F, const Expr *&A, const Expr *&B) {
+  const auto *C = dyn_cast<BinaryOperator>(strip(Cond));
+  if (!C || !C->isRelationalOp())
+    return std::nullopt;
+  A = C->getLHS();
+  B = C->getRHS();
+  bool Less = C->getOpcode() == BO_LT || C->getOpcode() == BO_LE;
+  bool PicksA;
+  if (sameValue(Ctx, T, A) && sameValue(Ctx, F, B))
+    PicksA = true;
+  else if (sameValue(Ctx, T, B) && sameValue(Ctx, F, A))
+    PicksA = false;
+  else
+    return std::nullopt;
+  return Less == PicksA ? ReductionOp::Min : ReductionOp::Max;
+}
+
+/// The value a `return` statement (alone or as a block's only statement) returns, parentheses
+/// and implicit conversions stripped.
+static const Expr *returned(const Stmt *S) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S); CS && CS->size() == 1)
+    S = CS->body_front();
+  const auto *R = dyn_cast_or_null<ReturnStmt>(S);
+  return R && R->getRetValue() ? strip(R->getRetValue()) : nullptr;
+}
+
+/// The min or max a function of this file computes, in its parameters' type `Cmp`: two
+/// parameters and a result of one arithmetic type, and a body that is `return a < b ? a : b;`
+/// or `if (a < b) return a; [else] return b;` in any of their spellings.
+static std::optional<ReductionOp> minMaxFunction(const ASTContext &Ctx, const FunctionDecl *FD,
+                                                 QualType &Cmp) {
+  const FunctionDecl *Def = FD->getDefinition();
+  if (!Def || Def->getNumParams() != 2 || Def->isVariadic())
+    return std::nullopt;
+  QualType P = Ctx.getCanonicalType(Def->getParamDecl(0)->getType()).getUnqualifiedType();
+  if (!P->isArithmeticType() || P->isBooleanType() ||
+      Ctx.getCanonicalType(Def->getParamDecl(1)->getType()).getUnqualifiedType() != P ||
+      Ctx.getCanonicalType(Def->getReturnType()).getUnqualifiedType() != P)
+    return std::nullopt;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->size() == 0 || Body->size() > 2)
+    return std::nullopt;
+  const Expr *Cond = nullptr, *T = nullptr, *F = nullptr;
+  const auto *If = dyn_cast<IfStmt>(Body->body_front());
+  if (If && !If->getInit() && !If->getConditionVariable() &&
+      !If->getElse() == (Body->size() == 2)) {
+    // `if (c) return a; else return b;` or `if (c) return a; return b;`
+    Cond = If->getCond();
+    T = returned(If->getThen());
+    F = returned(If->getElse() ? If->getElse() : Body->body_back());
+  } else if (const auto *CO = Body->size() == 1 ? dyn_cast_or_null<ConditionalOperator>(
+                                                      returned(Body->body_front()))
+                                                : nullptr) {
+    Cond = CO->getCond();
+    T = CO->getTrueExpr();
+    F = CO->getFalseExpr();
+  }
+  if (!Cond || !T || !F)
+    return std::nullopt;
+  const Expr *A, *B;
+  std::optional<ReductionOp> K = choiceOp(Ctx, Cond, T, F, A, B);
+  const VarDecl *VA = referencedVar(A), *VB = referencedVar(B);
+  if (!K || !VA || !VB || VA == VB || !isa<ParmVarDecl>(VA) || !isa<ParmVarDecl>(VB))
+    return std::nullopt;
+  Cmp = P;
+  return K;
+}
+
+std::optional<ReductionOp> minMaxCall(const ASTContext &Ctx, const CallExpr *CE, QualType &Cmp) {
   const FunctionDecl *FD = CE->getDirectCallee();
   if (!FD || !FD->getIdentifier() || CE->getNumArgs() != 2)
     return std::nullopt;
   StringRef N = FD->getName();
   N.consume_front("__builtin_");
+  Cmp = CE->getType();
   if (N == "fmin" || N == "fminf")
     return ReductionOp::Min;
   if (N == "fmax" || N == "fmaxf")
     return ReductionOp::Max;
-  return std::nullopt;
+  return minMaxFunction(Ctx, FD, Cmp);
 }
 
 /// True when updating `x` of type `X` with an operation computed in type `C` (then converted
@@ -162,37 +233,29 @@ std::optional<ReductionOp> matchReductionUpdate(const ASTContext &Ctx, const Exp
   }
   // `x = fmin(x, e)`, `x = fmax(e, x)`.
   if (const auto *CE = dyn_cast<CallExpr>(R)) {
-    std::optional<ReductionOp> K = minMaxCall(CE);
-    if (!K || !X->getType()->isRealFloatingType())
+    QualType Cmp;
+    std::optional<ReductionOp> K = minMaxCall(Ctx, CE, Cmp);
+    if (!K)
       return std::nullopt;
     const Expr *A = CE->getArg(0), *B = CE->getArg(1);
     const Expr *Other = isVar(A, X) ? B : isVar(B, X) ? A : nullptr;
-    if (!Other || mentions(Other, X) ||
-        !minMaxInType(Ctx, X->getType(), CE->getType(), strip(Other)->getType()))
+    if (!Other || mentions(Other, X) || Other->HasSideEffects(Ctx) ||
+        !minMaxInType(Ctx, X->getType(), Cmp, strip(Other)->getType()))
       return std::nullopt;
     return K;
   }
   // `x = x < e ? x : e` and the other spellings of min and max.
   if (const auto *CO = dyn_cast<ConditionalOperator>(R)) {
-    const auto *C = dyn_cast<BinaryOperator>(strip(CO->getCond()));
-    if (!C || !(C->getOpcode() == BO_LT || C->getOpcode() == BO_LE || C->getOpcode() == BO_GT ||
-                C->getOpcode() == BO_GE))
-      return std::nullopt;
-    const Expr *A = C->getLHS(), *B = C->getRHS();
-    const Expr *T = CO->getTrueExpr(), *F = CO->getFalseExpr();
-    bool Less = C->getOpcode() == BO_LT || C->getOpcode() == BO_LE;
-    bool PicksA;
-    if (sameValue(Ctx, T, A) && sameValue(Ctx, F, B))
-      PicksA = true;
-    else if (sameValue(Ctx, T, B) && sameValue(Ctx, F, A))
-      PicksA = false;
-    else
+    const Expr *A, *B;
+    std::optional<ReductionOp> K =
+        choiceOp(Ctx, CO->getCond(), CO->getTrueExpr(), CO->getFalseExpr(), A, B);
+    if (!K)
       return std::nullopt;
     const Expr *Other = isVar(A, X) ? B : isVar(B, X) ? A : nullptr;
     if (!Other || mentions(Other, X) || Other->HasSideEffects(Ctx) ||
         !minMaxInType(Ctx, X->getType(), A->getType(), strip(Other)->getType()))
       return std::nullopt;
-    return Less == PicksA ? ReductionOp::Min : ReductionOp::Max;
+    return K;
   }
   return std::nullopt;
 }
@@ -511,6 +574,26 @@ bool mayBeReadAfter(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *Fn
   return Finder{SM, VD, Loop, End, Repeated}.run(Fn->getBody());
 }
 
+/// The call whose result `E` is assigned (`x = f(x, e)`, E the left side) or that `E` is an
+/// argument of (through parentheses and conversions), or null.
+static const CallExpr *callAround(ASTContext &Ctx, const Expr *E) {
+  DynTypedNodeList Parents = Ctx.getParents(*E);
+  while (Parents.size() == 1) {
+    if (const auto *CE = Parents[0].get<CallExpr>())
+      return CE->getCallee()->IgnoreParenImpCasts() == E ? nullptr : CE;
+    if (const auto *BO = Parents[0].get<BinaryOperator>())
+      return BO->getOpcode() == BO_Assign && BO->getLHS() == E
+                 ? dyn_cast<CallExpr>(BO->getRHS()->IgnoreParenImpCasts())
+                 : nullptr;
+    const auto *P = Parents[0].get<Expr>();
+    if (!P || !isa<ParenExpr, ImplicitCastExpr>(P))
+      return nullptr;
+    E = P;
+    Parents = Ctx.getParents(*P);
+  }
+  return nullptr;
+}
+
 static std::string quoted(const VarDecl *VD) { return "'" + VD->getNameAsString() + "'"; }
 
 namespace {
@@ -660,6 +743,13 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
                                                ? Op + "= e"
                                                : "= " + Op + "(...)")});
           P.Notes.push_back({RedItem->Range, Diag::note_named_in_reduction});
+          const CallExpr *CE = RC->Op == ReductionOp::Min || RC->Op == ReductionOp::Max
+                                   ? callAround(Ctx, X.Ref)
+                                   : nullptr;
+          if (CE && CE->getDirectCallee())
+            P.Notes.push_back({CE->getSourceRange(),
+                               Diag::note_not_min_max,
+                               {CE->getDirectCallee()->getNameAsString()}});
           return false;
         }
       W.Role = ScalarRole::Reduction;

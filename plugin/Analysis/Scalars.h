@@ -22,8 +22,17 @@
 
 namespace gpupar {
 
-/// Returns the operator of `fmin`-style calls: `fmin(x, e)`, `fmaxf(e, x)` (Min or Max).
-std::optional<ReductionOp> minMaxCall(const clang::CallExpr *CE);
+/// Returns the min or max that `Cond ? T : F` computes when T and F are Cond's two sides, in
+/// either order (`a < b ? a : b` is the min), with Cond's sides in `A` and `B`.
+std::optional<ReductionOp> choiceOp(const clang::ASTContext &Ctx, const clang::Expr *Cond,
+                                    const clang::Expr *T, const clang::Expr *F,
+                                    const clang::Expr *&A, const clang::Expr *&B);
+
+/// Returns the operator of min and max calls (Min or Max): `fmin(x, e)`, `fmaxf(e, x)`, and
+/// calls of a function of this file whose body is `return a > b ? a : b;` or `if (a > b)
+/// return a; return b;` in any spelling. `Cmp`: the type they compare in.
+std::optional<ReductionOp> minMaxCall(const clang::ASTContext &Ctx, const clang::CallExpr *CE,
+                                      clang::QualType &Cmp);
 
 /// Returns true when `A` and `B` are the same side-effect-free expression (parentheses and
 /// implicit casts aside): `a[i + 1]` and `(a[1 + i])` are not, `a[i]` and `(a[i])` are.

@@ -70,6 +70,41 @@ static void arithmetic(int n) {
          imin, imax, dmin, dmax, umul);
 }
 
+/* min and max through functions of this file, as real code writes them. */
+static double larger(double a, double b) {
+  if (a > b)
+    return a;
+  else
+    return b;
+}
+static int smaller(int a, int b) { return b < a ? b : a; }
+static long longest(long a, long b) {
+  if (a >= b)
+    return a;
+  return b;
+}
+
+static void functions(int n) {
+  double hi = -1e300, r_hi = -1e300;
+  int lo = 1 << 30, r_lo = 1 << 30;
+  long most = -5, r_most = -5;
+#pragma gpupar reduction(max: hi)
+  for (int i = 0; i < n; i++)
+    hi = larger(hi, reals[i] * 0.5 - 7.0);
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    lo = smaller(ints[i] + 3, lo);
+    most = longest(most, (long)ints[i] * ints[i] - 40000);
+  }
+  for (int i = 0; i < n; i++) {
+    r_hi = larger(r_hi, reals[i] * 0.5 - 7.0);
+    r_lo = smaller(ints[i] + 3, r_lo);
+    r_most = longest(r_most, (long)ints[i] * ints[i] - 40000);
+  }
+  expect(hi == r_hi && lo == r_lo && most == r_most, "min/max functions", n);
+  printf("hi=%g lo=%d most=%ld\n", hi, lo, most);
+}
+
 /* & | ^ && || on unsigned char, short, long, _Bool. */
 static void logical(int n) {
   unsigned char band = 0xff, bor = 0, bxor = 0x5a;
@@ -182,6 +217,7 @@ int main(void) {
     int n = sizes[s];
     printf("n=%d\n", n);
     arithmetic(n);
+    functions(n);
     logical(n);
     floating(n);
     if (n > 0)
