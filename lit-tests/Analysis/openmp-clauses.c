@@ -1,6 +1,8 @@
 // Loops written for '#pragma omp parallel for' keep compiling when the pragma becomes
 // '#pragma gpupar': OpenMP words and clauses are accepted and have no effect, except 'ordered',
-// which cannot be honoured: that loop stays serial, with a warning (DataRaceBench DRB110).
+// which cannot be honoured: that loop stays serial, with a warning (DataRaceBench DRB110). So does
+// a reduction with an identifier of OpenMP's 'declare reduction' (OpenMPSnapshot's LU_Parallel:
+// 'reduction(maximum: max)' over a struct).
 // RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-remarks -fplugin-arg-gpupar-outdir=%t %s
 void f(int n, float *a, const float *b, float s) {
   int i;
@@ -16,6 +18,15 @@ void f(int n, float *a, const float *b, float s) {
 #pragma gpupar schedule(static) ordered(1) private(i) // expected-warning {{'ordered' asks}}
   for (int k = 0; k < n; k++)
     a[k] += b[k];
+#pragma gpupar reduction(maximum: i, s) // expected-warning {{reduction identifier 'maximum' is not an operator gpupar knows (+ * min max & | ^ && ||): user-defined reductions ('declare reduction') are not supported; the loop stays serial}}
+  for (int k = 0; k < n; k++)
+    a[k] += b[k];
+#pragma gpupar reduction(+: s) reduction(maximum: s, i) // expected-warning {{reduction identifier 'maximum'}}
+  for (int k = 0; k < n; k++)
+    s += b[k];
+#pragma gpupar reduction(maximum) // expected-error {{expected a reduction operator (+ * min max & | ^ && ||), found 'maximum'}}
+  for (i = 0; i < n; i++)
+    a[i] += b[i];
 #pragma gpupar schedule(dynamic // expected-error {{expected ')' to close the 'schedule' clause}}
   for (i = 0; i < n; i++)
     a[i] += b[i];

@@ -374,6 +374,11 @@ bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, Directive &Dir, LoopForm &F
     P = makeProblem(Diag::ordered_clause, SourceRange(Dir.OrderedLoc, Dir.OrderedLoc));
     return false;
   }
+  if (Dir.UserReductionLoc.isValid()) {
+    P = makeProblem(Diag::reduction_user_defined,
+                    SourceRange(Dir.UserReductionLoc, Dir.UserReductionLoc), {Dir.UserReduction});
+    return false;
+  }
   if (!matchLoopForm(Ctx, FS, F, P))
     return false;
   if (!collapseNest(Ctx, F, Dir, Info, P)) {

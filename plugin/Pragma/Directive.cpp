@@ -261,6 +261,14 @@ bool ClauseParser::clause() {
     RC.Loc = Loc;
     RC.OpLoc = here();
     std::optional<ReductionOp> Op = atEnd() ? std::nullopt : reductionOpFromSpelling(peek());
+    if (!Op && T[I].IsIdentifier && I + 1 < T.size() && T[I + 1].Spelling == ":") {
+      // OpenMP's `declare reduction` identifier: valid OpenMP, kept serial by the analysis.
+      D.UserReduction = peek();
+      D.UserReductionLoc = here();
+      I += 2;
+      std::vector<ClauseItem> Ignored;
+      return list(N, /*Section=*/true, Ignored);
+    }
     if (!Op)
       return atEnd() ? errorHere(Diag::expected_reduction_operator)
                      : errorHere(Diag::expected_reduction_operator_found, {peek()});

@@ -93,6 +93,10 @@ struct Directive {
   std::optional<ClauseExpr> Devices; ///< `devices(expr)`
   clang::SourceLocation DevicesLoc;
   clang::SourceLocation OrderedLoc; ///< OpenMP's `ordered` (valid: the loop stays serial)
+  /// A reduction identifier of OpenMP's `declare reduction` (`reduction(maximum: m)`), the
+  /// first one; the loop stays serial.
+  std::string UserReduction;
+  clang::SourceLocation UserReductionLoc;
 
   /// Returns the reduction clause naming `Name` (and the item), or null.
   const ReductionClause *reductionOf(llvm::StringRef Name, const ClauseItem **Item = nullptr) const;
