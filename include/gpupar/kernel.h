@@ -5,6 +5,7 @@
 #ifndef GPUPAR_KERNEL_H
 #define GPUPAR_KERNEL_H
 
+#include <assert.h> /* before cuda_runtime.h: declares __assert_fail for device code */
 #include <math.h>
 #include <stddef.h>
 #include <string.h>

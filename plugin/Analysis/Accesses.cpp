@@ -1,5 +1,6 @@
 //===- Accesses.cpp - what an offloaded loop body reads and writes ---------===//
 #include "Analysis/Accesses.h"
+#include "Analysis/Asserts.h"
 
 #include "Analysis/Allocation.h"
 #include "Analysis/BodyWalker.h"
@@ -1317,6 +1318,8 @@ bool BodyWalker::walkCall(const CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
   if (!FD)
     return fail(CE->getSourceRange(), Diag::function_pointer_call);
+  if (isAssertFailure(CE)) // a failed `assert`, in its strict-C form
+    return true;
   const MathCall *MC = findMathCall(Ctx, FD);
   if (!MC) {
     StringRef Name = FD->getName();
@@ -1523,9 +1526,10 @@ bool BodyWalker::walkUnary(const UnaryOperator *UO, Mode M) {
     return fail(UO->getSourceRange(), Diag::address_of, {text(UO)});
   case UO_Deref:
     return walkAccess(UO, M);
+  case UO_Extension: // `__extension__ e` is e (glibc's `assert` is one)
+    return walk(UO->getSubExpr(), M);
   case UO_Real:
   case UO_Imag:
-  case UO_Extension:
   case UO_Coawait:
     return fail(UO->getSourceRange(), Diag::expression_unsupported, {text(UO)});
   default:
@@ -1698,6 +1702,8 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
   case Stmt::GenericSelectionExprClass:
     return fail(S->getSourceRange(), Diag::generic_selection);
   case Stmt::StmtExprClass:
+    if (const Expr *C = assertCondition(cast<StmtExpr>(S))) // `assert(C)`
+      return walk(C);
     return fail(S->getSourceRange(), Diag::statement_expression);
   default:
     return fail(S->getSourceRange(), Diag::construct_unsupported, {S->getStmtClassName()});

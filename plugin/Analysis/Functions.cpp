@@ -1,5 +1,6 @@
 //===- Functions.cpp - functions of this file called from an offloaded loop -===//
 #include "Analysis/Functions.h"
+#include "Analysis/Asserts.h"
 #include "Analysis/LoopForm.h"
 #include "Analysis/MathCalls.h"
 #include "Text.h"
@@ -192,6 +193,8 @@ bool FunctionChecker::stmt(const Stmt *S) {
   case Stmt::IndirectGotoStmtClass:
     return fail(S->getSourceRange(), Diag::function_computed_goto, {}, in());
   case Stmt::StmtExprClass:
+    if (const Expr *C = assertCondition(cast<StmtExpr>(S))) // `assert(C)`
+      return stmt(C);
     return fail(S->getSourceRange(), Diag::function_statement_expression, {}, in());
   case Stmt::DeclStmtClass:
     for (const Decl *D : cast<DeclStmt>(S)->decls()) {
@@ -260,6 +263,8 @@ bool FunctionChecker::stmt(const Stmt *S) {
       const FunctionDecl *Callee = CE->getDirectCallee();
       if (!Callee)
         return fail(CE->getSourceRange(), Diag::function_indirect_call, {}, in());
+      if (isAssertFailure(CE)) // a failed `assert`, in its strict-C form
+        return true;
       if (!findMathCall(Ctx, Callee)) {
         const FunctionDecl *Def = nullptr;
         if (!Callee->hasBody(Def) || !Def)

@@ -13,6 +13,15 @@ struct dim3 {
   unsigned x, y, z;
   __host__ __device__ dim3(unsigned x = 1, unsigned y = 1, unsigned z = 1) : x(x), y(y), z(z) {}
 };
+/* Device-side assert, as clang's CUDA wrapper header provides it (glibc's assert calls it). */
+extern "C" {
+__device__ void __assertfail(const char *message, const char *file, unsigned line,
+                             const char *function, size_t char_size);
+__device__ static inline void __assert_fail(const char *message, const char *file, unsigned line,
+                                            const char *function) {
+  __assertfail(message, file, line, function, sizeof(char));
+}
+}
 typedef struct CUstream_st *cudaStream_t;
 typedef int cudaError_t;
 extern "C" cudaError_t cudaGetLastError(void);
