@@ -349,6 +349,87 @@ void BodyWalker::condGuards(const Expr *C, bool Negate, std::vector<Guard> &Out)
   Out.push_back(std::move(G));
 }
 
+void BodyWalker::condCongruences(const Expr *C, bool Negate, std::vector<Congruence> &Out) {
+  if (!Frames.empty()) // as condGuards: the loop body's own conditions only
+    return;
+  C = C->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(C)) {
+    if (UO->getOpcode() == UO_LNot)
+      condCongruences(UO->getSubExpr(), !Negate, Out);
+    return;
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(C);
+  if (!BO)
+    return;
+  BinaryOperatorKind Op = BO->getOpcode();
+  if ((Op == BO_LAnd && !Negate) || (Op == BO_LOr && Negate)) {
+    condCongruences(BO->getLHS(), Negate, Out);
+    condCongruences(BO->getRHS(), Negate, Out);
+    return;
+  }
+  auto Constant = [&](const Expr *E, int64_t &V) {
+    Expr::EvalResult R;
+    if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+      return false;
+    V = R.Val.getInt().getExtValue();
+    return true;
+  };
+  // `e % m` or `e & (m - 1)` with m > 1 (a power of two for `&`): the residue of e modulo m is
+  // `e % m` (C's remainder differs from it by a multiple of m) or `e & (m - 1)` (two's
+  // complement). Sets `Sum` to e and `M`; `ByMask` for `&`.
+  Poly Sum;
+  int64_t M = 0;
+  bool ByMask = false;
+  auto Residue = [&](const Expr *E) {
+    const auto *R = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    int64_t K;
+    if (!R || !(R->getOpcode() == BO_Rem || R->getOpcode() == BO_And) ||
+        !R->getLHS()->getType()->isSignedIntegerType() || !Constant(R->getRHS(), K) || K < 1 ||
+        K > (1 << 20))
+      return false;
+    ByMask = R->getOpcode() == BO_And;
+    if (ByMask && (K & (K + 1)) != 0) // not 2^k - 1
+      return false;
+    M = ByMask ? K + 1 : K;
+    std::optional<Poly> P = buildIndex(R->getLHS());
+    if (M < 2 || !P || P->loopVars(Info.Atoms).empty())
+      return false;
+    Sum = *P;
+    return true;
+  };
+  // Sum - Rem is a multiple of M.
+  auto Add = [&](const Poly &Rem) {
+    if (Sum.addScaled(Rem, -1))
+      Out.push_back({Sum, M});
+  };
+  if (Op == BO_EQ || Op == BO_NE) {
+    bool Equal = (Op == BO_EQ) != Negate;
+    const Expr *X = BO->getLHS(), *Y = BO->getRHS();
+    if (!Residue(X)) {
+      std::swap(X, Y);
+      if (!Residue(X))
+        return;
+    }
+    int64_t K = 0;
+    bool Known = Constant(Y, K);
+    std::optional<Poly> Rem = buildIndex(Y);
+    if (!Y->getType()->isIntegerType() || !Rem || !Rem->loopVars(Info.Atoms).empty())
+      return;
+    if (Equal && (!Known || (ByMask ? K >= 0 && K < M : K > -M && K < M)))
+      Add(*Rem); // `e % m == r`: e - r is a multiple of m (e % m is r exactly)
+    else if (!Equal && Known && M == 2 && K == 0)
+      Add(Poly::constant(1)); // `e % 2 != 0`, `(e & 1) != 0`: e is odd
+    else if (!Equal && Known && M == 2 && ByMask && K == 1)
+      Add(Poly()); // `(e & 1) != 1`: e is even
+    return;
+  }
+  if (Op == BO_Rem || Op == BO_And) { // `if (e & 1)`, `if (e % 2)`: nonzero
+    if (!Residue(BO) || M != 2)
+      return;
+    Add(Poly::constant(Negate ? 0 : 1));
+  }
+}
+
 bool BodyWalker::walkGuarded(const Stmt *S, const std::vector<Guard> &More, Mode M) {
   size_t Before = Guards.size();
   Guards.insert(Guards.end(), More.begin(), More.end());
@@ -367,17 +448,20 @@ static bool onlyJumps(const Stmt *S) {
 
 bool BodyWalker::walkCompound(const CompoundStmt *CS) {
   // After `if (c) continue;` the rest of the block runs only where c does not hold.
-  size_t Before = Guards.size();
+  size_t Before = Guards.size(), BeforeC = Congruent.size();
   bool Ok = true;
   for (const Stmt *C : CS->body()) {
     if (!(Ok = walk(C)))
       break;
     if (const auto *IS = dyn_cast<IfStmt>(C))
       if (!IS->getElse() && !IS->getInit() && !IS->getConditionVariable() &&
-          onlyJumps(IS->getThen()))
+          onlyJumps(IS->getThen())) {
         condGuards(IS->getCond(), true, Guards);
+        condCongruences(IS->getCond(), true, Congruent);
+      }
   }
   Guards.resize(Before, Guard());
+  Congruent.resize(BeforeC);
   return Ok;
 }
 
@@ -1274,6 +1358,7 @@ bool BodyWalker::recordAccess(const Expr *E, Mode M, Place P, const std::vector<
   A.Unconditional = CondDepth == 0 && !Conditional;
   A.Guards = Guards;
   A.Guards.insert(A.Guards.end(), More.begin(), More.end());
+  A.Congruences = Congruent;
   if (!Frames.empty())
     A.Via = Frames.front()->Call;
   if (M == Mode::Read || M == Mode::ReadWrite)
@@ -1583,8 +1668,16 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
     std::vector<Guard> Then, Else;
     condGuards(IS->getCond(), false, Then);
     condGuards(IS->getCond(), true, Else);
+    size_t BeforeC = Congruent.size();
     ++CondDepth;
-    bool Ok = walkGuarded(IS->getThen(), Then) && walkGuarded(IS->getElse(), Else);
+    condCongruences(IS->getCond(), false, Congruent);
+    bool Ok = walkGuarded(IS->getThen(), Then);
+    Congruent.resize(BeforeC);
+    if (Ok) {
+      condCongruences(IS->getCond(), true, Congruent);
+      Ok = walkGuarded(IS->getElse(), Else);
+      Congruent.resize(BeforeC);
+    }
     --CondDepth;
     return Ok;
   }

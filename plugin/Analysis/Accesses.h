@@ -67,6 +67,15 @@ struct Guard {
   std::optional<Poly> Lo, Hi;
 };
 
+/// A condition around an access that fixes a residue: the access runs only when `Sum` (affine,
+/// over loop variables and invariants) is a multiple of `Modulus`. From `if ((i + j) % 2 == 0)`
+/// (Sum = i + j), `if ((i + j) % 2 == color)` (i + j - color), `if (k % 3 == 1)`, `if (i & 1)`,
+/// `if ((i & 3) == 2)` and the negations that fix a residue: the colours of a red-black sweep.
+struct Congruence {
+  Poly Sum;
+  int64_t Modulus = 0; ///< > 1
+};
+
 /// One access to an array: a read or a write (a read-modify-write gives one of each).
 struct Access {
   const clang::VarDecl *Array = nullptr; ///< the base object (pointer or array variable)
@@ -90,6 +99,9 @@ struct Access {
   mutable bool SelfDisjoint = false;
   /// The enclosing conditions that bound loop variables (outermost first).
   std::vector<Guard> Guards;
+  /// The enclosing conditions that fix a residue (in the loop body itself, `if` statements and
+  /// the rest of a block after `if (c) continue;`).
+  std::vector<Congruence> Congruences;
   /// `a[r][c]` of a pointer-to-pointer array: Subscript is the row r (an index into the row
   /// pointers), Column the element c within the row (affine; with the outer loop variable only
   /// when the row has none and the access runs in every iteration: movingColumnProblem).

@@ -161,6 +161,11 @@ private:
   /// Appends to `Out` the bounds that condition `C` (negated when `Negate`) puts on one loop
   /// variable each; conditions it cannot read give none (always safe: fewer bounds).
   void condGuards(const Expr *C, bool Negate, std::vector<Guard> &Out);
+  /// Residues fixed by the enclosing conditions (Accesses.cpp, condCongruences).
+  std::vector<Congruence> Congruent;
+  /// Appends to `Out` the residues that condition `C` (negated when `Negate`) fixes; conditions
+  /// it cannot read give none.
+  void condCongruences(const Expr *C, bool Negate, std::vector<Congruence> &Out);
   /// Conditionals `c ? a : b` met while the index of the access being located was built
   /// (`w = x == 0 ? c : c - 1; ... t[w]`), and, while an access is located again once per
   /// combination of their arms (armVariants), the arm each takes: 1 true, 2 false.

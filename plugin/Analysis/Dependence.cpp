@@ -5,6 +5,7 @@
 #include "Text.h"
 
 #include <functional>
+#include <map>
 #include <numeric>
 #include <set>
 
@@ -155,6 +156,13 @@ public:
   /// by its flat subscript only. Returns that subscript, else null (worked out once per access).
   const Expr *leavingSubscript(const Access &A);
   bool leavesDimension(const Access &A) { return leavingSubscript(A) != nullptr; }
+  /// The residue test (red-black sweeps): true when the conditions fixing residues around `W`
+  /// and `T` (`if ((i + j) % 2 == 0)` around both) rule out that an iteration's `W` and
+  /// another's `T` reach the same element. With subscripts that differ by a constant in each
+  /// dimension and hold one loop variable each (coefficient +-1), the iterations that meet
+  /// differ by a constant vector d; both residues' sums sum(a_v * v) + c being multiples of m
+  /// then require sum(a_v * d_v) + cw - ct to be one: when it is not, they never meet.
+  bool residuesSeparate(const Access &W, const Access &T);
   /// A flat subscript `row * C + col` as {row, col} when `col` provably lies in [0, C) in
   /// every iteration (the split is then unique: two accesses meet only where both parts are
   /// equal); C is the largest constant coefficient of a loop variable in `A` or `Other` with
@@ -725,6 +733,67 @@ const Expr *Tester::findLeavingSubscript(const Access &A) {
       return Levels[D].first;
   }
   return nullptr;
+}
+
+bool Tester::residuesSeparate(const Access &W, const Access &T) {
+  if (W.Congruences.empty() || T.Congruences.empty() || !W.Affine || !T.Affine || W.Via || T.Via ||
+      W.Rows != T.Rows || leavesDimension(W) || leavesDimension(T))
+    return false;
+  std::vector<Poly> DW, DT;
+  if (W.Rows) { // the runtime keeps rows apart: the row and the column are two dimensions
+    DW = {W.Subscript, W.Column};
+    DT = {T.Subscript, T.Column};
+  } else {
+    DW = dimensionsOf(W, T);
+    DT = dimensionsOf(T, W);
+  }
+  if (DW.empty() || DW.size() != DT.size())
+    return false;
+  std::map<unsigned, int64_t> Distance; // loop variable: its value in W's iteration minus T's
+  for (size_t K = 0; K < DW.size(); ++K) {
+    Poly Diff = DW[K];
+    int64_t C = 0, S = 0;
+    if (!Diff.addScaled(DT[K], -1) || !Diff.isConstant(&C))
+      return false;
+    std::vector<unsigned> Vars = DW[K].loopVars(Atoms);
+    if (Vars.empty())
+      continue;
+    if (Vars.size() != 1 || !DW[K].coefficient(Vars[0]).isConstant(&S) || (S != 1 && S != -1))
+      return false;
+    // S*v(x) + C = S*v(y) where the elements meet: v(x) - v(y) = -C * S.
+    auto [It, New] = Distance.insert({Vars[0], -C * S});
+    if (!New && It->second != -C * S)
+      return false;
+  }
+  for (const Congruence &CW : W.Congruences)
+    for (const Congruence &CT : T.Congruences) {
+      // CW.Sum(x) and CT.Sum(y) are multiples of M; with the same terms but the constant, their
+      // difference is sum(a_v * d_v) + (cw - ct).
+      Poly Apart = CW.Sum;
+      int64_t M = CW.Modulus, Total = 0;
+      if (CW.Modulus != CT.Modulus || !Apart.addScaled(CT.Sum, -1) || !Apart.isConstant(&Total))
+        continue;
+      Total %= M;
+      bool Known = true;
+      for (unsigned V : CW.Sum.loopVars(Atoms)) {
+        int64_t A = 0;
+        auto It = Distance.find(V);
+        if (!CW.Sum.coefficient(V).isConstant(&A)) {
+          Known = false;
+          break;
+        }
+        if (A % M == 0)
+          continue;
+        if (It == Distance.end()) {
+          Known = false; // v may differ by anything
+          break;
+        }
+        Total = (Total + (A % M) * (It->second % M)) % M;
+      }
+      if (Known && Total != 0)
+        return true;
+    }
+  return false;
 }
 
 std::vector<Poly> Tester::dimensionsOf(const Access &A, const Access &Other) {
@@ -1379,6 +1448,8 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
         W.SelfDisjoint |= Self;
         continue;
       }
+      if (Test.residuesSeparate(W, T))
+        continue; // W's iterations and T's never meet (red and black of a sweep)
       Problem Q;
       SourceRange At = W.Expr->getSourceRange();
       bool Proven =
