@@ -267,7 +267,8 @@ static BinaryOperatorKind negated(BinaryOperatorKind Op) {
   }
 }
 
-void BodyWalker::condGuards(const Expr *C, bool Negate, std::vector<Guard> &Out) {
+void BodyWalker::condGuards(const Expr *C, bool Negate, std::vector<Guard> &Out,
+                            std::vector<Exclusion> *Excluded) {
   // Only conditions of the loop body itself: a called function's loop variables have fresh
   // atoms per call, and its conditions name its parameters.
   if (!Frames.empty())
@@ -275,7 +276,7 @@ void BodyWalker::condGuards(const Expr *C, bool Negate, std::vector<Guard> &Out)
   C = C->IgnoreParenImpCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(C)) {
     if (UO->getOpcode() == UO_LNot)
-      condGuards(UO->getSubExpr(), !Negate, Out);
+      condGuards(UO->getSubExpr(), !Negate, Out, Excluded);
     return;
   }
   const auto *BO = dyn_cast<BinaryOperator>(C);
@@ -284,8 +285,8 @@ void BodyWalker::condGuards(const Expr *C, bool Negate, std::vector<Guard> &Out)
   BinaryOperatorKind Op = BO->getOpcode();
   // a && b holds: both hold. !(a || b) holds: neither holds. Other combinations bound nothing.
   if ((Op == BO_LAnd && !Negate) || (Op == BO_LOr && Negate)) {
-    condGuards(BO->getLHS(), Negate, Out);
-    condGuards(BO->getRHS(), Negate, Out);
+    condGuards(BO->getLHS(), Negate, Out, Excluded);
+    condGuards(BO->getRHS(), Negate, Out, Excluded);
     return;
   }
   if (!BO->isComparisonOp())
@@ -334,6 +335,8 @@ void BodyWalker::condGuards(const Expr *C, bool Negate, std::vector<Guard> &Out)
     G.Lo = G.Hi = Bound;
     break;
   case BO_NE: { // v != b at an end of v's range (`x == n - 1 ? c : c + 1`): one step in
+    if (Excluded)
+      Excluded->push_back({G.Atom, Bound});
     std::optional<std::pair<Poly, Poly>> R = varRange(G.Atom);
     if (R && R->first == Bound && Bound.addScaled(One, 1))
       G.Lo = Bound;
@@ -430,6 +433,17 @@ void BodyWalker::condCongruences(const Expr *C, bool Negate, std::vector<Congrue
   }
 }
 
+void BodyWalker::addFacts(const Expr *C, bool Negate) {
+  condCongruences(C, Negate, Congruent);
+  std::vector<Guard> Bounds; // (taken where the guards are)
+  condGuards(C, Negate, Bounds, &Excluded);
+}
+
+void BodyWalker::dropFacts(std::pair<size_t, size_t> Mark) {
+  Congruent.resize(Mark.first);
+  Excluded.resize(Mark.second);
+}
+
 bool BodyWalker::walkGuarded(const Stmt *S, const std::vector<Guard> &More, Mode M) {
   size_t Before = Guards.size();
   Guards.insert(Guards.end(), More.begin(), More.end());
@@ -448,7 +462,8 @@ static bool onlyJumps(const Stmt *S) {
 
 bool BodyWalker::walkCompound(const CompoundStmt *CS) {
   // After `if (c) continue;` the rest of the block runs only where c does not hold.
-  size_t Before = Guards.size(), BeforeC = Congruent.size();
+  size_t Before = Guards.size();
+  std::pair<size_t, size_t> Mark = factsMark();
   bool Ok = true;
   for (const Stmt *C : CS->body()) {
     if (!(Ok = walk(C)))
@@ -457,11 +472,11 @@ bool BodyWalker::walkCompound(const CompoundStmt *CS) {
       if (!IS->getElse() && !IS->getInit() && !IS->getConditionVariable() &&
           onlyJumps(IS->getThen())) {
         condGuards(IS->getCond(), true, Guards);
-        condCongruences(IS->getCond(), true, Congruent);
+        addFacts(IS->getCond(), true);
       }
   }
   Guards.resize(Before, Guard());
-  Congruent.resize(BeforeC);
+  dropFacts(Mark);
   return Ok;
 }
 
@@ -1359,6 +1374,7 @@ bool BodyWalker::recordAccess(const Expr *E, Mode M, Place P, const std::vector<
   A.Guards = Guards;
   A.Guards.insert(A.Guards.end(), More.begin(), More.end());
   A.Congruences = Congruent;
+  A.Excluded = Excluded;
   if (!Frames.empty())
     A.Via = Frames.front()->Call;
   if (M == Mode::Read || M == Mode::ReadWrite)
@@ -1668,15 +1684,15 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
     std::vector<Guard> Then, Else;
     condGuards(IS->getCond(), false, Then);
     condGuards(IS->getCond(), true, Else);
-    size_t BeforeC = Congruent.size();
+    std::pair<size_t, size_t> Mark = factsMark();
     ++CondDepth;
-    condCongruences(IS->getCond(), false, Congruent);
+    addFacts(IS->getCond(), false);
     bool Ok = walkGuarded(IS->getThen(), Then);
-    Congruent.resize(BeforeC);
+    dropFacts(Mark);
     if (Ok) {
-      condCongruences(IS->getCond(), true, Congruent);
+      addFacts(IS->getCond(), true);
       Ok = walkGuarded(IS->getElse(), Else);
-      Congruent.resize(BeforeC);
+      dropFacts(Mark);
     }
     --CondDepth;
     return Ok;

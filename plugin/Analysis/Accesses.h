@@ -76,6 +76,14 @@ struct Congruence {
   int64_t Modulus = 0; ///< > 1
 };
 
+/// A condition around an access that excludes one value of a loop variable: the access runs
+/// only when `Atom` is not `Value` (an invariant). From `if (i != k)`, `if (i == k) continue;`:
+/// Gauss-Jordan's update of every row but the pivot's.
+struct Exclusion {
+  unsigned Atom = 0;
+  Poly Value;
+};
+
 /// One access to an array: a read or a write (a read-modify-write gives one of each).
 struct Access {
   const clang::VarDecl *Array = nullptr; ///< the base object (pointer or array variable)
@@ -102,6 +110,9 @@ struct Access {
   /// The enclosing conditions that fix a residue (in the loop body itself, `if` statements and
   /// the rest of a block after `if (c) continue;`).
   std::vector<Congruence> Congruences;
+  /// The enclosing conditions that exclude a value of a loop variable (where Congruences come
+  /// from).
+  std::vector<Exclusion> Excluded;
   /// `a[r][c]` of a pointer-to-pointer array: Subscript is the row r (an index into the row
   /// pointers), Column the element c within the row (affine; with the outer loop variable only
   /// when the row has none and the access runs in every iteration: movingColumnProblem).

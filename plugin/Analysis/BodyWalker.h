@@ -160,9 +160,18 @@ private:
   std::vector<Guard> Guards;
   /// Appends to `Out` the bounds that condition `C` (negated when `Negate`) puts on one loop
   /// variable each; conditions it cannot read give none (always safe: fewer bounds).
-  void condGuards(const Expr *C, bool Negate, std::vector<Guard> &Out);
-  /// Residues fixed by the enclosing conditions (Accesses.cpp, condCongruences).
+  /// `v != e` (e invariant) that bounds nothing goes to `*Excluded` when given.
+  void condGuards(const Expr *C, bool Negate, std::vector<Guard> &Out,
+                  std::vector<Exclusion> *Excluded = nullptr);
+  /// Residues fixed and values excluded by the enclosing `if`s of the body (and the rest of a
+  /// block after `if (c) continue;`): Access::Congruences and Access::Excluded.
   std::vector<Congruence> Congruent;
+  std::vector<Exclusion> Excluded;
+  /// Adds what condition `C` (negated when `Negate`) fixes to Congruent and Excluded.
+  void addFacts(const Expr *C, bool Negate);
+  /// Drops the facts added after Congruent and Excluded had sizes `Mark`.
+  void dropFacts(std::pair<size_t, size_t> Mark);
+  std::pair<size_t, size_t> factsMark() const { return {Congruent.size(), Excluded.size()}; }
   /// Appends to `Out` the residues that condition `C` (negated when `Negate`) fixes; conditions
   /// it cannot read give none.
   void condCongruences(const Expr *C, bool Negate, std::vector<Congruence> &Out);

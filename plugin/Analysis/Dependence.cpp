@@ -8,6 +8,7 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <tuple>
 
 using namespace clang;
 
@@ -163,6 +164,14 @@ public:
   /// differ by a constant vector d; both residues' sums sum(a_v * v) + c being multiples of m
   /// then require sum(a_v * d_v) + cw - ct to be one: when it is not, they never meet.
   bool residuesSeparate(const Access &W, const Access &T);
+  /// The exclusion test (Gauss-Jordan): true when in some dimension one access's subscript is
+  /// an invariant `e` (the pivot row `k`) and the other's holds one loop variable that its
+  /// conditions keep off the value that reaches `e` (`if (i != k) a[i][j] = ...`).
+  bool exclusionsSeparate(const Access &W, const Access &T);
+  /// The subscripts of `W` and `T` one per dimension (the row and the column of row pointers),
+  /// for the residue and exclusion tests; false when they cannot be compared so.
+  bool dimensionPairs(const Access &W, const Access &T, std::vector<Poly> &DW,
+                      std::vector<Poly> &DT);
   /// A flat subscript `row * C + col` as {row, col} when `col` provably lies in [0, C) in
   /// every iteration (the split is then unique: two accesses meet only where both parts are
   /// equal); C is the largest constant coefficient of a loop variable in `A` or `Other` with
@@ -735,11 +744,11 @@ const Expr *Tester::findLeavingSubscript(const Access &A) {
   return nullptr;
 }
 
-bool Tester::residuesSeparate(const Access &W, const Access &T) {
-  if (W.Congruences.empty() || T.Congruences.empty() || !W.Affine || !T.Affine || W.Via || T.Via ||
-      W.Rows != T.Rows || leavesDimension(W) || leavesDimension(T))
+bool Tester::dimensionPairs(const Access &W, const Access &T, std::vector<Poly> &DW,
+                            std::vector<Poly> &DT) {
+  if (!W.Affine || !T.Affine || W.Via || T.Via || W.Rows != T.Rows || leavesDimension(W) ||
+      leavesDimension(T))
     return false;
-  std::vector<Poly> DW, DT;
   if (W.Rows) { // the runtime keeps rows apart: the row and the column are two dimensions
     DW = {W.Subscript, W.Column};
     DT = {T.Subscript, T.Column};
@@ -747,7 +756,36 @@ bool Tester::residuesSeparate(const Access &W, const Access &T) {
     DW = dimensionsOf(W, T);
     DT = dimensionsOf(T, W);
   }
-  if (DW.empty() || DW.size() != DT.size())
+  return !DW.empty() && DW.size() == DT.size();
+}
+
+bool Tester::exclusionsSeparate(const Access &W, const Access &T) {
+  std::vector<Poly> DW, DT;
+  if ((W.Excluded.empty() && T.Excluded.empty()) || !dimensionPairs(W, T, DW, DT))
+    return false;
+  for (size_t K = 0; K < DW.size(); ++K)
+    for (auto [A, DA, DB] : {std::tuple(&W, &DW[K], &DT[K]), std::tuple(&T, &DT[K], &DW[K])}) {
+      // DA = s*v + rest with one loop variable v, DB invariant: they meet only where v is
+      // s*(DB - rest), which A's conditions may exclude.
+      std::vector<unsigned> Vars = DA->loopVars(Atoms);
+      int64_t S = 0;
+      if (Vars.size() != 1 || !DB->loopVars(Atoms).empty() ||
+          !DA->coefficient(Vars[0]).isConstant(&S) || (S != 1 && S != -1))
+        continue;
+      Poly Rest = *DA, Meets;
+      if (!Rest.addScaled(Poly::atom(Vars[0]), -S) || !Rest.addScaled(*DB, -1) ||
+          !Meets.addScaled(Rest, -S))
+        continue;
+      for (const Exclusion &X : A->Excluded)
+        if (X.Atom == Vars[0] && X.Value == Meets)
+          return true;
+    }
+  return false;
+}
+
+bool Tester::residuesSeparate(const Access &W, const Access &T) {
+  std::vector<Poly> DW, DT;
+  if (W.Congruences.empty() || T.Congruences.empty() || !dimensionPairs(W, T, DW, DT))
     return false;
   std::map<unsigned, int64_t> Distance; // loop variable: its value in W's iteration minus T's
   for (size_t K = 0; K < DW.size(); ++K) {
@@ -1448,8 +1486,8 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
         W.SelfDisjoint |= Self;
         continue;
       }
-      if (Test.residuesSeparate(W, T))
-        continue; // W's iterations and T's never meet (red and black of a sweep)
+      if (Test.residuesSeparate(W, T) || Test.exclusionsSeparate(W, T))
+        continue; // W's iterations and T's never meet (red and black of a sweep, pivot row)
       Problem Q;
       SourceRange At = W.Expr->getSourceRange();
       bool Proven =
