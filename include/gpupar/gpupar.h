@@ -276,6 +276,8 @@ static inline void gpupar_span_init(gpupar_span *span, long long coef, long long
   span->rows = 0;
   span->col_lo = span->col_hi = 0;
   span->col_coef = 0;
+  span->clamped = 0;
+  span->clamp_lo = span->clamp_hi = 0;
 }
 
 /* Makes `*span` a term of a pointer-to-pointer array touching elements `offset` (plus ranges

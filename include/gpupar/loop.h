@@ -239,6 +239,14 @@ typedef struct gpupar_span {
    * The plugin sets it only for an access that runs in every iteration over rows that do not
    * depend on i (docs/analysis.md). Set with gpupar_span_col_coef (gpupar.h). */
   long long col_coef;
+  /* Added in 0.4.1, filled by the runtime (gpupar_span_init clears it): for a term that may not
+   * touch all of its hull (gpupar_term_desc.exact == 0: under a condition the plugin could not
+   * read, such as `if (x >= 0 && x < w)` on a local x), the elements [clamp_lo, clamp_hi] of the
+   * heap block its array's base pointer lies in. The term's section never leaves them: C allows
+   * no access outside the block, and the hull of such a term may (a 5x5 filter's `src[y*w + x]`
+   * reaches two rows before src[0]). clamped == 0: no block is known (the hull is used). */
+  int clamped;
+  long long clamp_lo, clamp_hi;
 } gpupar_span;
 
 /* Everything the host file knows at the call. */

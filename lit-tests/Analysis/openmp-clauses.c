@@ -24,6 +24,11 @@ void f(int n, float *a, const float *b, float s) {
 #pragma gpupar reduction(+: s) reduction(maximum: s, i) // expected-warning {{reduction identifier 'maximum'}}
   for (int k = 0; k < n; k++)
     s += b[k];
+  float t = 0;
+#pragma gpupar reduction(-: t) // OpenMP's '-' (as in NeoRodinia's lud): partial results are added
+  for (int k = 0; k < n; k++) // expected-remark {{loop offloaded}}
+    t -= a[k] * b[k];
+  a[0] = t;
 #pragma gpupar reduction(maximum) // expected-error {{expected a reduction operator (+ * min max & | ^ && ||), found 'maximum'}}
   for (i = 0; i < n; i++)
     a[i] += b[i];

@@ -28,6 +28,8 @@ std::optional<ReductionOp> reductionOpFromSpelling(llvm::StringRef Spelling) {
     return ReductionOp::Name;
   GPUPAR_RED_OP_MAP(GPUPAR_PLUGIN_RED_OP)
 #undef GPUPAR_PLUGIN_RED_OP
+  if (Spelling == "-") // OpenMP's `-` (deprecated in 5.2): partial results are added
+    return ReductionOp::Add;
   return std::nullopt;
 }
 

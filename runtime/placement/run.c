@@ -332,6 +332,7 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
                    site_name, v / 10000, v / 100 % 100, v % 100, GPUPAR_VERSION_STRING);
     return on_host(loop, call);
   }
+  gpupar__clamp_to_blocks(loop, call);
   gpupar__site *site = gpupar__site_get(loop);
   char why[512];
   gpupar__space sp;
@@ -493,8 +494,10 @@ int gpupar_run(const gpupar_loop *loop, gpupar_call *call) {
 }
 
 int gpupar_host_only(const gpupar_loop *loop, gpupar_call *call) {
-  if (loop && call && version_ok(loop->version) && version_ok(call->version))
+  if (loop && call && version_ok(loop->version) && version_ok(call->version)) {
+    gpupar__clamp_to_blocks(loop, call);
     host_access(loop, call);
+  }
   return 0;
 }
 

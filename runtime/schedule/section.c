@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "gpupar/gpupar.h"
+#include "memory/heapmap.h"
 
 typedef gpupar__i128 i128;
 
@@ -59,10 +60,39 @@ int gpupar__term_interval(const gpupar__space *sp, const gpupar_span *span, unsi
     return GPUPAR_EINVAL;
   if (lo < LL_MIN || hi > LL_MAX)
     return GPUPAR_EINVAL;
+  if (span->clamped) { /* the heap block the array lies in (gpupar__clamp_to_blocks) */
+    if (lo < span->clamp_lo)
+      lo = span->clamp_lo;
+    if (hi > span->clamp_hi)
+      hi = span->clamp_hi;
+    if (lo > hi)
+      return GPUPAR_OK;
+  }
   out->lo = (long long)lo;
   out->hi = (long long)hi;
   out->empty = 0;
   return GPUPAR_OK;
+}
+
+void gpupar__clamp_to_blocks(const gpupar_loop *loop, gpupar_call *call) {
+  if (call->version < 401)
+    return;
+  for (int t = 0; t < loop->nterms; t++) {
+    gpupar_span *s = &call->spans[t];
+    int a = loop->terms[t].array;
+    s->clamped = 0;
+    if (loop->terms[t].exact || s->rows || a < 0 || a >= loop->narrays)
+      continue;
+    uintptr_t base = (uintptr_t)call->arrays[a], start;
+    size_t bytes, esize = loop->arrays[a].elem_size;
+    if (!base || !esize || !gpupar__heap_find((const void *)base, &start, &bytes))
+      continue;
+    /* Whole elements of the block, counted from the base (which may lie inside it). */
+    i128 first = base - start, last = (i128)(start + bytes) - (i128)base;
+    s->clamp_lo = (long long)(-(first / (i128)esize));
+    s->clamp_hi = (long long)(last / (i128)esize) - 1;
+    s->clamped = 1;
+  }
 }
 
 void gpupar__hull_add(gpupar__hull *hull, const gpupar__hull *add) {

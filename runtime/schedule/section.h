@@ -35,6 +35,12 @@ typedef struct gpupar__hull {
 int gpupar__term_interval(const gpupar__space *sp, const gpupar_span *span, unsigned long long kb,
                           unsigned long long ke, gpupar__hull *out);
 
+/* For each term of `call` that may not touch all of its hull (not exact, not a row-pointer
+ * term) whose array's base pointer lies in a noted heap block: sets the span's clamp to the
+ * block's elements (gpupar_span.clamped), which gpupar__term_interval then never leaves. Host
+ * files older than 0.4.1 have no clamp fields and are left alone. */
+void gpupar__clamp_to_blocks(const gpupar_loop *loop, gpupar_call *call);
+
 /* Grows `*hull` to cover `*add`. */
 void gpupar__hull_add(gpupar__hull *hull, const gpupar__hull *add);
 

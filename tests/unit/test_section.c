@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "gpupar/gpupar.h"
+#include "memory/heapmap.h"
 #include "schedule/section.h"
 
 static gpupar__space space(long long lo, long long hi, long long step, int cond) {
@@ -20,7 +21,7 @@ static gpupar__space space(long long lo, long long hi, long long step, int cond)
 }
 
 static gpupar_span span(long long coef, long long lo, long long hi) {
-  gpupar_span s = {coef, lo, hi, 0, 0, 0, 0, 0, 0, 0, 0};
+  gpupar_span s = {coef, lo, hi, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
   return s;
 }
 
@@ -419,6 +420,67 @@ static void test_alias_read_only(void **state) {
   assert_int_equal(gpupar__check_alias(&loop_ro, spans, &sp, bases, why, sizeof why), GPUPAR_OK);
 }
 
+/* A term that may not touch all of its hull is kept inside the heap block its array lies in:
+ * a 5x5 filter's `src[y*w + x]` under `if (x >= 0 && x < w && ...)` on locals has a hull two
+ * rows before src[0] (NeoRodinia's stencil read there and crashed). Exact terms, blocks that
+ * are not noted and host files older than 0.4.1 are left alone. */
+static void test_clamp_to_blocks(void **state) {
+  (void)state;
+  gpupar__heap_reset();
+  const uintptr_t block = 0x7f0000100000ull; /* only the number is noted: nothing is read */
+  gpupar__heap_note((const void *)block, 4096);
+  static const gpupar_array_desc arrays[] = {{"src", 4, GPUPAR_READ}, {"dst", 4, GPUPAR_WRITE}};
+  static const gpupar_term_desc terms[] = {
+      {0, GPUPAR_READ, 0}, {0, GPUPAR_READ, 1}, {1, GPUPAR_WRITE, 0}};
+  gpupar_loop loop = {.version = GPUPAR_VERSION_CODE,
+                      .site = "t.c:1",
+                      .narrays = 2,
+                      .arrays = arrays,
+                      .nterms = 3,
+                      .terms = terms};
+  gpupar_span spans[3];
+  for (int t = 0; t < 3; t++)
+    gpupar_span_init(&spans[t], 20, -25);
+  for (int t = 0; t < 3; t++)
+    gpupar_span_add_range(&spans[t], 1, 0, 30);
+  /* src two elements into the block; dst in no noted block. */
+  void *const bases[] = {(void *)(block + 8), (void *)(block + 1000000)};
+  gpupar_call call = {.version = GPUPAR_VERSION_CODE,
+                      .lo = 0,
+                      .hi = 60,
+                      .step = 1,
+                      .cond = GPUPAR_LT,
+                      .arrays = bases,
+                      .spans = spans};
+  gpupar__clamp_to_blocks(&loop, &call);
+  assert_true(spans[0].clamped);
+  assert_int_equal(spans[0].clamp_lo, -2);
+  assert_int_equal(spans[0].clamp_hi, (4096 - 8) / 4 - 1);
+  assert_false(spans[1].clamped); /* exact */
+  assert_false(spans[2].clamped); /* no block */
+  gpupar__space sp = space(0, 60, 1, GPUPAR_LT);
+  gpupar__hull h;
+  assert_int_equal(gpupar__term_interval(&sp, &spans[0], 0, sp.trip, &h), GPUPAR_OK);
+  assert_false(h.empty);
+  assert_int_equal(h.lo, -2);   /* not -25 */
+  assert_int_equal(h.hi, 1021); /* not 20 * 59 + 5 */
+  assert_int_equal(gpupar__term_interval(&sp, &spans[0], 10, 20, &h), GPUPAR_OK);
+  assert_int_equal(h.lo, 175); /* inside the block: unchanged */
+  assert_int_equal(h.hi, 385);
+  /* Iterations whose elements all lie past the block touch nothing of it. */
+  gpupar__space far = space(60, 100, 1, GPUPAR_LT);
+  assert_int_equal(gpupar__term_interval(&far, &spans[0], 0, far.trip, &h), GPUPAR_OK);
+  assert_true(h.empty);
+  assert_int_equal(gpupar__term_interval(&sp, &spans[1], 0, sp.trip, &h), GPUPAR_OK);
+  assert_int_equal(h.lo, -25);
+  /* A host file of 0.4.0 has no clamp fields: nothing is written. */
+  gpupar_span_init(&spans[0], 20, -25);
+  call.version = 400;
+  gpupar__clamp_to_blocks(&loop, &call);
+  assert_false(spans[0].clamped);
+  gpupar__heap_reset();
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_term_interval),
                                      cmocka_unit_test(test_interval_overflow),
@@ -429,6 +491,7 @@ int main(void) {
                                      cmocka_unit_test(test_written_rows),
                                      cmocka_unit_test(test_check_writes),
                                      cmocka_unit_test(test_alias),
-                                     cmocka_unit_test(test_alias_read_only)};
+                                     cmocka_unit_test(test_alias_read_only),
+                                     cmocka_unit_test(test_clamp_to_blocks)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
