@@ -41,8 +41,15 @@ void testRoundTrip(void **) {
 }
 
 void testRejected(void **) {
-  for (const char *S : {"", "-", "/", "MIN", "Max", "last", "&&&", "+=", "minimum", "^^"})
+  for (const char *S : {"", "/", "MIN", "Max", "last", "&&&", "+=", "minimum", "^^", "--"})
     assert_false(reductionOpFromSpelling(S).has_value());
+}
+
+// OpenMP's `-` (deprecated in 5.2) combines partial results by addition.
+void testOpenMPMinus(void **) {
+  std::optional<ReductionOp> Op = reductionOpFromSpelling("-");
+  assert_true(Op.has_value());
+  assert_int_equal((int)*Op, GPUPAR_RED_ADD);
 }
 
 } // namespace
@@ -51,6 +58,7 @@ int main() {
   const struct CMUnitTest Tests[] = {
       cmocka_unit_test(testRoundTrip),
       cmocka_unit_test(testRejected),
+      cmocka_unit_test(testOpenMPMinus),
   };
   return cmocka_run_group_tests(Tests, nullptr, nullptr);
 }
