@@ -267,30 +267,36 @@ static BinaryOperatorKind negated(BinaryOperatorKind Op) {
   }
 }
 
+/// Calls `F(E, Negate)` for each condition that `C` (negated when `Negate`) asserts: a && b
+/// holds: both hold; !(a || b) holds: neither holds (through `!`). Other combinations assert
+/// nothing of their parts, and are passed whole.
+template <class Fn> static void forEachConjunct(const Expr *C, bool Negate, Fn &&F) {
+  C = C->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(C); UO && UO->getOpcode() == UO_LNot)
+    return forEachConjunct(UO->getSubExpr(), !Negate, F);
+  if (const auto *BO = dyn_cast<BinaryOperator>(C);
+      BO && ((BO->getOpcode() == BO_LAnd && !Negate) || (BO->getOpcode() == BO_LOr && Negate))) {
+    forEachConjunct(BO->getLHS(), Negate, F);
+    forEachConjunct(BO->getRHS(), Negate, F);
+    return;
+  }
+  F(C, Negate);
+}
+
 void BodyWalker::condGuards(const Expr *C, bool Negate, std::vector<Guard> &Out,
                             std::vector<Exclusion> *Excluded) {
   // Only conditions of the loop body itself: a called function's loop variables have fresh
   // atoms per call, and its conditions name its parameters.
-  if (!Frames.empty())
-    return;
-  C = C->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(C)) {
-    if (UO->getOpcode() == UO_LNot)
-      condGuards(UO->getSubExpr(), !Negate, Out, Excluded);
-    return;
-  }
+  if (Frames.empty())
+    forEachConjunct(C, Negate, [&](const Expr *E, bool N) { condGuard(E, N, Out, Excluded); });
+}
+
+void BodyWalker::condGuard(const Expr *C, bool Negate, std::vector<Guard> &Out,
+                           std::vector<Exclusion> *Excluded) {
   const auto *BO = dyn_cast<BinaryOperator>(C);
-  if (!BO)
+  if (!BO || !BO->isComparisonOp())
     return;
   BinaryOperatorKind Op = BO->getOpcode();
-  // a && b holds: both hold. !(a || b) holds: neither holds. Other combinations bound nothing.
-  if ((Op == BO_LAnd && !Negate) || (Op == BO_LOr && Negate)) {
-    condGuards(BO->getLHS(), Negate, Out, Excluded);
-    condGuards(BO->getRHS(), Negate, Out, Excluded);
-    return;
-  }
-  if (!BO->isComparisonOp())
-    return;
   if (Negate)
     Op = negated(Op);
   // Exact integer comparisons only: both operands signed integers (an unsigned comparison
@@ -353,23 +359,15 @@ void BodyWalker::condGuards(const Expr *C, bool Negate, std::vector<Guard> &Out,
 }
 
 void BodyWalker::condCongruences(const Expr *C, bool Negate, std::vector<Congruence> &Out) {
-  if (!Frames.empty()) // as condGuards: the loop body's own conditions only
-    return;
-  C = C->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(C)) {
-    if (UO->getOpcode() == UO_LNot)
-      condCongruences(UO->getSubExpr(), !Negate, Out);
-    return;
-  }
+  if (Frames.empty()) // as condGuards: the loop body's own conditions only
+    forEachConjunct(C, Negate, [&](const Expr *E, bool N) { condCongruence(E, N, Out); });
+}
+
+void BodyWalker::condCongruence(const Expr *C, bool Negate, std::vector<Congruence> &Out) {
   const auto *BO = dyn_cast<BinaryOperator>(C);
   if (!BO)
     return;
   BinaryOperatorKind Op = BO->getOpcode();
-  if ((Op == BO_LAnd && !Negate) || (Op == BO_LOr && Negate)) {
-    condCongruences(BO->getLHS(), Negate, Out);
-    condCongruences(BO->getRHS(), Negate, Out);
-    return;
-  }
   auto Constant = [&](const Expr *E, int64_t &V) {
     Expr::EvalResult R;
     if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))

@@ -163,6 +163,9 @@ private:
   /// `v != e` (e invariant) that bounds nothing goes to `*Excluded` when given.
   void condGuards(const Expr *C, bool Negate, std::vector<Guard> &Out,
                   std::vector<Exclusion> *Excluded = nullptr);
+  /// condGuards for one condition that is no conjunction.
+  void condGuard(const Expr *C, bool Negate, std::vector<Guard> &Out,
+                 std::vector<Exclusion> *Excluded);
   /// Residues fixed and values excluded by the enclosing `if`s of the body (and the rest of a
   /// block after `if (c) continue;`): Access::Congruences and Access::Excluded.
   std::vector<Congruence> Congruent;
@@ -175,6 +178,8 @@ private:
   /// Appends to `Out` the residues that condition `C` (negated when `Negate`) fixes; conditions
   /// it cannot read give none.
   void condCongruences(const Expr *C, bool Negate, std::vector<Congruence> &Out);
+  /// condCongruences for one condition that is no conjunction.
+  void condCongruence(const Expr *C, bool Negate, std::vector<Congruence> &Out);
   /// Conditionals `c ? a : b` met while the index of the access being located was built
   /// (`w = x == 0 ? c : c - 1; ... t[w]`), and, while an access is located again once per
   /// combination of their arms (armVariants), the arm each takes: 1 true, 2 false.
