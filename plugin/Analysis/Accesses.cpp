@@ -431,10 +431,9 @@ void BodyWalker::condCongruence(const Expr *C, bool Negate, std::vector<Congruen
   }
 }
 
-void BodyWalker::addFacts(const Expr *C, bool Negate) {
+void BodyWalker::addFacts(const Expr *C, bool Negate, const std::vector<Exclusion> &X) {
   condCongruences(C, Negate, Congruent);
-  std::vector<Guard> Bounds; // (taken where the guards are)
-  condGuards(C, Negate, Bounds, &Excluded);
+  Excluded.insert(Excluded.end(), X.begin(), X.end());
 }
 
 void BodyWalker::dropFacts(std::pair<size_t, size_t> Mark) {
@@ -469,8 +468,8 @@ bool BodyWalker::walkCompound(const CompoundStmt *CS) {
     if (const auto *IS = dyn_cast<IfStmt>(C))
       if (!IS->getElse() && !IS->getInit() && !IS->getConditionVariable() &&
           onlyJumps(IS->getThen())) {
-        condGuards(IS->getCond(), true, Guards);
-        addFacts(IS->getCond(), true);
+        condGuards(IS->getCond(), true, Guards, &Excluded);
+        condCongruences(IS->getCond(), true, Congruent);
       }
   }
   Guards.resize(Before, Guard());
@@ -1680,15 +1679,16 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
     if (!walk(IS->getCond()))
       return false;
     std::vector<Guard> Then, Else;
-    condGuards(IS->getCond(), false, Then);
-    condGuards(IS->getCond(), true, Else);
+    std::vector<Exclusion> ThenX, ElseX;
+    condGuards(IS->getCond(), false, Then, &ThenX);
+    condGuards(IS->getCond(), true, Else, &ElseX);
     std::pair<size_t, size_t> Mark = factsMark();
     ++CondDepth;
-    addFacts(IS->getCond(), false);
+    addFacts(IS->getCond(), false, ThenX);
     bool Ok = walkGuarded(IS->getThen(), Then);
     dropFacts(Mark);
     if (Ok) {
-      addFacts(IS->getCond(), true);
+      addFacts(IS->getCond(), true, ElseX);
       Ok = walkGuarded(IS->getElse(), Else);
       dropFacts(Mark);
     }

@@ -170,8 +170,9 @@ private:
   /// block after `if (c) continue;`): Access::Congruences and Access::Excluded.
   std::vector<Congruence> Congruent;
   std::vector<Exclusion> Excluded;
-  /// Adds what condition `C` (negated when `Negate`) fixes to Congruent and Excluded.
-  void addFacts(const Expr *C, bool Negate);
+  /// Adds the residues condition `C` (negated when `Negate`) fixes to Congruent, and the values
+  /// it excludes, `X` (from condGuards), to Excluded.
+  void addFacts(const Expr *C, bool Negate, const std::vector<Exclusion> &X);
   /// Drops the facts added after Congruent and Excluded had sizes `Mark`.
   void dropFacts(std::pair<size_t, size_t> Mark);
   std::pair<size_t, size_t> factsMark() const { return {Congruent.size(), Excluded.size()}; }

@@ -74,24 +74,43 @@ int gpupar__term_interval(const gpupar__space *sp, const gpupar_span *span, unsi
   return GPUPAR_OK;
 }
 
+/* The elements of the noted heap block that array `a`'s base pointer lies in, counted from the
+ * base (which may lie inside the block): 1 with [*lo, *hi], else 0. */
+static int block_elements(const gpupar_loop *loop, const gpupar_call *call, int a, long long *lo,
+                          long long *hi) {
+  uintptr_t base = (uintptr_t)call->arrays[a], start;
+  size_t bytes, esize = loop->arrays[a].elem_size;
+  if (!base || !esize || !gpupar__heap_find((const void *)base, &start, &bytes))
+    return 0;
+  i128 before = base - start, after = (i128)(start + bytes) - (i128)base;
+  *lo = (long long)(-(before / (i128)esize));
+  *hi = (long long)(after / (i128)esize) - 1;
+  return 1;
+}
+
 void gpupar__clamp_to_blocks(const gpupar_loop *loop, gpupar_call *call) {
   if (call->version < 401)
     return;
-  for (int t = 0; t < loop->nterms; t++) {
-    gpupar_span *s = &call->spans[t];
-    int a = loop->terms[t].array;
-    s->clamped = 0;
-    if (loop->terms[t].exact || s->rows || a < 0 || a >= loop->narrays)
-      continue;
-    uintptr_t base = (uintptr_t)call->arrays[a], start;
-    size_t bytes, esize = loop->arrays[a].elem_size;
-    if (!base || !esize || !gpupar__heap_find((const void *)base, &start, &bytes))
-      continue;
-    /* Whole elements of the block, counted from the base (which may lie inside it). */
-    i128 first = base - start, last = (i128)(start + bytes) - (i128)base;
-    s->clamp_lo = (long long)(-(first / (i128)esize));
-    s->clamp_hi = (long long)(last / (i128)esize) - 1;
-    s->clamped = 1;
+  for (int a = 0; a < loop->narrays; a++) { /* one lookup per array, whatever its terms */
+    int looked = 0, found = 0;
+    long long lo = 0, hi = 0;
+    for (int t = 0; t < loop->nterms; t++) {
+      gpupar_span *s = &call->spans[t];
+      if (loop->terms[t].array != a)
+        continue;
+      s->clamped = 0;
+      if (loop->terms[t].exact || s->rows)
+        continue;
+      if (!looked) {
+        looked = 1;
+        found = block_elements(loop, call, a, &lo, &hi);
+      }
+      if (found) {
+        s->clamped = 1;
+        s->clamp_lo = lo;
+        s->clamp_hi = hi;
+      }
+    }
   }
 }
 
