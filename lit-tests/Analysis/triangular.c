@@ -43,12 +43,22 @@ void overlap(int n, double *a) {
       a[j] = i; // expected-warning {{cannot prove that different iterations write different elements with write to 'a[j]'}}
 }
 
-// A condition on the triangular variable: its section could not be narrowed.
+// A condition on the triangular variable cuts its range: the section's ends are the
+// condition's bound where it cuts (Planner), so the loop is offloaded.
 void guarded(int n, double *a) {
+#pragma gpupar
+  for (int i = 0; i < n; i++) // expected-remark {{loop offloaded}}
+    for (int j = i; j < n; j++) // expected-remark {{not collapsed}} expected-note {{bound 'i' of a collapsed loop depends on 'i'}}
+      if (j > 0)
+        a[i * n + j - 1] = 0;
+}
+
+// Two lower bounds on it are more than the planner folds: not offloaded.
+void guarded_twice(int n, int m, double *a) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
     for (int j = i; j < n; j++)
-      if (j > 0)
+      if (j > 0 && j >= m)
         a[i * n + j - 1] = 0; // expected-warning {{subscript 'a[i * n + j - 1]' is not affine in the loop variables}}
 }
 

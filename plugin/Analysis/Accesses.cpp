@@ -103,6 +103,26 @@ static std::optional<Reason> typeProblem(QualType T) {
   return std::nullopt;
 }
 
+bool triangularGuards(const InnerLoop &L, unsigned Outer, const std::vector<Guard> &Guards,
+                      std::optional<Poly> &Lo, std::optional<Poly> &Hi) {
+  Lo.reset();
+  Hi.reset();
+  for (const Guard &G : Guards) {
+    if (G.Atom != L.Atom)
+      continue;
+    if ((G.Lo && Lo) || (G.Hi && Hi))
+      return false;
+    if (G.Lo)
+      Lo = G.Lo;
+    if (G.Hi)
+      Hi = G.Hi;
+  }
+  int64_t CL = 0, CH = 0;
+  return (!Lo && !Hi) ||
+         (L.TriLo.coefficient(Outer).isConstant(&CL) &&
+          L.TriHi.coefficient(Outer).isConstant(&CH) && CL >= -1 && CL <= 1 && CH >= -1 && CH <= 1);
+}
+
 namespace body {
 
 bool BodyWalker::isInvariant(const Expr *E) {
@@ -488,8 +508,13 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
   }
   LoopForm Inner;
   Problem Ignored;
+  bool Matched = matchLoopForm(Ctx, FS, Inner, Ignored, /*Conjunction=*/true);
+  // `j < a && j < b`: one bound is the loop's, the others guard its body.
+  std::vector<Guard> BoundGuards;
+  if (Matched && !Inner.MoreHi.empty())
+    Matched = splitBounds(Inner, BoundGuards);
   bool Canonical =
-      matchLoopForm(Ctx, FS, Inner, Ignored) && Inner.Op != Cond::NE &&
+      Matched && Inner.Op != Cond::NE &&
       ((Inner.Step > 0) == (Inner.Op == Cond::LT || Inner.Op == Cond::LE)) &&
       (preOf(Inner.Var).Locals.count(Inner.Var) || isLoopVar(Inner.Var) ||
        (Info.written(Inner.Var) && Info.written(Inner.Var)->Role != ScalarRole::Reduction));
@@ -505,8 +530,8 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
   // Loops whose bounds move with another loop's variable: outside collapse and called
   // functions, counting towards their bound, over a variable of the body.
   bool Moving =
-      !Canonical && Frames.empty() && Info.Collapse.size() <= 1 &&
-      matchLoopForm(Ctx, FS, Inner, Ignored) && Inner.Op != Cond::NE &&
+      !Canonical && Frames.empty() && Info.Collapse.size() <= 1 && Matched &&
+      Inner.Op != Cond::NE &&
       ((Inner.Step > 0) == (Inner.Op == Cond::LT || Inner.Op == Cond::LE)) &&
       (preOf(Inner.Var).Locals.count(Inner.Var) ||
        (Info.written(Inner.Var) && Info.written(Inner.Var)->Role != ScalarRole::Reduction));
@@ -559,6 +584,7 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
       L.LoBound = *HullLo;
       L.HiBound = *HullHi;
     }
+    L.Guarded = !BoundGuards.empty();
     // A variable that an earlier loop of the body already ran (`for (j...) ...; for (j...)`)
     // gets an atom of its own too: each loop's accesses then take that loop's bounds.
     unsigned Shared = Info.Atoms.loopVar(Inner.Var);
@@ -575,10 +601,16 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
     }
     Info.Inner.push_back(L);
     Active.push_back(Info.Inner.size() - 1);
+    for (Guard &G : BoundGuards)
+      G.Atom = L.Atom;
   } else {
     ++CondDepth;
+    BoundGuards.clear();
   }
+  size_t Before = Guards.size();
+  Guards.insert(Guards.end(), BoundGuards.begin(), BoundGuards.end());
   bool Ok = walk(FS->getBody());
+  Guards.resize(Before, Guard());
   if (Canonical)
     Active.pop_back();
   else
@@ -586,6 +618,39 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
   if (!Collapsed)
     --BreakDepth;
   return Ok;
+}
+
+bool BodyWalker::splitBounds(LoopForm &L, std::vector<Guard> &Out) {
+  // The loop body's own loops only (as condGuards), over a signed variable (exact guards).
+  if (!Frames.empty() || !L.CmpType->isSignedIntegerType())
+    return false;
+  std::vector<std::pair<Cond, const Expr *>> All = {{L.Op, L.Hi}};
+  All.insert(All.end(), L.MoreHi.begin(), L.MoreHi.end());
+  // The bound that may move with another loop's variable is the loop's; at most one may.
+  size_t Own = 0, Moving = 0;
+  for (size_t K = 0; K < All.size(); ++K)
+    if (!isInvariant(All[K].second))
+      Own = K, ++Moving;
+  if (Moving > 1)
+    return false;
+  for (size_t K = 0; K < All.size(); ++K) {
+    if (K == Own)
+      continue;
+    std::optional<Poly> B = buildIndex(All[K].second);
+    if (!B || !B->loopVars(Info.Atoms).empty())
+      return false;
+    Guard G; // the atom is set once the loop has one
+    Cond Op = All[K].first;
+    int64_t Strict = Op == Cond::LT ? -1 : Op == Cond::GT ? 1 : 0;
+    if (!B->addScaled(Poly::constant(Strict), 1))
+      return false;
+    (Op == Cond::LT || Op == Cond::LE ? G.Hi : G.Lo) = *B;
+    Out.push_back(std::move(G));
+  }
+  L.Op = All[Own].first;
+  L.Hi = All[Own].second;
+  L.MoreHi.clear();
+  return true;
 }
 
 std::optional<std::pair<Poly, Poly>> BodyWalker::boundPolys(const LoopForm &L) {
@@ -941,7 +1006,9 @@ std::optional<std::pair<Poly, Poly>> BodyWalker::varRange(unsigned V) {
       return Of(C, buildIndex(C.Lo), buildIndex(C.Hi));
   for (auto I = Active.rbegin(); I != Active.rend(); ++I) { // the loop around the access
     const InnerLoop &L = Info.Inner[*I];
-    if (L.Atom == V && !L.Tri)
+    if (L.Atom == V && (L.Tri || L.Guarded))
+      return std::nullopt; // its range moves with the loop, or is narrower than its Form's
+    if (L.Atom == V)
       return L.Bounds ? Of(L.Form, L.LoBound, L.HiBound)
                       : Of(L.Form, buildIndex(L.Form.Lo), buildIndex(L.Form.Hi));
   }
@@ -1339,15 +1406,14 @@ bool BodyWalker::recordAccess(const Expr *E, Mode M, Place P, const std::vector<
   // folds its range into the outer variable's and could not narrow it).
   bool TriUnsupported = false;
   if (P.Affine) {
+    std::vector<Guard> All = Guards;
+    All.insert(All.end(), More.begin(), More.end());
     unsigned Tri = 0;
     for (unsigned V : P.Index.loopVars(Info.Atoms))
       for (const InnerLoop &L : Info.Inner)
         if (L.Atom == V && L.Tri) {
-          ++Tri;
-          for (const Guard &G : Guards)
-            Tri += G.Atom == V ? 2 : 0;
-          for (const Guard &G : More)
-            Tri += G.Atom == V ? 2 : 0;
+          std::optional<Poly> Lo, Hi;
+          Tri += triangularGuards(L, Info.OuterAtom, All, Lo, Hi) ? 1 : 2;
         }
     if (Tri > 1) {
       P.Affine = false;

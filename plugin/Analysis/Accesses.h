@@ -45,6 +45,10 @@ struct InnerLoop {
   /// atoms). Each iteration runs a subset: accesses over it are not exact, and a dependence
   /// found with it is not proven.
   bool Hull = false;
+  /// A loop with more than one bound (`j < i + 32 && j < n`): Form holds the one that may move,
+  /// the others guard the body (invariant). Form's range is a superset of the loop's: a
+  /// dependence found with it is not proven.
+  bool Guarded = false;
 };
 
 /// Where the body reads a value that the host file reads once before the loop (BodyInfo::Hoisted,
@@ -66,6 +70,16 @@ struct Guard {
   unsigned Atom = 0;
   std::optional<Poly> Lo, Hi;
 };
+
+/// Finds the guards among `Guards` on triangular loop `L`'s variable (`j < n` in `for (j = i;
+/// j < i + 32 && j < n; j++)`) that the planner folds into the loop's range: at most one lower
+/// and one upper bound, with each of L's bounds fixed or moving by +-1 with the offloaded loop's
+/// variable `Outer`, so that where a guard cuts the range is a guard on `Outer` (or a condition
+/// on invariants). Sets `Lo` and `Hi` to
+/// their bounds (unset when there is none); false when the guards on the variable are more, or
+/// other, than that.
+bool triangularGuards(const InnerLoop &L, unsigned Outer, const std::vector<Guard> &Guards,
+                      std::optional<Poly> &Lo, std::optional<Poly> &Hi);
 
 /// A condition around an access that fixes a residue: the access runs only when `Sum` (affine,
 /// over loop variables and invariants) is a multiple of `Modulus`. From `if ((i + j) % 2 == 0)`

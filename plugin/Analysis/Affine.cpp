@@ -1,5 +1,6 @@
 //===- Affine.cpp - polynomial subscripts ----------------------------------===//
 #include "Analysis/Affine.h"
+#include "Analysis/LoopForm.h"
 #include "Text.h"
 
 using namespace clang;
@@ -309,6 +310,9 @@ std::optional<Poly> PolyBuilder::build(const Expr *E) {
         if (P)
           return P;
       }
+      if (std::optional<llvm::APSInt> K = constantVariable(Ctx, VD);
+          K && K->getSignificantBits() <= 64 && !(K->isUnsigned() && K->getActiveBits() > 63))
+        return Poly::constant(K->getExtValue());
     }
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {

@@ -215,13 +215,17 @@ private:
   /// Records the first reject reason; inside a called function the message names it and the
   /// notes show the calls that lead there.
   bool fail(SourceRange R, Diag Id, std::vector<std::string> Args = {}) {
+    return failWith(problem(R, Id, std::move(Args)));
+  }
+  /// The problem fail() would record, with its context (the function, the calls to it).
+  Problem problem(SourceRange R, Diag Id, std::vector<std::string> Args = {}) {
     Problem P = makeProblem(Id, R, std::move(Args));
     if (!Binding.empty())
       P.Context = Binding + ": ";
     if (!Frames.empty())
       P.Context = "in function " + quoted(Frames.back()->Fn) + ": " + P.Context;
     callNotes(P);
-    return failWith(std::move(P));
+    return P;
   }
   /// Records `P` as the reason unless one is recorded already (an error replaces a warning:
   /// after a warning the walk goes on with the body's next statement, walkBody) and stops the
@@ -255,6 +259,10 @@ private:
   /// Returns whether `E`, in a called function, is a loop-invariant integer: a polynomial with
   /// no loop variable once parameters are replaced by the call's arguments.
   std::optional<Poly> invariantBound(const Expr *E);
+  /// For a loop `L` with several bounds (`j < i + 32 && j < n`): keeps the one that may move as
+  /// L.Hi and appends the others to `Out` as guards on the loop's variable (their Atom unset);
+  /// false when more than one may move or a guard is not an invariant polynomial.
+  bool splitBounds(LoopForm &L, std::vector<Guard> &Out);
   /// The polynomials of `L`'s bounds (L.Lo, L.Hi) when both are side-effect-free integers.
   std::optional<std::pair<Poly, Poly>> boundPolys(const LoopForm &L);
   /// For a loop `L` whose bounds are affine in the offloaded loop's variable: its inclusive

@@ -472,14 +472,18 @@ bool Tester::disjointByBounds(const std::vector<Poly> &DW, const std::vector<Pol
     Base.addZero(Row(L), K);
   for (const auto &[L, K] : NonNegative)
     Base.addNonNegative(Row(L), K);
-  // Different iterations differ in some carried variable, one way or the other.
+  // Different iterations differ in some carried variable, one way or the other, by at least its
+  // step: both values are its start plus whole steps (a strip-mined loop's `i += 32` keeps
+  // `ti` in [i, i + 31] from meeting the next strip's).
   for (unsigned C : Carried) {
     auto W = LoopVar.find({C, 0}), T = LoopVar.find({C, 1});
+    int64_t Step = Steps.count(C) ? Steps[C] : 1;
+    int64_t Gap = Step < 0 ? (Step == INT64_MIN ? INT64_MAX : -Step) : Step;
     for (int64_t Sign : {1, -1}) {
       LinearSystem S = Base;
       std::vector<int64_t> Apart(Next, 0);
       Apart[W->second] = Sign, Apart[T->second] = -Sign;
-      S.addNonNegative(Apart, -1);
+      S.addNonNegative(Apart, -Gap);
       bool GaveUp = false;
       if (!S.infeasible(4096, &GaveUp)) {
         Meets = !GaveUp;
@@ -1461,13 +1465,14 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
           continue;
         }
       }
-      // With a triangular loop's variable the test saw a superset of the pairs (its hull):
-      // a dependence is not proven, and the runtime's footprint check does not apply.
+      // With a triangular loop's variable the test saw a superset of the pairs (its hull; a
+      // guarded loop's range without its guards): a dependence is not proven, and the
+      // runtime's footprint check does not apply.
       bool Tri = false;
       for (const Access *X : {&W, &T})
         for (unsigned V : X->Subscript.loopVars(Test.atoms()))
           for (const InnerLoop &L : Info.Inner)
-            Tri |= L.Atom == V && (L.Tri || L.Hull);
+            Tri |= L.Atom == V && (L.Tri || L.Hull || L.Guarded);
       bool TriAbsent = Tri && O.K == Outcome::Dependent && O.Absent;
       // A quotient is free in the test (its range over the whole loop): a superset too.
       bool Quotients =

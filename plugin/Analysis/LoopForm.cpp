@@ -1,10 +1,13 @@
 //===- LoopForm.cpp - canonical `for` loops --------------------------------===//
 #include "Analysis/LoopForm.h"
+#include "Analysis/Scalars.h"
 #include "Text.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+
+#include <functional>
 
 using namespace clang;
 
@@ -67,11 +70,74 @@ static bool isLoopVarType(QualType T) {
   return BT && BT->getKind() != BuiltinType::Int128 && BT->getKind() != BuiltinType::UInt128;
 }
 
+/// Returns whether `Fn` may change `VD` after its initialisation: an assignment, `++`/`--`, its
+/// address taken (a call may store through it) or an asm output.
+static bool mayChange(const FunctionDecl *Fn, const VarDecl *VD) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *VD;
+    bool Found = false;
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      if ((UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+          referencedVar(UO->getSubExpr()) == VD)
+        Found = true;
+      return !Found;
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (BO->isAssignmentOp() && referencedVar(BO->getLHS()) == VD)
+        Found = true;
+      return !Found;
+    }
+    bool VisitGCCAsmStmt(GCCAsmStmt *S) {
+      for (const Expr *Out : S->outputs())
+        if (mentions(Out, VD))
+          Found = true;
+      return !Found;
+    }
+  };
+  if (!Fn || !Fn->getBody())
+    return true;
+  Finder F;
+  F.VD = VD;
+  F.TraverseStmt(Fn->getBody());
+  return F.Found;
+}
+
+std::optional<llvm::APSInt> constantVariable(ASTContext &Ctx, const VarDecl *VD) {
+  if (!VD || isa<ParmVarDecl>(VD) || VD->getType().isVolatileQualified() ||
+      !VD->getType()->isIntegerType() || !VD->getInit() || VD->getInit()->isValueDependent())
+    return std::nullopt;
+  std::optional<llvm::APSInt> C = VD->getInit()->getIntegerConstantExpr(Ctx);
+  if (!C)
+    return std::nullopt;
+  if (!VD->hasLocalStorage() && !VD->getType().isConstQualified())
+    return std::nullopt;
+  if (VD->hasLocalStorage()) {
+    // One walk of the function per variable: subscripts and bounds ask again and again. The
+    // plugin sees one translation unit, so declarations are never reused.
+    static llvm::DenseMap<const VarDecl *, bool> Changed;
+    auto It = Changed.find(VD);
+    if (It == Changed.end())
+      It = Changed
+               .try_emplace(
+                   VD,
+                   mayChange(dyn_cast_or_null<FunctionDecl>(VD->getParentFunctionOrMethod()), VD))
+               .first;
+    if (It->second)
+      return std::nullopt;
+  }
+  // The variable holds its initialiser converted to its own type.
+  llvm::APSInt V = C->extOrTrunc(Ctx.getIntWidth(VD->getType()));
+  V.setIsSigned(VD->getType()->isSignedIntegerOrEnumerationType());
+  return V;
+}
+
 /// Evaluates `E` as a nonzero integer constant that fits int64_t.
 static bool constantStep(ASTContext &Ctx, const Expr *E, int64_t &V) {
   if (E->isValueDependent() || !E->getType()->isIntegerType())
     return false;
   std::optional<llvm::APSInt> C = E->getIntegerConstantExpr(Ctx);
+  if (!C)
+    C = constantVariable(Ctx, referencedVar(E));
   if (!C || C->getSignificantBits() > 64 || (C->isUnsigned() && C->getActiveBits() > 63))
     return false;
   V = C->getExtValue();
@@ -229,7 +295,36 @@ bool checkReadOnce(ASTContext &Ctx, const std::vector<const Expr *> &Reads,
   return true;
 }
 
-bool matchLoopForm(ASTContext &Ctx, const ForStmt *FS, LoopForm &F, Problem &P) {
+/// Returns whether `E` is the min (`Up`; else the max) of two signed integers `A` and `B` in
+/// its own type: `a < b ? a : b`, MIN(a, b), or a call of a min function of this file whose
+/// arguments have its parameters' type.
+static bool nearestOf(const ASTContext &Ctx, const Expr *E, bool Up, const Expr *&A,
+                      const Expr *&B) {
+  E = E->IgnoreParenImpCasts();
+  ReductionOp Want = Up ? ReductionOp::Min : ReductionOp::Max;
+  if (!E->getType()->isSignedIntegerType())
+    return false;
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    const Expr *X = nullptr, *Y = nullptr;
+    // The branches convert to the conditional's type, a common type: no value changes.
+    if (choiceOp(Ctx, CO->getCond(), CO->getTrueExpr(), CO->getFalseExpr(), X, Y) != Want)
+      return false;
+    A = CO->getTrueExpr(), B = CO->getFalseExpr();
+    return true;
+  }
+  const auto *CE = dyn_cast<CallExpr>(E);
+  QualType Cmp;
+  if (!CE || CE->getNumArgs() != 2 || minMaxCall(Ctx, CE, Cmp) != Want)
+    return false;
+  for (const Expr *Arg : CE->arguments())
+    if (Ctx.getCanonicalType(Arg->IgnoreParenImpCasts()->getType()).getUnqualifiedType() !=
+        Ctx.getCanonicalType(Cmp).getUnqualifiedType())
+      return false;
+  A = CE->getArg(0), B = CE->getArg(1);
+  return true;
+}
+
+bool matchLoopForm(ASTContext &Ctx, const ForStmt *FS, LoopForm &F, Problem &P, bool Conjunction) {
   F = LoopForm();
   F.For = FS;
   const Stmt *Init = FS->getInit();
@@ -265,41 +360,77 @@ bool matchLoopForm(ASTContext &Ctx, const ForStmt *FS, LoopForm &F, Problem &P) 
     return false;
   }
 
-  const auto *CondE = dyn_cast_or_null<BinaryOperator>(
-      FS->getCond() ? FS->getCond()->IgnoreParenImpCasts() : nullptr);
-  if (!CondE || !CondE->isComparisonOp() || CondE->getOpcode() == BO_EQ ||
-      CondE->getOpcode() == BO_Cmp) {
-    P = makeProblem(Diag::loop_condition,
-                    FS->getCond() ? FS->getCond()->getSourceRange() : FS->getForLoc(),
-                    {F.Var->getNameAsString()});
-    return false;
+  const Expr *Whole = FS->getCond() ? FS->getCond()->IgnoreParenImpCasts() : nullptr;
+  std::vector<const BinaryOperator *> Conjuncts;
+  std::function<void(const Expr *)> Split = [&](const Expr *E) {
+    const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    if (Conjunction && BO && BO->getOpcode() == BO_LAnd) {
+      Split(BO->getLHS());
+      Split(BO->getRHS());
+    } else {
+      Conjuncts.push_back(BO);
+    }
+  };
+  if (Whole)
+    Split(Whole);
+  const BinaryOperator *CondE = nullptr;
+  for (const BinaryOperator *C : Conjuncts) {
+    if (!C || !C->isComparisonOp() || C->getOpcode() == BO_EQ || C->getOpcode() == BO_Cmp ||
+        (Conjuncts.size() > 1 && C->getOpcode() == BO_NE)) {
+      P = makeProblem(Diag::loop_condition,
+                      C ? C->getSourceRange()
+                        : (Whole ? Whole->getSourceRange() : SourceRange(FS->getForLoc())),
+                      {F.Var->getNameAsString()});
+      return false;
+    }
+    BinaryOperatorKind Op = C->getOpcode();
+    const Expr *Bound = nullptr;
+    if (referencedVar(C->getLHS()) == F.Var) {
+      Bound = C->getRHS();
+    } else if (referencedVar(C->getRHS()) == F.Var) {
+      Bound = C->getLHS();
+      Op = BinaryOperator::reverseComparisonOp(Op);
+    } else {
+      P = makeProblem(Diag::loop_condition, C->getSourceRange(), {F.Var->getNameAsString()});
+      return false;
+    }
+    Cond K = Op == BO_LT   ? Cond::LT
+             : Op == BO_LE ? Cond::LE
+             : Op == BO_GT ? Cond::GT
+             : Op == BO_GE ? Cond::GE
+                           : Cond::NE;
+    bool Up = K == Cond::LT || K == Cond::LE;
+    if (CondE && (Up != (F.Op == Cond::LT || F.Op == Cond::LE) ||
+                  C->getLHS()->getType().getCanonicalType() !=
+                      CondE->getLHS()->getType().getCanonicalType())) {
+      // Every bound in one direction, compared in one type: the loop stops at the nearest.
+      P = makeProblem(Diag::loop_condition, C->getSourceRange(), {F.Var->getNameAsString()});
+      return false;
+    }
+    // `i < min(a, b)` (a conditional, a min function of the file) is `i < a && i < b`.
+    std::vector<const Expr *> Parts = {Bound};
+    for (size_t Next = 0; Conjunction && Next < Parts.size() && Parts.size() < 8;) {
+      const Expr *A = nullptr, *B = nullptr;
+      if (nearestOf(Ctx, Parts[Next], Up, A, B)) {
+        Parts[Next] = A;
+        Parts.push_back(B);
+      } else {
+        ++Next;
+      }
+    }
+    for (const Expr *X : Parts) {
+      if (!CondE) {
+        CondE = C;
+        F.Hi = X;
+        F.Op = K;
+      } else {
+        F.MoreHi.push_back({K, X});
+      }
+    }
   }
-  BinaryOperatorKind Op = CondE->getOpcode();
-  if (referencedVar(CondE->getLHS()) == F.Var) {
-    F.Hi = CondE->getRHS();
-  } else if (referencedVar(CondE->getRHS()) == F.Var) {
-    F.Hi = CondE->getLHS();
-    Op = BinaryOperator::reverseComparisonOp(Op);
-  } else {
-    P = makeProblem(Diag::loop_condition, CondE->getSourceRange(), {F.Var->getNameAsString()});
+  if (!CondE) {
+    P = makeProblem(Diag::loop_condition, FS->getForLoc(), {F.Var->getNameAsString()});
     return false;
-  }
-  switch (Op) {
-  case BO_LT:
-    F.Op = Cond::LT;
-    break;
-  case BO_LE:
-    F.Op = Cond::LE;
-    break;
-  case BO_GT:
-    F.Op = Cond::GT;
-    break;
-  case BO_GE:
-    F.Op = Cond::GE;
-    break;
-  default:
-    F.Op = Cond::NE;
-    break;
   }
   F.CmpType = CondE->getLHS()->getType().getCanonicalType();
   if (!isLoopVarType(F.CmpType)) {
@@ -312,7 +443,10 @@ bool matchLoopForm(ASTContext &Ctx, const ForStmt *FS, LoopForm &F, Problem &P) 
                     FS->getInc() ? FS->getInc()->getSourceRange() : FS->getForLoc());
     return false;
   }
-  for (const Expr *B : {F.Lo, F.Hi}) {
+  std::vector<const Expr *> Bounds = {F.Lo, F.Hi};
+  for (const auto &[K, B] : F.MoreHi)
+    Bounds.push_back(B);
+  for (const Expr *B : Bounds) {
     if (std::optional<Problem> Why = boundProblem(Ctx, B, F.Var, F.BoundMemory)) {
       P = *Why;
       return false;

@@ -29,6 +29,10 @@ struct LoopForm {
   Cond Op = Cond::LT;
   clang::QualType CmpType; ///< the type the condition compares in
   int64_t Step = 1;
+  /// The further bounds of a condition `i < a && i < b` (matched only when asked: an inner
+  /// loop's): the loop runs while every one holds, each written `i OP bound` in the direction of
+  /// Op. Hi and Op are the first.
+  std::vector<std::pair<Cond, const clang::Expr *>> MoreHi;
   /// The reads of memory in Lo and Hi (`p->n`, `dim.number_boxes`, `*len`, `sz[0]`): the host
   /// file reads them once, as OpenMP does, so the analysis checks that the body writes nothing
   /// they may alias (checkReadOnce).
@@ -42,8 +46,16 @@ bool checkReadOnce(clang::ASTContext &Ctx, const std::vector<const clang::Expr *
                    const std::vector<const clang::Expr *> &Writes, Diag Id, Problem &P);
 
 /// Matches `FS` against the canonical form. Returns false and describes why in `P` (a warning
-/// at the offending part) when it does not match.
-bool matchLoopForm(clang::ASTContext &Ctx, const clang::ForStmt *FS, LoopForm &F, Problem &P);
+/// at the offending part) when it does not match. With `Conjunction`, the condition may be
+/// several bounds joined by `&&` (LoopForm::MoreHi).
+bool matchLoopForm(clang::ASTContext &Ctx, const clang::ForStmt *FS, LoopForm &F, Problem &P,
+                   bool Conjunction = false);
+
+/// Returns the value integer variable `VD` always holds: a local that its function never
+/// changes after a constant initialiser (`int tile = 32;`), or a `const` global initialised by a
+/// constant. C calls neither an integer constant expression, yet programs step, bound and
+/// subscript by both.
+std::optional<llvm::APSInt> constantVariable(clang::ASTContext &Ctx, const clang::VarDecl *VD);
 
 /// Returns the loop variable `VD` would be if `E` (parens and implicit casts ignored) names it.
 const clang::VarDecl *referencedVar(const clang::Expr *E);

@@ -100,8 +100,10 @@ static std::string spanText(const ASTContext &Ctx, const LoopPlan &P, const Plan
   }
   // An empty guard range when the access never runs.
   std::string GuardHi;
-  if (T.RunsIf) {
-    std::string Runs = "(" + polyC(Ctx, P, *T.RunsIf) + ") >= 0";
+  if (!T.RunsIf.empty()) {
+    std::string Runs;
+    for (const Poly &R : T.RunsIf)
+      Runs += std::string(Runs.empty() ? "" : " && ") + "(" + polyC(Ctx, P, R) + ") >= 0";
     S += In + rt::SpanGuardLo + "(" + Ref + ", (" + Runs +
          ") ? (-0x7fffffffffffffffLL - 1) : 0x7fffffffffffffffLL);\n";
     GuardHi = In + rt::SpanGuardHi + "(" + Ref + ", (" + Runs +

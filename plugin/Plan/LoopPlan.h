@@ -130,9 +130,10 @@ struct PlanTerm {
   /// Bounds on the loop variable from the conditions around the access: the term applies only
   /// to those iterations (gpupar_span_guard_lo/_hi).
   std::vector<Poly> GuardLo, GuardHi;
-  /// Set when the access runs only where `*RunsIf >= 0` (a triangular loop whose bounds move
-  /// together, `j = i; j < i + k`: k > 0); an invariant condition.
-  std::optional<Poly> RunsIf;
+  /// The access runs only where every `RunsIf >= 0` (a triangular loop whose bounds move
+  /// together, `j = i; j < i + k`: k > 0; guards `j >= a && j <= b`: b - a >= 0); invariant
+  /// conditions.
+  std::vector<Poly> RunsIf;
   /// For the comment: the access as written, and the function it is in when reached through a
   /// call; which end of a triangular range the term is; whether reads at several constant
   /// offsets were merged into it.

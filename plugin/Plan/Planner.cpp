@@ -50,9 +50,9 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     std::vector<Guard> Guards; ///< only terms with the same guards merge
     bool Rows;
     Poly Column;
-    /// `*RunsIf >= 0`, invariant, holds where the access runs (a triangular loop whose bounds
-    /// move together, `j = i; j < i + k`: k > 0).
-    std::optional<Poly> RunsIf;
+    /// Invariant conditions `RunsIf >= 0` that hold where the access runs (a triangular loop
+    /// whose bounds move together, `j = i; j < i + k`: k > 0).
+    std::vector<Poly> RunsIf;
   };
   auto SameGuards = [](const std::vector<Guard> &A, const std::vector<Guard> &B) {
     if (A.size() != B.size())
@@ -83,8 +83,15 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
       Poly Rest = A.Subscript, CV = C;
       CV.multiply(Poly::atom(Tri->Atom));
       Rest.addScaled(CV, -1);
-      std::vector<Guard> Guards = A.Guards;
-      std::optional<Poly> RunsIf;
+      // Guards on the variable (`j < n`, `j >= 0`) cut its range: its ends are then a guard's
+      // bound where that cuts, the loop's elsewhere (triangularGuards: a guard on i tells which).
+      std::optional<Poly> CutLo, CutHi;
+      triangularGuards(*Tri, Info.OuterAtom, A.Guards, CutLo, CutHi);
+      std::vector<Guard> Guards;
+      for (const Guard &G : A.Guards)
+        if (G.Atom != Tri->Atom)
+          Guards.push_back(G);
+      std::vector<Poly> RunsIf;
       int64_t CL = 0, CH = 0;
       Tri->TriLo.coefficient(Info.OuterAtom).isConstant(&CL);
       Tri->TriHi.coefficient(Info.OuterAtom).isConstant(&CH);
@@ -97,17 +104,83 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
       else if (CL - CH == -1)
         G.Lo = Poly(), G.Lo->addScaled(Gap, -1);
       else
-        RunsIf = Gap;
+        RunsIf.push_back(Gap);
+      // A condition known to hold says nothing (`j = i; j < i + 32`).
+      auto Holds = [](const Poly &P) {
+        int64_t V = 0;
+        return P.isConstant(&V) && V >= 0;
+      };
       if (G.Lo || G.Hi)
         Guards.push_back(G);
-      for (const Poly *End : {&Tri->TriLo, &Tri->TriHi}) {
+      // Where a term applies: guards on i, and invariant conditions `R >= 0`.
+      struct Where {
+        std::vector<Guard> G;
+        std::vector<Poly> R;
+      };
+      // `P <= B` (P = K * i + p with K in -1..1, B invariant).
+      auto AtMost = [&](Where &To, const Poly &P, const Poly &B) {
+        int64_t K = 0;
+        P.coefficient(Info.OuterAtom).isConstant(&K);
+        Poly Room = B;
+        Room.addScaled(P.invariantPart(Info.Atoms), -1); // K * i <= B - p
+        Guard G;
+        G.Atom = Info.OuterAtom;
+        if (K == 0)
+          return To.R.push_back(Room);
+        if (K == 1)
+          G.Hi = Room;
+        else
+          G.Lo = Poly(), G.Lo->addScaled(Room, -1);
+        To.G.push_back(G);
+      };
+      auto AtLeast = [&](Where &To, const Poly &P, const Poly &B) {
+        Poly NP, NB;
+        NP.addScaled(P, -1);
+        NB.addScaled(B, -1);
+        AtMost(To, NP, NB);
+      };
+      auto Push = [&](const Poly &End, PlanTerm::EndT Which, Where W) {
         Poly Sub = Rest, At = C;
-        if (!At.multiply(*End) || !Sub.addScaled(At, 1))
-          return; // overflow: no terms, the analysis found none to copy (cannot happen)
-        Terms.push_back({Array, A.IsWrite, Sub, 0, 0, false, A.SelfDisjoint, A.Expr, nullptr,
-                         End == &Tri->TriLo ? PlanTerm::First : PlanTerm::Last, Guards, A.Rows,
-                         A.Column, RunsIf});
+        if (!At.multiply(End) || !Sub.addScaled(At, 1))
+          return false; // overflow: no terms, the analysis found none to copy (cannot happen)
+        W.R.erase(std::remove_if(W.R.begin(), W.R.end(), Holds), W.R.end());
+        Terms.push_back({Array, A.IsWrite, Sub, 0, 0, false, A.SelfDisjoint, A.Expr, nullptr, Which,
+                         W.G, A.Rows, A.Column, W.R});
+        return true;
+      };
+      const Poly &Lo = Tri->TriLo, &Hi = Tri->TriHi;
+      Where Base{Guards, RunsIf};
+      if (CutLo && CutHi) // the guards' range is not empty
+        AtMost(Base, *CutLo, *CutHi);
+      // The first element: lo(i) where no guard cuts it, else the lower guard's bound.
+      Where W1 = Base, W2 = Base, W3 = Base, W4 = Base;
+      if (CutLo)
+        AtLeast(W1, Lo, *CutLo);
+      if (CutHi)
+        AtMost(W1, Lo, *CutHi);
+      bool Ok = Push(Lo, PlanTerm::First, W1);
+      if (CutLo) { // lo(i) < a <= hi(i)
+        Poly Before = *CutLo;
+        Before.addScaled(Poly::constant(1), -1);
+        AtMost(W2, Lo, Before);
+        AtLeast(W2, Hi, *CutLo);
+        Ok = Ok && Push(*CutLo, PlanTerm::First, W2);
       }
+      // The last: hi(i) where no guard cuts it, else the upper guard's bound.
+      if (CutHi)
+        AtMost(W3, Hi, *CutHi);
+      if (CutLo)
+        AtLeast(W3, Hi, *CutLo);
+      Ok = Ok && Push(Hi, PlanTerm::Last, W3);
+      if (CutHi) { // lo(i) <= b < hi(i)
+        Poly Past = *CutHi;
+        Past.addScaled(Poly::constant(1), 1);
+        AtLeast(W4, Hi, Past);
+        AtMost(W4, Lo, *CutHi);
+        Ok = Ok && Push(*CutHi, PlanTerm::Last, W4);
+      }
+      if (!Ok)
+        return;
       continue;
     }
     std::vector<unsigned> Vars = A.Subscript.loopVars(Info.Atoms);
@@ -138,7 +211,7 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     int64_t K = Ranged ? A.Subscript.constantTerm() : 0;
     bool Merged = false;
     for (Pending &T : Terms)
-      if (T.Array == Array && T.Write == A.IsWrite && T.Base == Base && !T.RunsIf &&
+      if (T.Array == Array && T.Write == A.IsWrite && T.Base == Base && T.RunsIf.empty() &&
           SameGuards(T.Guards, A.Guards) && T.Rows == A.Rows && T.Column == A.Column) {
         T.Lo = std::min(T.Lo, K);
         T.Hi = std::max(T.Hi, K);
@@ -150,8 +223,20 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     if (Merged)
       continue;
     const FunctionDecl *Via = A.Via ? enclosingFunction(Ctx, A.Expr) : nullptr;
-    Terms.push_back({Array, A.IsWrite, Base, K, K, Exact, A.SelfDisjoint, A.Expr, Via,
-                     PlanTerm::Both, A.Guards, A.Rows, A.Column, std::nullopt});
+    Terms.push_back({Array,
+                     A.IsWrite,
+                     Base,
+                     K,
+                     K,
+                     Exact,
+                     A.SelfDisjoint,
+                     A.Expr,
+                     Via,
+                     PlanTerm::Both,
+                     A.Guards,
+                     A.Rows,
+                     A.Column,
+                     {}});
   }
   // The range of inner variable V in `Coef * V` (conditions on V around the access narrow it).
   auto rangeOf = [&](const Pending &T, const Poly &P, unsigned V, PlanRange &R) {

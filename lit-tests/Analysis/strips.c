@@ -1,0 +1,77 @@
+// Strip-mined loops: the offloaded loop steps by a tile (a constant, or a local that always
+// holds one), and an inner loop runs over one tile, cut by further bounds (`&&`, a conditional
+// min, a min function of the file). Iterations are at least a tile apart, so the tiles are
+// disjoint; a tile one element too wide overlaps the next and stays serial.
+// RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-remarks -fplugin-arg-gpupar-outdir=%t %s
+
+static int min_int(int a, int b) { return a < b ? a : b; }
+
+void local_step(int n, float *y) {
+  int tile = 32;
+#pragma gpupar
+  for (int i = 0; i < n; i += tile) // expected-remark {{loop offloaded: y (inout)}}
+    for (int t = i; t < i + tile && t < n; t++) // expected-remark {{not collapsed}} expected-note {{loop condition must compare the loop variable 't' with a bound}}
+      y[t] = 2 * y[t];
+}
+
+static const int strip = 16;
+void const_global_step(int n, float *y) {
+#pragma gpupar
+  for (int i = 0; i < n; i += strip) // expected-remark {{loop offloaded: y (inout)}}
+    for (int t = i; t < i + strip; t++) // expected-remark {{not collapsed}} expected-note {{bound 'i' of a collapsed loop depends on 'i'}}
+      y[t] = 2 * y[t];
+}
+
+void changed_step(int n, float *y) {
+  int tile = 32;
+#pragma gpupar
+  for (int i = 0; i < n; i += tile) // expected-warning {{loop increment must be 'i++', 'i--', 'i += c', 'i -= c' or 'i = i + c' with 'c' a nonzero integer constant, or a local variable initialised to one and never changed}}
+    y[i] = 0;
+  tile++;
+}
+
+void escaped_step(int n, float *y, void (*f)(int *)) {
+  int tile = 32;
+  f(&tile);
+#pragma gpupar
+  for (int i = 0; i < n; i += tile) // expected-warning {{loop increment must be}}
+    y[i] = 0;
+}
+
+void overlapping(int n, float *y) {
+#pragma gpupar
+  for (int i = 0; i < n; i += 32)
+    for (int t = i; t < i + 33 && t < n; t++)
+      y[t] = 2 * y[t]; // expected-warning {{cannot prove that write to 'y[t]' and read of 'y[t]' are independent; the loop stays serial}} expected-note {{read is here}}
+}
+
+void conditional_min(int n, int m, float *c) {
+#pragma gpupar
+  for (int i = 0; i < n; i += 8) // expected-remark {{loop offloaded: c (inout)}}
+    for (int r = i; r < (i + 8 < n ? i + 8 : n); r++) // expected-remark {{not collapsed}} expected-note {{bound 'i' of a collapsed loop depends on 'i'}}
+      for (int j = 0; j < m; j++)
+        c[r * m + j] += 1;
+}
+
+void function_min(int n, float *y) {
+#pragma gpupar
+  for (int i = 0; i < n; i += 8) // expected-remark {{loop offloaded: y (inout)}}
+    for (int t = i; t < min_int(i + 8, n); t++) // expected-remark {{not collapsed}} expected-note {{has side effects}}
+      y[t] += 1;
+}
+
+// Both bounds move with i: neither can guard the other.
+void two_moving(int n, float *y) {
+#pragma gpupar
+  for (int i = 0; i < n; i += 8)
+    for (int t = i; t < i + 8 && t < 2 * i; t++)
+      y[t] += 1; // expected-warning {{'y[t] += 1' updates 'y' at an index that is not affine in the loop variables}}
+}
+
+// A max is no cut: the loop runs to the farther bound.
+void max_as_upper(int n, float *y) {
+#pragma gpupar
+  for (int i = 0; i < n; i += 8)
+    for (int t = i; t < (i + 8 > n ? i + 8 : n); t++)
+      y[t] += 1; // expected-warning {{'y[t] += 1' updates 'y' at an index that is not affine in the loop variables}}
+}
