@@ -1710,6 +1710,8 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
   if (const auto *E = dyn_cast<Expr>(S)) {
     if (std::optional<Reason> Why = typeProblem(E->getType()))
       return fail(E->getSourceRange(), *Why);
+    if (nullTest(E))
+      return true;
   }
   switch (S->getStmtClass()) {
   case Stmt::CompoundStmtClass:
@@ -2058,7 +2060,60 @@ bool BodyWalker::run(Problem &P) {
   return true;
 }
 
+bool BodyWalker::nullTest(const Expr *E) {
+  const Expr *Tested = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isEqualityOp()) {
+    auto IsNull = [&](const Expr *X) {
+      return X->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) != Expr::NPCK_NotNull;
+    };
+    if (IsNull(BO->getRHS()))
+      Tested = BO->getLHS();
+    else if (IsNull(BO->getLHS()))
+      Tested = BO->getRHS();
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_LNot) {
+    Tested = UO->getSubExpr();
+  } else if (const auto *IC = dyn_cast<ImplicitCastExpr>(E);
+             IC && IC->getCastKind() == CK_PointerToBoolean) {
+    Tested = IC->getSubExpr();
+  } else if (isa<ImplicitCastExpr>(E) && isa<DeclRefExpr>(E->IgnoreParenImpCasts())) {
+    // C tests a scalar condition against zero without a cast: `if (p)`, `p ? a : b`, `p && q`.
+    const Stmt *Child = E, *Up = parentStatement(Ctx, E);
+    while (Up && isa<ParenExpr>(Up))
+      Child = Up, Up = parentStatement(Ctx, Up);
+    const auto *BO = dyn_cast_or_null<BinaryOperator>(Up);
+    const auto *CO = dyn_cast_or_null<AbstractConditionalOperator>(Up);
+    bool Condition = (BO && BO->isLogicalOp()) || (CO && CO->getCond() == Child) ||
+                     (isa_and_nonnull<IfStmt>(Up) && cast<IfStmt>(Up)->getCond() == Child) ||
+                     (isa_and_nonnull<WhileStmt>(Up) && cast<WhileStmt>(Up)->getCond() == Child) ||
+                     (isa_and_nonnull<DoStmt>(Up) && cast<DoStmt>(Up)->getCond() == Child) ||
+                     (isa_and_nonnull<ForStmt>(Up) && cast<ForStmt>(Up)->getCond() == Child);
+    if (Condition)
+      Tested = E;
+  }
+  const auto *DRE = Tested ? dyn_cast<DeclRefExpr>(Tested->IgnoreParenImpCasts()) : nullptr;
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !(DRE->getType()->isPointerType() || DRE->getType()->isArrayType()))
+    return false;
+  if (isBoundPointer(VD)) {
+    const Place &P = Frames[frameOf(VD)]->Pointers.find(VD)->second;
+    if (P.K != Place::Array || !P.Base)
+      return false;
+    NullTests.push_back({P.Base, problem(DRE->getSourceRange(), Diag::pointer_parameter_use,
+                                         {quoted(VD), VD->getNameAsString()})});
+    return true;
+  }
+  if (frameOf(VD) >= 0 || preOf(VD).Locals.count(VD) || !isArrayVariable(VD) ||
+      !checkName(VD, DRE->getSourceRange()))
+    return false;
+  NullTests.push_back(
+      {VD, problem(DRE->getSourceRange(), Diag::array_use, {quoted(VD), VD->getNameAsString()})});
+  return true;
+}
+
 bool BodyWalker::finish() {
+  for (const auto &[VD, Why] : NullTests)
+    if (!llvm::is_contained(Info.Arrays, VD))
+      return failWith(Why);
   for (const VarDecl *VD : Info.Arrays)
     if (!shapeArray(VD))
       return false;

@@ -227,6 +227,14 @@ private:
     callNotes(P);
     return P;
   }
+  /// Arrays the body compares with a null pointer (`p != NULL`, `!p`, `if (p)`, in the loop or
+  /// a called function's pointer parameter): the test reads no element, and on a device the
+  /// array's pointer is null only when the host's is, where the runtime keeps the loop on the
+  /// host. The kernel can name the array only when the loop accesses it too (finish()): else
+  /// the problem of a plain use.
+  std::vector<std::pair<const VarDecl *, Problem>> NullTests;
+  /// Returns whether `E` compares an array of the loop with a null pointer, recording it.
+  bool nullTest(const Expr *E);
   /// Records `P` as the reason unless one is recorded already (an error replaces a warning:
   /// after a warning the walk goes on with the body's next statement, walkBody) and stops the
   /// walk; returns false.

@@ -262,8 +262,13 @@ int gpupar__check_alias(const gpupar_loop *loop, const gpupar_span *spans, const
   for (int a = 0; a < loop->narrays; a++) {
     i128 a0, a1;
     if (byte_range(loop, spans, sp, bases, a, &a0, &a1) != GPUPAR_OK) {
-      snprintf(why, len, "the elements of '%s' the loop touches are out of range",
-               loop->arrays[a].name);
+      /* A null array the loop touches: the serial code either tests it (`if (w != NULL)`) or
+       * fails the same way; a device copy of it would not be null. */
+      if (bases[a] == NULL)
+        snprintf(why, len, "'%s' is a null pointer", loop->arrays[a].name);
+      else
+        snprintf(why, len, "the elements of '%s' the loop touches are out of range",
+                 loop->arrays[a].name);
       return GPUPAR_EINVAL;
     }
     gpupar__hull r, w;

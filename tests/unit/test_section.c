@@ -382,6 +382,14 @@ static void test_alias(void **state) {
   assert_non_null(strstr(why, "'x'"));
   bases[0] = NULL;
   assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, why, sizeof why), GPUPAR_EINVAL);
+  assert_string_equal(why, "'x' is a null pointer");
+  /* A null array the loop never touches (its terms' guards exclude every iteration) is fine. */
+  bases[0] = x;
+  bases[2] = NULL;
+  spans[4].guarded = 1;
+  spans[4].guard_lo = 1000;
+  spans[4].guard_hi = 2000;
+  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, why, sizeof why), GPUPAR_OK);
 }
 
 static const gpupar_array_desc arrays_ro[] = {
