@@ -75,3 +75,24 @@ void max_as_upper(int n, float *y) {
     for (int t = i; t < (i + 8 > n ? i + 8 : n); t++)
       y[t] += 1; // expected-warning {{'y[t] += 1' updates 'y' at an index that is not affine in the loop variables}}
 }
+
+// `t != min(a, b)` is no pair of bounds: the loop stays as it is.
+void not_equal_min(int n, float *y) {
+#pragma gpupar
+  for (int i = 0; i < n; i += 8)
+    for (int t = i; t != (i + 8 < n ? i + 8 : n); t++)
+      y[t] += 1; // expected-warning {{'y[t] += 1' updates 'y' at an index that is not affine in the loop variables}}
+}
+
+// The host file reads a member once where the loops around its read run; it tests that with
+// one bound, so a member read in a loop with several bounds is not read once.
+struct P {
+  int w;
+  float *data;
+};
+void member_in_cut_loop(int n, int m, struct P *p, float *a) {
+#pragma gpupar
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < m && k < 4; k++)
+      a[i * 4 + k] = p->w; // expected-warning {{'p->w' is a member of 'p', whose struct cannot be copied to a device, and it is read in the loop over 'k', which has several bounds}}
+}

@@ -2075,7 +2075,9 @@ bool BodyWalker::nullTest(const Expr *E) {
   } else if (const auto *IC = dyn_cast<ImplicitCastExpr>(E);
              IC && IC->getCastKind() == CK_PointerToBoolean) {
     Tested = IC->getSubExpr();
-  } else if (isa<ImplicitCastExpr>(E) && isa<DeclRefExpr>(E->IgnoreParenImpCasts())) {
+  } else if (const auto *Named = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+             isa<ImplicitCastExpr>(E) && Named &&
+             (Named->getType()->isPointerType() || Named->getType()->isArrayType())) {
     // C tests a scalar condition against zero without a cast: `if (p)`, `p ? a : b`, `p && q`.
     const Stmt *Child = E, *Up = parentStatement(Ctx, E);
     while (Up && isa<ParenExpr>(Up))

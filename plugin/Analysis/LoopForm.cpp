@@ -407,9 +407,11 @@ bool matchLoopForm(ASTContext &Ctx, const ForStmt *FS, LoopForm &F, Problem &P, 
       P = makeProblem(Diag::loop_condition, C->getSourceRange(), {F.Var->getNameAsString()});
       return false;
     }
-    // `i < min(a, b)` (a conditional, a min function of the file) is `i < a && i < b`.
+    // `i < min(a, b)` (a conditional, a min function of the file) is `i < a && i < b`; not so
+    // `i != min(a, b)`.
     std::vector<const Expr *> Parts = {Bound};
-    for (size_t Next = 0; Conjunction && Next < Parts.size() && Parts.size() < 8;) {
+    for (size_t Next = 0;
+         Conjunction && K != Cond::NE && Next < Parts.size() && Parts.size() < 8;) {
       const Expr *A = nullptr, *B = nullptr;
       if (nearestOf(Ctx, Parts[Next], Up, A, B)) {
         Parts[Next] = A;

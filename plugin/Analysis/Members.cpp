@@ -74,8 +74,13 @@ const VarDecl *BodyWalker::hoistRoot(const MemberExpr *Top, bool Copyable) {
 std::optional<std::string> BodyWalker::movingLoopProblem() {
   for (unsigned I : Active) {
     const InnerLoop &L = Info.Inner[I];
-    if (!L.Tri && !L.Hull && !L.Bounds)
+    if (!L.Tri && !L.Hull && !L.Bounds && !L.Guarded)
       continue;
+    // The host file tests whether a loop runs with its one bound: not so with several.
+    if (!L.Tri && !L.Hull && !L.Bounds)
+      return "it is read in the loop over " + quoted(L.Form.Var) +
+             ", which has several bounds, so whether the loop reads it at all is not known "
+             "before it runs";
     // The variable its bounds move with: the offloaded loop's (Tri) or an enclosing loop's.
     std::string On = "a variable of the loop";
     std::vector<const VarDecl *> Vars = {F.Var};
