@@ -8,16 +8,10 @@ set -uo pipefail
 out=$1
 export ASSERTS_BREAK=1
 fail=0
+. "$(dirname "$0")/expect_run.sh"
+message='asserts\.c:16: .*Assertion .v\[i\] >= 0\.0 && "inputs are not negative". failed'
 check() { # WHAT COMMAND...
-  local what=$1 log=$out/asserts.break.log rc
-  shift
-  "$@" >/dev/null 2>"$log"
-  rc=$?
-  if [ $rc != 134 ] || ! grep -q "asserts\.c:16: .*Assertion .v\[i\] >= 0\.0 && \"inputs are not negative\". failed" "$log"; then
-    echo "FAIL: $what: exit status $rc, expected 134 and the assertion's message:"
-    cat "$log"
-    fail=1
-  fi
+  expect_run "$1" 134 "$message" "$out/asserts.break.log" "${@:2}"
 }
 check "serial build" "$out/serial"
 check "emu:3" env GPUPAR_DEVICES=emu:3 GPUPAR_FORCE=gpu GPUPAR_TRACE= "$out/gpupar"
