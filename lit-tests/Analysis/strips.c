@@ -96,3 +96,44 @@ void member_in_cut_loop(int n, int m, struct P *p, float *a) {
     for (int k = 0; k < m && k < 4; k++)
       a[i * 4 + k] = p->w; // expected-warning {{'p->w' is a member of 'p', whose struct cannot be copied to a device, and it is read in the loop over 'k', which has several bounds}}
 }
+
+// Tiles over two dimensions: the column loop moves with 'jj' (an inner loop), its strips'
+// union is cut at m; the row strips are disjoint.
+void tiles(int n, int m, float *c, const float *a) {
+#pragma gpupar
+  for (int ii = 0; ii < n; ii += 8) // expected-remark {{loop offloaded: a (in), c (inout)}}
+    for (int jj = 0; jj < m; jj += 8) // expected-remark {{not collapsed}}
+      for (int i = ii; i < ii + 8 && i < n; i++)
+        for (int j = jj; j < jj + 8 && j < m; j++)
+          c[i * m + j] += a[i * m + j]; // expected-note {{as 'collapse(2)': 'c[i * m + j] += a[i * m + j]' updates 'c' at an index that is not affine}}
+}
+
+// Under collapse(2) the tiles' loops move with a collapsed variable: the outer loop only.
+void tiles_collapsed(int n, float *c, const float *a) {
+#pragma gpupar collapse(2)
+  for (int ii = 0; ii < n; ii += 8) // expected-remark {{loop offloaded: a (in), c (inout)}}
+    for (int jj = 0; jj < n; jj += 8) // expected-remark {{not collapsed}}
+      for (int i = ii; i < ii + 8 && i < n; i++)
+        for (int j = jj; j < jj + 8 && j < n; j++) // expected-warning {{bound 'jj' of the loop over 'j' inside the collapsed nest depends on the collapsed loop's variable 'jj'; only the outer loop is offloaded}}
+          c[i * n + j] += a[i * n + j]; // expected-note {{as 'collapse(2)': 'c[i * n + j] += a[i * n + j]' updates 'c' at an index that is not affine}}
+}
+
+// Row strips one wider than their step overlap the next iteration's: not proven. (Column strips
+// that overlap are fine: the tiles of one row strip run in one iteration, in order.)
+void tiles_overlapping(int n, int m, float *c) {
+#pragma gpupar
+  for (int ii = 0; ii < n; ii += 8)
+    for (int jj = 0; jj < m; jj += 8)
+      for (int i = ii; i < ii + 9 && i < n; i++)
+        for (int j = jj; j < jj + 8 && j < m; j++)
+          c[i * m + j] += 1; // expected-warning {{cannot prove}} expected-note {{read is here}}
+}
+
+void column_strips_overlapping(int n, int m, float *c) {
+#pragma gpupar
+  for (int ii = 0; ii < n; ii += 8) // expected-remark {{loop offloaded: c (inout)}}
+    for (int jj = 0; jj < m; jj += 8) // expected-remark {{not collapsed}}
+      for (int i = ii; i < ii + 8 && i < n; i++)
+        for (int j = jj; j < jj + 9 && j < m; j++)
+          c[i * m + j] += 1; // expected-note {{as 'collapse(2)': 'c[i * m + j] += 1' updates 'c' at an index that is not affine}}
+}

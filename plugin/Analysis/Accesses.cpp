@@ -540,9 +540,11 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
   std::optional<Poly> TriLo, TriHi;
   if (Moving && (Inner.Step == 1 || Inner.Step == -1) && Inner.CmpType->isSignedIntegerType())
     Canonical = triangularRange(Inner, TriLo, TriHi);
-  // A hull loop: one bound moves with an enclosing inner loop; not under a condition.
+  // A hull loop: its bounds move with an enclosing inner loop; not under a condition (other
+  // loops' further bounds only narrow those loops).
   std::optional<Poly> HullLo, HullHi;
-  if (Moving && !Canonical && CondDepth == 0 && Guards.empty())
+  if (Moving && !Canonical && CondDepth == 0 &&
+      std::all_of(Guards.begin(), Guards.end(), [](const Guard &G) { return G.OfLoop; }))
     Canonical = hullBounds(Inner, HullLo, HullHi);
   if (Canonical) {
     WriteCollector InnerWrites;
@@ -603,6 +605,7 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
     Active.push_back(Info.Inner.size() - 1);
     for (Guard &G : BoundGuards)
       G.Atom = L.Atom;
+    Info.Inner.back().Cuts = BoundGuards;
   } else {
     ++CondDepth;
     BoundGuards.clear();
@@ -640,6 +643,7 @@ bool BodyWalker::splitBounds(LoopForm &L, std::vector<Guard> &Out) {
     if (!B || !B->loopVars(Info.Atoms).empty())
       return false;
     Guard G; // the atom is set once the loop has one
+    G.OfLoop = true;
     Cond Op = All[K].first;
     int64_t Strict = Op == Cond::LT ? -1 : Op == Cond::GT ? 1 : 0;
     if (!B->addScaled(Poly::constant(Strict), 1))
@@ -710,6 +714,9 @@ bool BodyWalker::hullBounds(const LoopForm &L, std::optional<Poly> &Lo, std::opt
     return false;
   std::optional<Poly> A = Bounds->first, B = Bounds->second;
   std::vector<unsigned> VA = A->loopVars(Info.Atoms), VB = B->loopVars(Info.Atoms);
+  bool Up = L.Op == Cond::LT || L.Op == Cond::LE;
+  if (VA.size() == 1 && VB.size() == 1 && VA[0] == VB[0])
+    return stripHull(L, *A, *B, VA[0], Up, Lo, Hi);
   if (VA.size() + VB.size() != 1)
     return false; // one bound moves, with one variable: the ranges are nested
   bool Start = !VA.empty();
@@ -723,12 +730,37 @@ bool BodyWalker::hullBounds(const LoopForm &L, std::optional<Poly> &Lo, std::opt
   if (!R || !Moving.coefficient(V).isConstant(&C))
     return false;
   // The start's least value going up (greatest going down), the end's greatest (least).
-  bool Up = L.Op == Cond::LT || L.Op == Cond::LE;
   bool Least = Start == Up;
   Poly Far = Moving.invariantPart(Info.Atoms);
   if (!Far.addScaled((C >= 0) == Least ? R->first : R->second, C))
     return false;
   Moving = Far;
+  Lo = A, Hi = B;
+  return true;
+}
+
+bool BodyWalker::stripHull(const LoopForm &L, Poly A, Poly B, unsigned V, bool Up,
+                           std::optional<Poly> &Lo, std::optional<Poly> &Hi) {
+  bool Enclosing = false;
+  for (unsigned I : Active)
+    Enclosing |= Info.Inner[I].Atom == V && !Info.Inner[I].Tri && !Info.Inner[I].Hull;
+  int64_t CA = 0, CB = 0, Width = 0;
+  std::optional<std::pair<Poly, Poly>> R = Enclosing ? varRange(V) : std::nullopt;
+  Poly D = B;
+  if (!R || !A.coefficient(V).isConstant(&CA) || !B.coefficient(V).isConstant(&CB) || CA != CB ||
+      !D.addScaled(A, -1) || !D.isConstant(&Width))
+    return false;
+  // Every strip runs (so the union's ends are touched): `t = v; t < v + 32` has width 32.
+  bool Strict = L.Op == Cond::LT || L.Op == Cond::GT;
+  if ((Up ? Width : -Width) < (Strict ? 1 : 0))
+    return false;
+  // The start's least value going up (greatest going down), the end's greatest (least).
+  for (auto [P, Least] : {std::make_pair(&A, Up), std::make_pair(&B, !Up)}) {
+    Poly Far = P->invariantPart(Info.Atoms);
+    if (!Far.addScaled((CA >= 0) == Least ? R->first : R->second, CA))
+      return false;
+    *P = Far;
+  }
   Lo = A, Hi = B;
   return true;
 }

@@ -23,6 +23,16 @@
 
 namespace gpupar {
 
+/// A condition around an access that bounds one loop variable: the access runs only when the
+/// variable lies in [Lo, Hi] (each optional; polynomials over invariant atoms). From `if (i > 0)`
+/// (Lo = 1), `if (i + 1 < n)` (Hi = n - 2), `i < m && ...`, `cond ? ... : ...`, and the rest of a
+/// block after `if (i < 1 || i >= n - 1) continue;`. Used to narrow the access's section.
+struct Guard {
+  unsigned Atom = 0;
+  std::optional<Poly> Lo, Hi;
+  bool OfLoop = false; ///< a further bound of its loop's condition (splitBounds), not an `if`
+};
+
 /// A canonical inner `for` loop whose variable may appear in subscripts.
 struct InnerLoop {
   LoopForm Form;
@@ -49,6 +59,7 @@ struct InnerLoop {
   /// the others guard the body (invariant). Form's range is a superset of the loop's: a
   /// dependence found with it is not proven.
   bool Guarded = false;
+  std::vector<Guard> Cuts; ///< a guarded loop's further bounds, as guards on its variable
 };
 
 /// Where the body reads a value that the host file reads once before the loop (BodyInfo::Hoisted,
@@ -62,14 +73,6 @@ struct ReadSites {
   void add(const std::vector<unsigned> &Loops);
 };
 
-/// A condition around an access that bounds one loop variable: the access runs only when the
-/// variable lies in [Lo, Hi] (each optional; polynomials over invariant atoms). From `if (i > 0)`
-/// (Lo = 1), `if (i + 1 < n)` (Hi = n - 2), `i < m && ...`, `cond ? ... : ...`, and the rest of a
-/// block after `if (i < 1 || i >= n - 1) continue;`. Used to narrow the access's section.
-struct Guard {
-  unsigned Atom = 0;
-  std::optional<Poly> Lo, Hi;
-};
 
 /// Finds the guards among `Guards` on triangular loop `L`'s variable (`j < n` in `for (j = i;
 /// j < i + 32 && j < n; j++)`) that the planner folds into the loop's range: at most one lower

@@ -7,6 +7,9 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <functional>
+#include <optional>
+
 using namespace clang;
 
 namespace gpupar {
@@ -66,6 +69,35 @@ bool collapseNest(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, Body
     Cur = Next;
   }
   return true;
+}
+
+/// Returns the warning for the first loop in the body of a collapsed nest whose bounds move with
+/// a collapsed loop's variable other than the outer one, or nothing.
+static std::optional<Problem> movingInnerLoop(ASTContext &Ctx, const BodyInfo &Info) {
+  std::optional<Problem> Found;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || Found)
+      return;
+    if (const auto *FS = dyn_cast<ForStmt>(S)) {
+      LoopForm L;
+      Problem Ignored;
+      if (matchLoopForm(Ctx, FS, L, Ignored, /*Conjunction=*/true)) {
+        std::vector<const Expr *> Bounds = {L.Lo, L.Hi};
+        for (const auto &[K, B] : L.MoreHi)
+          Bounds.push_back(B);
+        for (size_t K = 1; K < Info.Collapse.size() && !Found; ++K)
+          for (const Expr *B : Bounds)
+            if (!Found && mentions(B, Info.Collapse[K].Var))
+              Found = makeProblem(Diag::collapse_moving_inner, B->getSourceRange(),
+                                  {sourceText(Ctx, B), L.Var->getNameAsString(),
+                                   Info.Collapse[K].Var->getNameAsString()});
+      }
+    }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(Info.Collapse.back().For->getBody());
+  return Found;
 }
 
 /// Checks that every variable named in a clause is visible where the loop is (C scoping, as if
@@ -394,6 +426,17 @@ bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, Directive &Dir, LoopForm &F
       return false;
     Info.Warnings.push_back(Narrowed);
   }
+  // Tiles under `collapse(2)` (`for (ii ...) for (jj ...) for (i = ii; ...) for (j = jj; ...)`):
+  // loops whose bounds move with a collapsed loop's variable are understood inside the outer
+  // loop only. As for triangular nests, the outer loop is offloaded and the nest runs in it.
+  if (Info.Collapse.size() > 1)
+    if (std::optional<Problem> Moving = movingInnerLoop(Ctx, Info)) {
+      Info = BodyInfo();
+      Dir.Collapse = 1;
+      if (!collapseNest(Ctx, F, Dir, Info, P))
+        return false;
+      Info.Warnings.push_back(*Moving);
+    }
   if (!analyzeBody(Ctx, F, Dir, Info, P)) {
     provenFirst(Ctx, F, Dir, Info, P);
     downgradeSingleIteration(Ctx, F, Info, P);

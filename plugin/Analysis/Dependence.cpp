@@ -279,6 +279,7 @@ private:
         Interval X = L.Tri      ? triangularHull(L)
                      : L.Bounds ? rangeOf(L.Form, L.LoBound, L.HiBound)
                                 : rangeOf(L.Form);
+        narrowByCuts(X, L);
         if (First)
           R = X, Steps[A] = L.Form.Step;
         else if (!(R.Lo && X.Lo && *R.Lo == *X.Lo && R.Hi && X.Hi && *R.Hi == *X.Hi))
@@ -287,6 +288,26 @@ private:
       }
     Ranges[A] = R;
     return R;
+  }
+  /// Narrows `R`, loop `L`'s range, by the loop's further bounds (`t < v + 32 && t < n`) where
+  /// they are known to be nearer (a constant apart).
+  static void narrowByCuts(Interval &R, const InnerLoop &L) {
+    auto Nearer = [](Bound &End, const Poly &Cut, int Sign) {
+      Poly D;
+      int64_t V = 0;
+      if (!End) {
+        End = Cut;
+        return;
+      }
+      if (D.addScaled(*End, Sign) && D.addScaled(Cut, -Sign) && D.isConstant(&V) && V > 0)
+        End = Cut;
+    };
+    for (const Guard &G : L.Cuts) {
+      if (G.Hi)
+        Nearer(R.Hi, *G.Hi, 1);
+      if (G.Lo)
+        Nearer(R.Lo, *G.Lo, -1);
+    }
   }
   /// A triangular loop's variable over every iteration of the offloaded loop: from the least
   /// lower bound to the greatest upper bound (bounds are affine in the outer variable, so at
@@ -437,11 +458,34 @@ bool Tester::disjointByBounds(const std::vector<Poly> &DW, const std::vector<Pol
     for (const InnerLoop &L : Info.Inner)
       if (L.Atom == A)
         ++Loops, Tri = L.Tri ? &L : nullptr;
-    if (Loops == 1 && Tri) { // bounds over the copy's outer variable
+    std::vector<Poly> MoreLo, MoreHi; // a loop's further bounds, over invariants
+    if (Loops == 1 && Tri) {          // bounds over the copy's outer variable
       Lo = Tri->TriLo, Hi = Tri->TriHi;
+      for (const Guard &G : Tri->Cuts) {
+        if (G.Lo)
+          MoreLo.push_back(*G.Lo);
+        if (G.Hi)
+          MoreHi.push_back(*G.Hi);
+      }
     } else {
       Interval R = rangeOfAtom(A);
       Lo = R.Lo, Hi = R.Hi;
+    }
+    for (const Poly &X : MoreLo) { // v - X >= 0
+      Linear L;
+      int64_t K = 0;
+      if (!Form(X, Copy, L, K, -1))
+        return false;
+      L[LoopVar[{A, Copy}]] += 1;
+      NonNegative.push_back({L, K});
+    }
+    for (const Poly &X : MoreHi) { // X - v >= 0
+      Linear L;
+      int64_t K = 0;
+      if (!Form(X, Copy, L, K, 1))
+        return false;
+      L[LoopVar[{A, Copy}]] -= 1;
+      NonNegative.push_back({L, K});
     }
     Linear Self;
     Self[LoopVar[{A, Copy}]] = 1;

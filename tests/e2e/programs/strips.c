@@ -1,6 +1,7 @@
 /* Strip-mined and tiled loops as OpenMP programs write them: the offloaded loop steps by a tile
  * size (a constant or a local that holds one), and the loop inside runs over one tile, cut at
- * the array's end by a second bound (`&&`, a conditional min, a min function, or an `if`).
+ * the array's end by a second bound (`&&`, a conditional min, a min function, or an `if`);
+ * tiles over two dimensions, also under collapse(2).
  * Sizes are not multiples of the tile, so every cut edge is exercised. Every element is
  * compared with the same loops run serially (no pragma); exit status 1 on a mismatch. */
 #include <stdio.h>
@@ -60,6 +61,49 @@ static void down_strips(int n, const double *x, double *y) {
   for (int i = n - 1; i >= 0; i -= TILE)
     for (int t = i; t > i - TILE && t >= 0; t--)
       y[t] = x[t] * x[t];
+}
+
+/* Tiles over two dimensions, cut by MIN at both ends: a blocked transpose. */
+#define MIN(a, b) ((a) < (b) ? (a) : (b))
+static void transpose(int n, int m, const double *a, double *b) {
+  int t = 16;
+#pragma gpupar
+  for (int ii = 0; ii < n; ii += t)
+    for (int jj = 0; jj < m; jj += t)
+      for (int i = ii; i < MIN(ii + t, n); i++)
+        for (int j = jj; j < MIN(jj + t, m); j++)
+          b[j * n + i] = a[i * m + j];
+}
+
+/* The same tiles over a variable-length matrix, and under collapse(2) (NeoRodinia matadd P3):
+ * the outer loop is offloaded, the tiles of a row run in each of its iterations. */
+static void add_tiles(int n, int m, double c[n][m], double a[n][m]) {
+#pragma gpupar
+  for (int ii = 0; ii < n; ii += 8)
+    for (int jj = 0; jj < m; jj += 8)
+      for (int i = ii; i < ii + 8 && i < n; i++)
+        for (int j = jj; j < jj + 8 && j < m; j++)
+          c[i][j] += a[i][j];
+}
+
+static void add_tiles_collapsed(int n, double *c, const double *a) {
+  int tile = 32;
+#pragma gpupar collapse(2)
+  for (int i = 0; i < n; i += tile)
+    for (int j = 0; j < n; j += tile)
+      for (int ti = i; ti < i + tile && ti < n; ++ti)
+        for (int tj = j; tj < j + tile && tj < n; ++tj)
+          c[ti * n + tj] += a[ti * n + tj];
+}
+
+/* Column strips one wider than their step: a row strip's tiles overlap, in one iteration. */
+static void count_overlaps(int n, int m, double *c) {
+#pragma gpupar
+  for (int ii = 0; ii < n; ii += 8)
+    for (int jj = 0; jj < m; jj += 8)
+      for (int i = ii; i < ii + 8 && i < n; i++)
+        for (int j = jj; j < jj + 9 && j < m; j++)
+          c[i * m + j] += 1.0;
 }
 
 /* A triangular loop cut by a condition: each row from its diagonal, the first column skipped. */
@@ -127,7 +171,40 @@ int main(void) {
   for (int k = 0; k < m * m; k++)
     expect(u[k], u_ref[k], "u", k);
 
-  printf("y[500]=%.6f c[1000]=%.6f u[100]=%.6f\n", y[500], c[1000], u[100]);
+  int tn = 101, tm = 77;
+  double *ta = malloc((size_t)tn * tm * sizeof *ta), *tb = malloc((size_t)tn * tm * sizeof *tb);
+  double *tc = malloc((size_t)tn * tn * sizeof *tc), *tr = malloc((size_t)tn * tn * sizeof *tr);
+  double *ts = malloc((size_t)tn * tn * sizeof *ts);
+  if (!ta || !tb || !tc || !tr || !ts)
+    return 2;
+  for (int k = 0; k < tn * tm; k++) {
+    ta[k] = (double)(k % 97);
+    tb[k] = -1.0;
+  }
+  transpose(tn, tm, ta, tb);
+  for (int i = 0; i < tn; i++)
+    for (int j = 0; j < tm; j++)
+      expect(tb[j * tn + i], ta[i * tm + j], "transposed", j * tn + i);
+  for (int k = 0; k < tn * tn; k++) {
+    tc[k] = tr[k] = (double)(k % 13);
+    ts[k] = (double)(k % 31) * 0.5;
+  }
+  add_tiles(tn, tn, (double(*)[tn])tc, (double(*)[tn])ts);
+  add_tiles_collapsed(tn, tc, ts);
+  for (int k = 0; k < tn * tn; k++)
+    expect(tc[k], tr[k] + 2.0 * ts[k], "tiles", k);
+  count_overlaps(tn, tm, ta);
+  for (int i = 0; i < tn; i++)
+    for (int j = 0; j < tm; j++) /* the first column of each strip but the first is counted twice */
+      expect(ta[i * tm + j], (double)((i * tm + j) % 97) + (j % 8 == 0 && j > 0 ? 2.0 : 1.0),
+             "overlaps", i * tm + j);
+
+  printf("y[500]=%.6f c[1000]=%.6f u[100]=%.6f tc[5000]=%.6f\n", y[500], c[1000], u[100], tc[5000]);
+  free(ta);
+  free(tb);
+  free(tc);
+  free(tr);
+  free(ts);
   free(u);
   free(u_ref);
   free(x);
