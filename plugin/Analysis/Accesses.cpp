@@ -713,51 +713,37 @@ bool BodyWalker::hullBounds(const LoopForm &L, std::optional<Poly> &Lo, std::opt
   if (!Bounds)
     return false;
   std::optional<Poly> A = Bounds->first, B = Bounds->second;
-  std::vector<unsigned> VA = A->loopVars(Info.Atoms), VB = B->loopVars(Info.Atoms);
+  // One bound moves with one variable (the ranges are nested), or both move with it at one
+  // rate (strips: `t = v; t < v + 32`).
+  std::vector<unsigned> Vars = A->loopVars(Info.Atoms), VB = B->loopVars(Info.Atoms);
+  Vars.insert(Vars.end(), VB.begin(), VB.end());
+  if (Vars.empty() || Vars.size() > 2 || Vars.front() != Vars.back())
+    return false;
+  unsigned V = Vars[0];
   bool Up = L.Op == Cond::LT || L.Op == Cond::LE;
-  if (VA.size() == 1 && VB.size() == 1 && VA[0] == VB[0])
-    return stripHull(L, *A, *B, VA[0], Up, Lo, Hi);
-  if (VA.size() + VB.size() != 1)
-    return false; // one bound moves, with one variable: the ranges are nested
-  bool Start = !VA.empty();
-  Poly &Moving = Start ? *A : *B;
-  unsigned V = Start ? VA[0] : VB[0];
-  bool Enclosing = false;
-  for (unsigned I : Active)
-    Enclosing |= Info.Inner[I].Atom == V && !Info.Inner[I].Tri && !Info.Inner[I].Hull;
-  int64_t C = 0;
-  std::optional<std::pair<Poly, Poly>> R = Enclosing ? varRange(V) : std::nullopt;
-  if (!R || !Moving.coefficient(V).isConstant(&C))
-    return false;
-  // The start's least value going up (greatest going down), the end's greatest (least).
-  bool Least = Start == Up;
-  Poly Far = Moving.invariantPart(Info.Atoms);
-  if (!Far.addScaled((C >= 0) == Least ? R->first : R->second, C))
-    return false;
-  Moving = Far;
-  Lo = A, Hi = B;
-  return true;
-}
-
-bool BodyWalker::stripHull(const LoopForm &L, Poly A, Poly B, unsigned V, bool Up,
-                           std::optional<Poly> &Lo, std::optional<Poly> &Hi) {
-  bool Enclosing = false;
-  for (unsigned I : Active)
-    Enclosing |= Info.Inner[I].Atom == V && !Info.Inner[I].Tri && !Info.Inner[I].Hull;
   int64_t CA = 0, CB = 0, Width = 0;
+  Poly D = *B;
+  if (Vars.size() == 2) {
+    // Every strip runs, so the union's ends are touched: `t < v + 32` has width 32.
+    bool Strict = L.Op == Cond::LT || L.Op == Cond::GT;
+    if (!A->coefficient(V).isConstant(&CA) || !B->coefficient(V).isConstant(&CB) || CA != CB ||
+        !D.addScaled(*A, -1) || !D.isConstant(&Width) || (Up ? Width : -Width) < (Strict ? 1 : 0))
+      return false;
+  }
+  bool Enclosing = false;
+  for (unsigned I : Active)
+    Enclosing |= Info.Inner[I].Atom == V && !Info.Inner[I].Tri && !Info.Inner[I].Hull;
   std::optional<std::pair<Poly, Poly>> R = Enclosing ? varRange(V) : std::nullopt;
-  Poly D = B;
-  if (!R || !A.coefficient(V).isConstant(&CA) || !B.coefficient(V).isConstant(&CB) || CA != CB ||
-      !D.addScaled(A, -1) || !D.isConstant(&Width))
-    return false;
-  // Every strip runs (so the union's ends are touched): `t = v; t < v + 32` has width 32.
-  bool Strict = L.Op == Cond::LT || L.Op == Cond::GT;
-  if ((Up ? Width : -Width) < (Strict ? 1 : 0))
+  if (!R)
     return false;
   // The start's least value going up (greatest going down), the end's greatest (least).
-  for (auto [P, Least] : {std::make_pair(&A, Up), std::make_pair(&B, !Up)}) {
+  for (auto [P, Least] : {std::make_pair(&*A, Up), std::make_pair(&*B, !Up)}) {
+    int64_t C = 0;
+    if (P->loopVars(Info.Atoms).empty())
+      continue;
     Poly Far = P->invariantPart(Info.Atoms);
-    if (!Far.addScaled((CA >= 0) == Least ? R->first : R->second, CA))
+    if (!P->coefficient(V).isConstant(&C) ||
+        !Far.addScaled((C >= 0) == Least ? R->first : R->second, C))
       return false;
     *P = Far;
   }

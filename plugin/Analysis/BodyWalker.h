@@ -276,14 +276,10 @@ private:
   /// For a loop `L` whose bounds are affine in the offloaded loop's variable: its inclusive
   /// range in `Lo`, `Hi`; false when it is not a triangular loop (InnerLoop::Tri).
   bool triangularRange(const LoopForm &L, std::optional<Poly> &Lo, std::optional<Poly> &Hi);
-  /// hullBounds for a strip (`for (t = v; t < v + 32; t++)`): both bounds `A` and `B` move with
-  /// enclosing inner loop variable `V` at one constant rate, and every strip runs; the union
-  /// over V's range (a superset when strips leave gaps).
-  bool stripHull(const LoopForm &L, Poly A, Poly B, unsigned V, bool Up, std::optional<Poly> &Lo,
-                 std::optional<Poly> &Hi);
-  /// For a loop `L` with one bound affine in one enclosing inner loop's variable: the union of
-  /// its ranges, as LoopForm bounds (`Lo` for L.Lo, `Hi` for L.Hi; InnerLoop::Hull); false
-  /// when it is not such a loop.
+  /// For a loop `L` with one bound affine in one enclosing inner loop's variable, or both at one
+  /// rate with a constant width (a strip, `t = v; t < v + 32`): the union of its ranges, as
+  /// LoopForm bounds (`Lo` for L.Lo, `Hi` for L.Hi; InnerLoop::Hull); false when it is not
+  /// such a loop.
   bool hullBounds(const LoopForm &L, std::optional<Poly> &Lo, std::optional<Poly> &Hi);
   std::string text(const Stmt *S) { return sourceText(Ctx, S); }
   std::string quoted(const NamedDecl *D) { return "'" + D->getNameAsString() + "'"; }
