@@ -471,39 +471,24 @@ bool Tester::disjointByBounds(const std::vector<Poly> &DW, const std::vector<Pol
       Interval R = rangeOfAtom(A);
       Lo = R.Lo, Hi = R.Hi;
     }
-    for (const Poly &X : MoreLo) { // v - X >= 0
+    // v - X >= 0 for a lower bound X, X - v >= 0 for an upper one.
+    auto Within = [&](const Poly &X, bool Lower) {
       Linear L;
       int64_t K = 0;
-      if (!Form(X, Copy, L, K, -1))
+      if (!Form(X, Copy, L, K, Lower ? -1 : 1))
         return false;
-      L[LoopVar[{A, Copy}]] += 1;
+      L[LoopVar[{A, Copy}]] += Lower ? 1 : -1;
       NonNegative.push_back({L, K});
-    }
-    for (const Poly &X : MoreHi) { // X - v >= 0
-      Linear L;
-      int64_t K = 0;
-      if (!Form(X, Copy, L, K, 1))
+      return true;
+    };
+    for (const Poly &X : MoreLo)
+      if (!Within(X, true))
         return false;
-      L[LoopVar[{A, Copy}]] -= 1;
-      NonNegative.push_back({L, K});
-    }
-    Linear Self;
-    Self[LoopVar[{A, Copy}]] = 1;
-    if (Lo) { // v - Lo >= 0
-      Linear L = Self;
-      int64_t K = 0;
-      if (!Form(*Lo, Copy, L, K, -1))
+    for (const Poly &X : MoreHi)
+      if (!Within(X, false))
         return false;
-      NonNegative.push_back({L, K});
-    }
-    if (Hi) { // Hi - v >= 0
-      Linear L;
-      int64_t K = 0;
-      if (!Form(*Hi, Copy, L, K, 1))
-        return false;
-      L[LoopVar[{A, Copy}]] -= 1;
-      NonNegative.push_back({L, K});
-    }
+    if ((Lo && !Within(*Lo, true)) || (Hi && !Within(*Hi, false)))
+      return false;
   }
   auto Row = [&](const Linear &L) {
     std::vector<int64_t> R(Next, 0);
