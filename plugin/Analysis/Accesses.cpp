@@ -311,6 +311,23 @@ void BodyWalker::condGuards(const Expr *C, bool Negate, std::vector<Guard> &Out,
     forEachConjunct(C, Negate, [&](const Expr *E, bool N) { condGuard(E, N, Out, Excluded); });
 }
 
+bool BodyWalker::outerOnly(const Expr *C, bool Negate) {
+  if (!Frames.empty())
+    return false;
+  bool Clear = true;
+  forEachConjunct(C, Negate, [&](const Expr *E, bool N) {
+    std::vector<Guard> G;
+    std::vector<Exclusion> X;
+    condGuard(E, N, G, &X);
+    Clear =
+        Clear && !(G.empty() && X.empty()) &&
+        std::all_of(G.begin(), G.end(), [&](const Guard &B) { return B.Atom == Info.OuterAtom; }) &&
+        std::all_of(X.begin(), X.end(),
+                    [&](const Exclusion &B) { return B.Atom == Info.OuterAtom; });
+  });
+  return Clear;
+}
+
 void BodyWalker::condGuard(const Expr *C, bool Negate, std::vector<Guard> &Out,
                            std::vector<Exclusion> *Excluded) {
   const auto *BO = dyn_cast<BinaryOperator>(C);
@@ -1258,13 +1275,17 @@ bool BodyWalker::checkRowsElement(const Expr *E, const Place &P) {
 }
 
 std::optional<std::string> BodyWalker::movingColumnProblem(const Poly &Row, const Poly &Col) {
-  // A chunk gets columns [c(first), c(last)] of every row of the access's row range: inside
-  // each row's memory only if the serial loop touches each of those rows in every iteration.
-  if (Row.coefficient(Info.OuterAtom) != Poly())
-    return std::string("so does its row");
+  // The runtime copies each iteration's columns of each row of its row range: inside each
+  // row's memory only if the serial loop touches every one of them. A row that moves with the
+  // loop variable too (`a[i][i]`) is fine: each iteration names its own rows.
   if (Info.Collapse.size() > 1)
     return std::string("the loop is collapsed");
-  if (CondDepth > 0)
+  // Bounds on the loop variable and one excluded value of it become the terms' guards (the
+  // Planner splits a term at the excluded value), so the runtime skips those iterations' columns.
+  size_t OuterExcluded = std::count_if(Excluded.begin(), Excluded.end(), [&](const Exclusion &X) {
+    return X.Atom == Info.OuterAtom;
+  });
+  if (CondDepth > ClearDepth || OuterExcluded > 1)
     return std::string("the access does not run in every iteration");
   for (unsigned I : Active)
     if (Info.Inner[I].Tri || Info.Inner[I].Hull)
@@ -1272,6 +1293,8 @@ std::optional<std::string> BodyWalker::movingColumnProblem(const Poly &Row, cons
              "' around it depend on " +
              (Info.Inner[I].Tri ? "the loop variable" : "another loop's variable");
   for (unsigned V : Row.loopVars(Info.Atoms)) {
+    if (V == Info.OuterAtom)
+      continue;
     const InnerLoop *L = nullptr;
     for (const InnerLoop &IL : Info.Inner)
       if (IL.Atom == V)
@@ -1771,11 +1794,17 @@ bool BodyWalker::walk(const Stmt *S, Mode M) {
     std::pair<size_t, size_t> Mark = factsMark();
     ++CondDepth;
     addFacts(IS->getCond(), false, ThenX);
+    unsigned Clear = outerOnly(IS->getCond(), false);
+    ClearDepth += Clear;
     bool Ok = walkGuarded(IS->getThen(), Then);
+    ClearDepth -= Clear;
     dropFacts(Mark);
-    if (Ok) {
+    if (Ok && IS->getElse()) {
       addFacts(IS->getCond(), true, ElseX);
+      Clear = outerOnly(IS->getCond(), true);
+      ClearDepth += Clear;
       Ok = walkGuarded(IS->getElse(), Else);
+      ClearDepth -= Clear;
       dropFacts(Mark);
     }
     --CondDepth;

@@ -134,6 +134,10 @@ private:
   unsigned BreakDepth = 0; ///< loops and switches between here and the offloaded loop
   bool BodyJumps = false;  ///< the body has a `break`, `continue`, `goto` or `return`
   unsigned CondDepth = 0;  ///< branches between here and the offloaded loop
+  /// Of those, the `if` branches whose condition is only bounds and excluded values of the
+  /// offloaded loop's variable (`if (j != k)`, `if (i > 0 && i < n - 1)`: outerOnly), which a
+  /// term's guards can express exactly.
+  unsigned ClearDepth = 0;
   unsigned IndexDepth = 0; ///< subscripts being walked around here (hoistable's InIndex)
   /// Integer and pointer scalars the body assigns exactly once, as a statement of a block, and
   /// reads only after that statement in the same block (`k = i + n*j; a[k] = ...`,
@@ -163,6 +167,9 @@ private:
   /// `v != e` (e invariant) that bounds nothing goes to `*Excluded` when given.
   void condGuards(const Expr *C, bool Negate, std::vector<Guard> &Out,
                   std::vector<Exclusion> *Excluded = nullptr);
+  /// Returns true when condition `C` (negated when `Negate`) is a conjunction of comparisons
+  /// that each bound the offloaded loop's variable or exclude one value of it, and nothing else.
+  bool outerOnly(const Expr *C, bool Negate);
   /// condGuards for one condition that is no conjunction.
   void condGuard(const Expr *C, bool Negate, std::vector<Guard> &Out,
                  std::vector<Exclusion> *Excluded);

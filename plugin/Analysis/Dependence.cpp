@@ -1451,11 +1451,13 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
       Outcome O;
       if (W.Affine && T.Affine)
         O = Test.test(W, T);
-      // A column that moves with the loop variable (the rows then have only inner variables,
-      // none shared with the column): the same element needs the same column. With the same
-      // row subscript every row is reached by both accesses, so the columns decide; otherwise
-      // columns that never meet still rule a dependence out (the runtime rejects rows that
-      // share memory).
+      // A column that moves with the loop variable: the same element needs the same column.
+      // Columns that never meet rule a dependence out (the runtime rejects rows that share
+      // memory). With the same row subscript and rows that do not move (only inner variables,
+      // none shared with the column) every row is reached by both accesses, so the columns
+      // decide; rows that move too (`a[i][i]`) are left to the bound test on both dimensions.
+      bool RowsMove = W.Rows && (W.Subscript.coefficient(Info.OuterAtom) != Poly() ||
+                                 T.Subscript.coefficient(Info.OuterAtom) != Poly());
       if (W.Affine && T.Affine && O.K != Outcome::Independent &&
           (W.movesColumn(Info.OuterAtom) || T.movesColumn(Info.OuterAtom))) {
         Access WC = W, TC = T;
@@ -1463,7 +1465,11 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
         TC.Subscript = T.Column;
         WC.Rows = TC.Rows = false;
         Outcome C = Self ? Test.test(WC, WC) : Test.test(WC, TC);
-        if (C.K == Outcome::Independent || W.Subscript == T.Subscript)
+        // Rows and columns that both meet at one distance meet at one element.
+        bool SameDistance = RowsMove && O.K == Outcome::Dependent && C.K == Outcome::Dependent &&
+                            !O.Absent && !C.Absent && O.Var == C.Var && O.Distance == C.Distance;
+        if (C.K == Outcome::Independent || (W.Subscript == T.Subscript && !RowsMove) ||
+            SameDistance)
           O = C;
         else
           O.K = Outcome::Unknown;
@@ -1471,6 +1477,13 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
       // Rows of a pointer-to-pointer array: the test saw the row subscripts only; the same row
       // is the same element only where the columns meet too.
       else if (W.Rows && O.K != Outcome::Independent) {
+        // Columns that never meet (`a[i][2 * j]`, `a[i - 1][2 * j + 1]`) keep any rows apart.
+        Access WC = W, TC = T;
+        WC.Subscript = W.Column;
+        TC.Subscript = T.Column;
+        WC.Rows = TC.Rows = false;
+        if (W.Affine && T.Affine && !Self && Test.test(WC, TC).K == Outcome::Independent)
+          continue;
         if (!W.Via && !T.Via && !Test.leavesDimension(W) && !Test.leavesDimension(T) &&
             samePointPerDimension(Ctx, W, T, CarriedVars)) {
           W.SelfDisjoint |= Self;
@@ -1482,10 +1495,13 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
       // The bound test: a triangular loop's bounds per iteration, subscripts that swap loop
       // variables between dimensions (`a[j1][j2]` and `a[j2][j1]` with j2 >= j1).
       bool Meets = false;
-      if (O.K != Outcome::Independent && W.Affine && T.Affine && !W.Via && !T.Via && !W.Rows &&
-          !T.Rows) {
+      if (O.K != Outcome::Independent && W.Affine && T.Affine && !W.Via && !T.Via &&
+          (W.Rows == T.Rows) && (!W.Rows || RowsMove)) {
         Test.Pending.clear();
-        std::vector<Poly> DW = Test.dimensionsOf(W, T), DT = Test.dimensionsOf(T, W);
+        std::vector<Poly> DW = W.Rows ? std::vector<Poly>{W.Subscript, W.Column}
+                                      : Test.dimensionsOf(W, T),
+                          DT = T.Rows ? std::vector<Poly>{T.Subscript, T.Column}
+                                      : Test.dimensionsOf(T, W);
         // Under `independent` a pair left unproven is vouched for: no fact to check.
         if (!DW.empty() && DW.size() == DT.size() && (!Dir.Independent || Test.Pending.empty()) &&
             Test.disjointByBounds(DW, DT, Meets)) {

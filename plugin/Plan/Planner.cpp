@@ -62,8 +62,30 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
         return false;
     return true;
   };
-  std::vector<Pending> Terms;
+  // A moving column under `if (j != k)` (rows may end at the skipped column: only the
+  // iterations that run may name columns) gives two terms, guarded by j <= k - 1 and j >= k + 1.
+  std::vector<Access> Accesses;
   for (const Access &A : Info.Accesses) {
+    auto X = std::find_if(A.Excluded.begin(), A.Excluded.end(),
+                          [&](const Exclusion &E) { return E.Atom == Info.OuterAtom; });
+    Poly Below = X == A.Excluded.end() ? Poly() : X->Value, Above = Below;
+    if (!A.movesColumn(Info.OuterAtom) || X == A.Excluded.end() ||
+        !Below.addScaled(Poly::constant(1), -1) || !Above.addScaled(Poly::constant(1), 1)) {
+      Accesses.push_back(A);
+      continue;
+    }
+    Guard G;
+    G.Atom = Info.OuterAtom;
+    Accesses.push_back(A);
+    G.Hi = Below;
+    Accesses.back().Guards.push_back(G);
+    Accesses.push_back(A);
+    G.Hi.reset();
+    G.Lo = Above;
+    Accesses.back().Guards.push_back(G);
+  }
+  std::vector<Pending> Terms;
+  for (const Access &A : Accesses) {
     int Index = PlanIndex[Info.arrayIndex(A.Array)];
     if (Index < 0 || !A.Affine)
       continue; // reduction arrays; non-affine reads are covered by a whole-array term below

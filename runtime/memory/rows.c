@@ -1,6 +1,7 @@
 /* Pointer-to-pointer arrays: row alias check, packing and unpacking (see rows.h). */
 #include "memory/rows.h"
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,8 +24,9 @@ typedef struct packed {
   size_t row_size;
   char *const *rows; /* the program's row pointers (indexed from 0) */
   row_cols rc;
-  long long c0, pitch; /* element (r, c) at (r - r0) * pitch + (c - c0) */
-  int by_column;       /* or at (c - c0) * rc.n + (r - r0) */
+  /* Element (row index r into rc, column c) at r * rstep + (c - c0) * cstep: row by row
+   * (cstep 1), or column by column (rstep 1, cstep rc.n). */
+  long long c0, rstep, cstep;
   char *buf;
 } packed;
 
@@ -307,16 +309,14 @@ void gpupar__rows_pack_free(gpupar__rows_pack *pack) {
 
 /* Returns the offset in bytes of element (row index r into p->rc, column c) in p->buf. */
 static size_t at(const packed *p, long long r, long long c) {
-  size_t e = p->by_column ? (size_t)(c - p->c0) * (size_t)p->rc.n + (size_t)r
-                          : (size_t)r * (size_t)p->pitch + (size_t)(c - p->c0);
-  return e * p->row_size;
+  return ((size_t)r * (size_t)p->rstep + (size_t)(c - p->c0) * (size_t)p->cstep) * p->row_size;
 }
 
 /* Copies columns [lo, hi] of row index r between the program's row and p->buf (to_buf: into
  * the buffer). Row by row one memcpy; column by column one element at a time. */
 static void copy_cols(const packed *p, long long r, long long lo, long long hi, int to_buf) {
   char *row = p->rows[p->rc.r0 + r] + (size_t)lo * p->row_size;
-  if (!p->by_column) {
+  if (p->cstep == 1) {
     size_t n = (size_t)(hi - lo + 1) * p->row_size;
     if (to_buf)
       memcpy(p->buf + at(p, r, lo), row, n);
@@ -324,25 +324,86 @@ static void copy_cols(const packed *p, long long r, long long lo, long long hi, 
       memcpy(row, p->buf + at(p, r, lo), n);
     return;
   }
-  size_t step = (size_t)p->rc.n * p->row_size, es = p->row_size;
+  size_t step = (size_t)p->cstep * p->row_size, es = p->row_size;
   char *b = p->buf + at(p, r, lo);
   for (long long c = lo; c <= hi; c++, row += es, b += step)
     memcpy(to_buf ? b : row, to_buf ? row : b, es);
 }
 
-/* Returns whether a term of array `a` has a column that moves with the loop variable. */
+/* Returns whether a term of array `a` has a column that moves with the loop variable over rows
+ * that do not (`w[k][j]` in a loop over j). */
 static int moving_column(const gpupar_loop *loop, const gpupar_span *spans, int a) {
   for (int t = 0; t < loop->nterms; t++)
-    if (loop->terms[t].array == a && !spans[t].empty && spans[t].col_coef != 0)
+    if (loop->terms[t].array == a && !spans[t].empty && spans[t].col_coef != 0 &&
+        spans[t].coef == 0)
       return 1;
   return 0;
 }
 
+/* The width of rows packed with shear s: row r's columns [lo - s * r, hi - s * r]. Sets *cmin
+ * to the first such column; returns 0 on overflow or for no touched column. */
+static i128 sheared_width(const row_cols *rc, long long s, i128 *cmin) {
+  i128 lo = 0, hi = -1;
+  int any = 0;
+  for (long long r = 0; r < rc->n; r++) {
+    long long a = 0, b = -1;
+    if (rc->rlo[r] <= rc->rhi[r])
+      widen(&a, &b, rc->rlo[r], rc->rhi[r]);
+    if (rc->wlo[r] <= rc->whi[r])
+      widen(&a, &b, rc->wlo[r], rc->whi[r]);
+    if (a > b)
+      continue;
+    i128 d = (i128)s * (rc->r0 + r), l = a - d, h = b - d;
+    if (!any || l < lo)
+      lo = l;
+    if (!any || h > hi)
+      hi = h;
+    any = 1;
+  }
+  *cmin = lo;
+  return any ? hi - lo + 1 : 0;
+}
+
+/* Row by row, the rows may be sheared: row r's columns start s * r later, so that a band that
+ * moves with the row (`a[i][i]`, `a[i][i - 1 .. i + 1]`) packs into a few columns per row
+ * instead of the width of all of them. The candidates are 0 and the ratio col_coef / coef of
+ * each term whose row and column both move; the narrowest wins (0 on a tie). Sets the
+ * row step and c0 of `p` and returns the packed width, or 0 on overflow. */
+static i128 row_layout(const gpupar_loop *loop, const gpupar_span *spans, int a, packed *p) {
+  i128 best_cmin, best = sheared_width(&p->rc, 0, &best_cmin);
+  long long best_s = 0;
+  for (int t = 0; t < loop->nterms; t++) {
+    const gpupar_span *sp = &spans[t];
+    if (loop->terms[t].array != a || sp->empty || sp->coef == 0 || sp->col_coef == 0 ||
+        (sp->coef == -1 && sp->col_coef == LLONG_MIN) || sp->col_coef % sp->coef != 0)
+      continue;
+    long long sh = sp->col_coef / sp->coef;
+    if (sh > (1LL << 40) || sh < -(1LL << 40))
+      continue;
+    i128 cmin, w = sheared_width(&p->rc, sh, &cmin);
+    if (w > 0 && w < best) {
+      best = w;
+      best_cmin = cmin;
+      best_s = sh;
+    }
+  }
+  /* Row r at r * (width - s): at least 1, since a row step of 0 marks host rows (kernel.h). */
+  if (best - best_s < 1)
+    best = (i128)best_s + 1;
+  i128 c0 = (i128)best_s * p->rc.r0 + best_cmin;
+  if (best <= 0 || c0 > INT64_MAX || c0 < INT64_MIN || best - best_s > INT64_MAX)
+    return 0;
+  p->c0 = (long long)c0;
+  p->rstep = (long long)(best - best_s);
+  p->cstep = 1;
+  return best;
+}
+
 /* Packs array `a` (rows descriptor `d`) into `p`, rewriting its spans in `pack`. Row by row
- * (row r at (r - r0) * pitch), or column by column when a column moves with the loop variable:
- * then the columns of a chunk of iterations are one contiguous piece of the buffer, which the
- * device path copies to and from each device like a section of a flat array, so devices that
- * write different columns of the same rows never copy back each other's columns. */
+ * (row_layout), or column by column when a column moves with the loop variable over rows that
+ * do not: then the columns of a chunk of iterations are one contiguous piece of the buffer,
+ * which the device path copies to and from each device like a section of a flat array, so
+ * devices that write different columns of the same rows never copy back each other's columns. */
 static int pack_one(gpupar__rows_pack *pack, const gpupar_loop *loop, const gpupar_call *call,
                     const gpupar__space *sp, const gpupar_rows_desc *d, packed *p) {
   int a = d->array;
@@ -359,18 +420,24 @@ static int pack_one(gpupar__rows_pack *pack, const gpupar_loop *loop, const gpup
     if (p->rc.wlo[r] <= p->rc.whi[r])
       widen(&c0, &c1, p->rc.wlo[r], p->rc.whi[r]);
   }
-  p->by_column = moving_column(loop, call->spans, a);
+  if (c0 > c1)
+    return GPUPAR_EINVAL;
+  i128 width = (i128)c1 - c0 + 1;
+  if (moving_column(loop, call->spans, a)) {
+    p->c0 = c0;
+    p->rstep = 1;
+    p->cstep = p->rc.n;
+  } else if ((width = row_layout(loop, call->spans, a, p)) == 0) {
+    return GPUPAR_EINVAL;
+  }
   /* Element (r, c) at r * rstep + c * cstep - shift. */
-  i128 pitch = (i128)c1 - c0 + 1, elems, bytes, shift;
-  i128 rstep = p->by_column ? 1 : pitch, cstep = p->by_column ? (i128)p->rc.n : 1;
-  if (c0 > c1 || __builtin_mul_overflow((i128)p->rc.n, pitch, &elems) ||
+  i128 rstep = p->rstep, cstep = p->cstep, elems, bytes, shift;
+  if (__builtin_mul_overflow((i128)p->rc.n, width, &elems) ||
       __builtin_mul_overflow(elems, (i128)d->row_size, &bytes) || bytes > (i128)SIZE_MAX / 2 ||
       __builtin_mul_overflow((i128)p->rc.r0, rstep, &shift) ||
-      __builtin_add_overflow(shift, (i128)c0 * cstep, &shift) || shift > INT64_MAX ||
+      __builtin_add_overflow(shift, (i128)p->c0 * cstep, &shift) || shift > INT64_MAX ||
       shift < INT64_MIN)
     return GPUPAR_EINVAL;
-  p->c0 = c0;
-  p->pitch = (long long)pitch;
   p->buf = malloc((size_t)bytes ? (size_t)bytes : 1);
   if (!p->buf)
     return GPUPAR_ENOMEM;
@@ -385,14 +452,14 @@ static int pack_one(gpupar__rows_pack *pack, const gpupar_loop *loop, const gpup
       copy_cols(p, r, lo, hi, 1);
   }
   /* Term (rows coef * i + [off_lo, off_hi], columns col_coef * i + [col_lo, col_hi]) touches
-   * flat elements (coef * rstep + col_coef * cstep) * i + [lo, hi]. */
+   * flat elements (coef * rstep + col_coef * cstep) * i + [lo, hi] (rstep, cstep > 0). */
   for (int t = 0; t < loop->nterms; t++) {
     gpupar_span *s = &pack->spans[t];
     if (loop->terms[t].array != a || s->empty)
       continue;
     i128 coef = (i128)s->coef * rstep + (i128)s->col_coef * cstep,
-         lo = ((i128)s->off_lo - p->rc.r0) * rstep + ((i128)s->col_lo - c0) * cstep,
-         hi = ((i128)s->off_hi - p->rc.r0) * rstep + ((i128)s->col_hi - c0) * cstep;
+         lo = ((i128)s->off_lo - p->rc.r0) * rstep + ((i128)s->col_lo - p->c0) * cstep,
+         hi = ((i128)s->off_hi - p->rc.r0) * rstep + ((i128)s->col_hi - p->c0) * cstep;
     if (coef > INT64_MAX || coef < INT64_MIN || lo > INT64_MAX || lo < INT64_MIN ||
         hi > INT64_MAX || hi < INT64_MIN)
       return GPUPAR_EINVAL;

@@ -242,9 +242,84 @@ static void test_check_writes_columns(void **state) {
   assert_int_equal(gpupar__check_writes(&col_loop, s, &sp, why, sizeof why), GPUPAR_EINVAL);
 }
 
+/* One array `a` of doubles read through one term: rows coef * i, columns col_coef * i + [lo, hi]
+ * (`a[i][i]`, the band `a[i + 1][i .. i + 2]`, `a[n - 1 - i][i]`, `a[2 * i][i]`), i in [0, n). */
+static const gpupar_array_desc band_arrays[] = {{"a", sizeof(double *), GPUPAR_READ}};
+static const gpupar_term_desc band_terms[] = {{0, GPUPAR_READ, 1}};
+static const gpupar_rows_desc band_rows[] = {{0, 0, sizeof(double)}};
+static const gpupar_loop band_loop = {
+    GPUPAR_VERSION_CODE, "t.c:3", 1, band_arrays, 1, band_terms, 1, NULL, NULL, 0, NULL, NULL, 1,
+    band_rows,           0};
+
+/* Packs a[r][c] = 100 * r + c (8 rows of 20) for i in [0, n), checks that every element the
+ * term touches is where the layout and the rewritten span say, and returns the layout and the
+ * rewritten span's coefficient. */
+static gpupar_rows_layout pack_band(long long coef, long long off, long long col_coef, long long lo,
+                                    long long hi, int n, long long *flat_coef) {
+  char why[256];
+  double block[8][20], *a[8];
+  for (int r = 0; r < 8; r++) {
+    a[r] = block[r];
+    for (int c = 0; c < 20; c++)
+      block[r][c] = 100.0 * r + c;
+  }
+  gpupar_span s[1];
+  gpupar_span_init(&s[0], coef, off);
+  gpupar_span_cols(&s[0], lo);
+  gpupar_span_add_cols(&s[0], 1, 0, hi - lo);
+  gpupar_span_col_coef(&s[0], col_coef);
+  gpupar__space sp = space(0, n);
+  void *bases[1] = {a};
+  gpupar_rows_layout host = {0, 0, 1};
+  void *scal[1] = {&host};
+  gpupar_call call = {.arrays = bases, .scalars = scal, .spans = s};
+  gpupar__rows_pack *pack;
+  const gpupar_loop *pl;
+  gpupar_call *pc;
+  assert_int_equal(gpupar__rows_pack_new(&band_loop, &call, &sp, &pack, &pl, &pc, why, sizeof why),
+                   GPUPAR_OK);
+  gpupar_rows_layout lay = *(const gpupar_rows_layout *)pc->scalars[0];
+  const double *buf = pc->arrays[0];
+  const gpupar_span *f = &pc->spans[0];
+  for (long long i = 0; i < n; i++)
+    for (long long c = lo; c <= hi; c++) {
+      long long r = coef * i + off, col = col_coef * i + c;
+      assert_true(buf[r * lay.pitch + col * lay.stride - lay.shift] == 100.0 * r + col);
+      long long e = f->coef * i + f->off_lo + (c - lo); /* the flat span covers it */
+      assert_true(e == r * lay.pitch + col * lay.stride - lay.shift);
+      assert_true(e <= f->coef * i + f->off_hi);
+    }
+  *flat_coef = f->coef;
+  gpupar__rows_pack_free(pack);
+  return lay;
+}
+
+/* Rows and columns that both move pack row by row with the rows sheared, so that a chunk's
+ * piece of the buffer is as narrow as the band: the diagonal takes 2 elements per row (a row
+ * step of 0 would mark host rows), the band 3, the anti-diagonal 1; rows two apart per column
+ * (no whole shear) keep the unsheared width. */
+static void test_pack_sheared(void **state) {
+  (void)state;
+  long long fc;
+  gpupar_rows_layout l = pack_band(1, 0, 1, 0, 0, 8, &fc); /* a[i][i] */
+  assert_int_equal(l.pitch, 1);
+  assert_int_equal(l.stride, 1);
+  assert_int_equal(fc, 2);
+  l = pack_band(1, 1, 1, 0, 2, 6, &fc); /* a[i + 1][i .. i + 2] */
+  assert_int_equal(l.pitch, 2);
+  assert_int_equal(fc, 3);
+  l = pack_band(-1, 7, 1, 0, 0, 8, &fc); /* a[7 - i][i]: row r at r, i.e. 7 - i */
+  assert_int_equal(l.pitch, 2);
+  assert_int_equal(fc, -1);
+  l = pack_band(2, 0, 1, 0, 0, 4, &fc); /* a[2 * i][i]: columns 0..3, unsheared */
+  assert_int_equal(l.pitch, 4);
+  assert_int_equal(fc, 9);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_check), cmocka_unit_test(test_pack_unpack),
-      cmocka_unit_test(test_pack_by_column), cmocka_unit_test(test_check_writes_columns)};
+      cmocka_unit_test(test_pack_by_column), cmocka_unit_test(test_check_writes_columns),
+      cmocka_unit_test(test_pack_sheared)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
