@@ -1050,13 +1050,22 @@ std::optional<std::pair<Poly, Poly>> BodyWalker::varRange(unsigned V) {
   return std::nullopt;
 }
 
-bool BodyWalker::addIndex(Place &P, const Expr *Idx, std::optional<Poly> Units, int Sign) {
+bool BodyWalker::addIndex(Place &P, const Expr *Idx, std::optional<Poly> Units, QualType Elem,
+                          int Sign) {
   ++IndexDepth;
   bool Walked = walk(Idx);
   --IndexDepth;
   if (!Walked)
     return false;
-  if (P.K != Place::Array || P.Inside || !P.Affine)
+  if (P.Inside) { // an array member's element: the offset within the struct element moves
+    std::optional<Poly> I = buildIndex(Idx);
+    if (!I || Elem.isNull() || Elem->isIncompleteType() || !Elem->isConstantSizeType() ||
+        !I->multiply(Poly::constant(Ctx.getTypeSizeInChars(Elem).getQuantity())) ||
+        !P.Within.addScaled(*I, Sign))
+      P.WithinAffine = false;
+    return true;
+  }
+  if (P.K != Place::Array || !P.Affine)
     return true;
   std::optional<Poly> I = buildIndex(Idx);
   Poly &Target = P.RowLevel == 1 ? P.Column : P.Index; // in a row: the column moves
@@ -1133,13 +1142,17 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
     if (!locatePointer(ASE->getBase(), P))
       return false;
     if (P.RowLevel == 2) { // `a[r]` of a pointer-to-pointer array: row r, from its start
-      if (!addIndex(P, ASE->getIdx(), Poly::constant(1)))
+      if (!addIndex(P, ASE->getIdx(), Poly::constant(1), QualType()))
         return false;
       P.RowLevel = 1;
       P.Column = Poly();
       return true;
     }
-    return addIndex(P, ASE->getIdx(), unitsOf(ASE->getType()));
+    // A pointer loaded from an array's element, not a row of it: where it points is not known
+    // (`s->buf[1][i]` with `double *buf[2]` a member).
+    if (ASE->getType()->isPointerType())
+      return fail(E->getSourceRange(), Diag::pointer_expression, {text(E)});
+    return addIndex(P, ASE->getIdx(), unitsOf(ASE->getType()), ASE->getType());
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if ((BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) &&
@@ -1155,7 +1168,7 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
       if (P.RowLevel == 2) // the row pointers moved: not a pointer-to-pointer array any more
         return fail(E->getSourceRange(), Diag::pointer_to_pointer, {quoted(P.Base)});
       return addIndex(P, Off, unitsOf(BO->getType()->getPointeeType()),
-                      BO->getOpcode() == BO_Sub ? -1 : 1);
+                      BO->getType()->getPointeeType(), BO->getOpcode() == BO_Sub ? -1 : 1);
     }
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
@@ -1163,7 +1176,9 @@ bool BodyWalker::locatePointer(const Expr *E, Place &P) {
       P.PtrArith = true;
       return locateElement(UO->getSubExpr(), P);
     }
-  if (isa<MemberExpr>(E)) // an array member: `p[i].v` in `p[i].v[k]`
+  // An array member: `p[i].v` in `p[i].v[k]`. A pointer member loaded from an element points
+  // elsewhere (`p[i].q->x`): not known where.
+  if (isa<MemberExpr>(E) && E->getType()->isArrayType())
     return locateElement(E, P);
   if (const auto *CE = dyn_cast<CallExpr>(E)) // the function's own reason first
     return walkCall(CE) && fail(E->getSourceRange(), Diag::pointer_returned, {text(E)});
@@ -1322,7 +1337,7 @@ bool BodyWalker::locateElement(const Expr *E, Place &P) {
       return Ok;
     if (!locatePointer(ASE->getBase(), P))
       return false;
-    return addIndex(P, ASE->getIdx(), unitsOf(ASE->getType()));
+    return addIndex(P, ASE->getIdx(), unitsOf(ASE->getType()), ASE->getType());
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     if (UO->getOpcode() == UO_Deref) {
@@ -1334,7 +1349,13 @@ bool BodyWalker::locateElement(const Expr *E, Place &P) {
     if (!checkName(ME->getMemberDecl(), ME->getMemberLoc()))
       return false;
     bool Ok = ME->isArrow() ? locatePointer(ME->getBase(), P) : locateElement(ME->getBase(), P);
+    if (!P.Inside) // the element's start
+      P.Within = Poly();
     P.Inside = true;
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!FD || FD->isBitField() || FD->getParent()->isInvalidDecl() ||
+        !P.Within.addScaled(Poly::constant((int64_t)(Ctx.getFieldOffset(FD) / 8)), 1))
+      P.WithinAffine = false;
     return Ok;
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
@@ -1474,6 +1495,9 @@ bool BodyWalker::recordAccess(const Expr *E, Mode M, Place P, const std::vector<
   A.Affine = P.Affine;
   A.Rows = P.Rows;
   A.Column = P.Column;
+  A.Partial = P.Inside;
+  A.Within = P.Within;
+  A.WithinAffine = P.Inside && P.WithinAffine;
   A.Unconditional = CondDepth == 0 && !Conditional;
   A.Guards = Guards;
   A.Guards.insert(A.Guards.end(), More.begin(), More.end());

@@ -73,7 +73,6 @@ struct ReadSites {
   void add(const std::vector<unsigned> &Loops);
 };
 
-
 /// Finds the guards among `Guards` on triangular loop `L`'s variable (`j < n` in `for (j = i;
 /// j < i + 32 && j < n; j++)`) that the planner folds into the loop's range: at most one lower
 /// and one upper bound, with each of L's bounds fixed or moving by +-1 with the offloaded loop's
@@ -135,6 +134,12 @@ struct Access {
   /// when the row has none and the access runs in every iteration: movingColumnProblem).
   bool Rows = false;
   Poly Column;
+  /// A part of its element (a struct member, `p[i].x`, `p->v[k]`): other parts of the element
+  /// stay as they are. Within is the part's byte offset in the element, exact when
+  /// WithinAffine.
+  bool Partial = false;
+  Poly Within;
+  bool WithinAffine = false;
   /// Rows only: whether the column has the outer loop variable (`w[k][j]` in a loop over j).
   bool movesColumn(unsigned OuterAtom) const {
     return Rows && Column.coefficient(OuterAtom) != Poly();

@@ -77,9 +77,13 @@ enum class Mode { Read, Write, ReadWrite };
 struct Place {
   enum Kind { Array, Local, Scalar } K = Array;
   const VarDecl *Base = nullptr;
-  Poly Index;            ///< in units of the base's innermost element type (Array only)
-  bool Affine = true;    ///< Index is exact
-  bool Inside = false;   ///< inside one element (a struct member): offsets stay in it
+  Poly Index;          ///< in units of the base's innermost element type (Array only)
+  bool Affine = true;  ///< Index is exact
+  bool Inside = false; ///< inside one element (a struct member): offsets stay in it
+  /// Inside only: the byte offset within the element (member offsets, and the subscripts of
+  /// array members times their elements' size), exact when WithinAffine.
+  Poly Within;
+  bool WithinAffine = true;
   bool PtrArith = false; ///< reached through `*p`, `p + e` or a pointer local
   bool Member = false;   ///< a struct member
   /// `a[r][c]` of a pointer-to-pointer `a`: Index is the row r, Column the element in the row.
@@ -305,7 +309,10 @@ private:
   /// The inclusive range of loop variable atom `V` (the offloaded, a collapsed or a canonical
   /// inner loop's; not a triangular one's), for quotients `e / c` in subscripts.
   std::optional<std::pair<Poly, Poly>> varRange(unsigned V);
-  bool addIndex(Place &P, const Expr *Idx, std::optional<Poly> Units, int Sign = 1);
+  /// Moves place `P` by index `Idx` (times `Units`, in the base's innermost elements; `Sign`
+  /// -1 for `p - e`). Inside an element it moves P.Within by `Idx` times the size of `Elem`.
+  bool addIndex(Place &P, const Expr *Idx, std::optional<Poly> Units, clang::QualType Elem,
+                int Sign = 1);
   /// Locates `a[r][c]` of a pointer-to-pointer variable `a` (returns false with P untouched
   /// when `ASE` is not of that form; `Matched` tells whether it was).
   bool locateRows(const ArraySubscriptExpr *ASE, Place &P, bool &Matched);

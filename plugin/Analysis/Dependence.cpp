@@ -1445,7 +1445,9 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
       bool Self = TI == WI;
       if (Self && Quotient)
         continue;
-      bool Identical = W.Affine && T.Affine && W.Subscript == T.Subscript && W.Column == T.Column;
+      bool Identical = W.Affine && T.Affine && W.Subscript == T.Subscript && W.Column == T.Column &&
+                       W.Partial == T.Partial &&
+                       (!W.Partial || (W.WithinAffine && T.WithinAffine && W.Within == T.Within));
       if (!Self && Identical && T.IsWrite)
         continue; // the same element written twice in one iteration: as the write with itself
       Outcome O;
@@ -1492,10 +1494,37 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
         if (O.K == Outcome::Dependent && W.Column != T.Column)
           O.K = Outcome::Unknown;
       }
+      // Struct members are parts of their elements (`p->v[k]`, `p[i].x`): the same element is
+      // the same memory only where the offsets within it meet too. As for a rows array's
+      // columns: offsets that never meet rule a dependence out; one fixed offset (`p[i].x`
+      // and `p[i - 1].x`) leaves the elements to decide; with one element in every iteration
+      // (`p->v[k]`: element 0) the offsets decide; otherwise a dependence needs the elements and
+      // the offsets to meet at one distance.
+      if (W.Partial && T.Partial && O.K != Outcome::Independent) {
+        if (W.WithinAffine && T.WithinAffine) {
+          Access WC = W, TC = T;
+          WC.Subscript = W.Within;
+          TC.Subscript = T.Within;
+          WC.Partial = TC.Partial = false;
+          Outcome C = Self ? Test.test(WC, WC) : Test.test(WC, TC);
+          bool OneElement =
+              W.Subscript == T.Subscript && W.Subscript.loopVars(Test.atoms()).empty();
+          bool SameDistance = O.K == Outcome::Dependent && C.K == Outcome::Dependent && !O.Absent &&
+                              !C.Absent && O.Var == C.Var && O.Distance == C.Distance;
+          bool SameOffset = W.Within == T.Within && W.Within.loopVars(Test.atoms()).empty();
+          if (C.K == Outcome::Independent || (!SameOffset && (OneElement || SameDistance)))
+            O = C;
+          else if (!SameOffset)
+            O.K = Outcome::Unknown;
+        } else if (O.K == Outcome::Dependent) {
+          O.K = Outcome::Unknown;
+        }
+      }
+      bool Parts = W.Partial || T.Partial; // the tests on source dimensions see elements only
       // The bound test: a triangular loop's bounds per iteration, subscripts that swap loop
       // variables between dimensions (`a[j1][j2]` and `a[j2][j1]` with j2 >= j1).
       bool Meets = false;
-      if (O.K != Outcome::Independent && W.Affine && T.Affine && !W.Via && !T.Via &&
+      if (O.K != Outcome::Independent && W.Affine && T.Affine && !W.Via && !T.Via && !Parts &&
           (W.Rows == T.Rows) && (!W.Rows || RowsMove)) {
         Test.Pending.clear();
         std::vector<Poly> DW = W.Rows ? std::vector<Poly>{W.Subscript, W.Column}
@@ -1531,7 +1560,7 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
       }
       if (O.K == Outcome::Unknown && Identical && !Collapsed && !Tri)
         continue; // the runtime checks that one iteration's elements are not another's
-      if (O.K == Outcome::Unknown && !W.Via && !T.Via && !Test.leavesDimension(W) &&
+      if (O.K == Outcome::Unknown && !W.Via && !T.Via && !Parts && !Test.leavesDimension(W) &&
           !Test.leavesDimension(T) && samePointPerDimension(Ctx, W, T, CarriedVars)) {
         W.SelfDisjoint |= Self;
         continue;

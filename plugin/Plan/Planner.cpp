@@ -216,7 +216,8 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
     if (A.Rows)
       for (unsigned V : A.Column.loopVars(Info.Atoms))
         InnerVars.push_back(V);
-    bool Exact = A.Unconditional && !Info.HasJumps;
+    // A struct member is a part of its element: the rest must come in before a write.
+    bool Exact = A.Unconditional && !Info.HasJumps && !A.Partial;
     if (!InnerVars.empty()) {
       int64_t C = 0;
       const InnerLoop *L = nullptr;
@@ -557,9 +558,12 @@ LoopPlan planLoop(ASTContext &Ctx, const Directive &Dir, const LoopForm &F, cons
     } else {
       planDims(Ctx, VD, A, Plan);
     }
+    // Writing a member keeps the rest of its element: the element comes in (inout).
     for (const Access &X : Info.Accesses)
-      if (X.Array == VD)
+      if (X.Array == VD) {
         (X.IsWrite ? A.Write : A.Read) = true;
+        A.Read |= X.IsWrite && X.Partial;
+      }
     A.Scatter = Info.Shapes[I].Scatter;
     A.Member = Info.memberArray(VD);
     for (size_t K = 0; K < Info.MemberArrays.size(); ++K)
