@@ -45,8 +45,13 @@ bool isArrayVariable(const VarDecl *VD) {
 static QualType elementType(const VarDecl *VD) { return innermost(VD->getType()); }
 
 QualType rowElement(QualType T) {
-  const auto *PT = T.getCanonicalType()->getAs<PointerType>();
-  const auto *Row = PT ? PT->getPointeeType()->getAs<PointerType>() : nullptr;
+  T = T.getCanonicalType();
+  QualType RowT;
+  if (const auto *PT = T->getAs<PointerType>())
+    RowT = PT->getPointeeType();
+  else if (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr())) // `double *u[2]`
+    RowT = AT->getElementType();
+  const auto *Row = RowT.isNull() ? nullptr : RowT->getAs<PointerType>();
   return Row ? Row->getPointeeType() : QualType();
 }
 

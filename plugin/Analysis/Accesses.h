@@ -295,8 +295,8 @@ struct BodyInfo {
 /// arithmetic type.
 bool isArrayVariable(const clang::VarDecl *VD);
 
-/// The element type of the rows of pointer-to-pointer type `T` (`float **` gives float), or a
-/// null type.
+/// The element type of the rows of pointer-to-pointer type `T` (`float **` gives float; an array
+/// of row pointers, `float *u[2]`, is one too), or a null type.
 clang::QualType rowElement(clang::QualType T);
 
 /// Analyses the body of loop `F` under directive `Dir`. Returns false with the first reason in

@@ -376,8 +376,9 @@ private:
   /// enumerated.
   static bool solveByEnumeration(const std::vector<DeltaVar> &Vs, int64_t KV,
                                  std::vector<int64_t> &D);
-  /// Step 3, the GCD test: returns true when the coefficients and `K` are constants and the
-  /// gcd of the coefficients (times the step for v - v') does not divide `K`.
+  /// Step 3, the GCD test: returns true when the coefficients are constants and the gcd of the
+  /// coefficients (times the step for v - v'), and of K's invariant monomials, does not divide
+  /// K's constant.
   static bool gcdRulesOut(const Equation &E);
   /// Step 4, Banerjee bounds: returns true when the difference, over the loop ranges, is
   /// provably positive or provably negative.
@@ -1141,17 +1142,24 @@ bool Tester::solveByEnumeration(const std::vector<DeltaVar> &Vs, int64_t KV,
 }
 
 bool Tester::gcdRulesOut(const Equation &E) {
-  if (!E.AllConstant || !E.KConst)
-    return false;
   int64_t G = 0;
+  auto Join = [&G](int64_t C) {
+    if (C == INT64_MIN)
+      return false;
+    G = std::gcd(G, C < 0 ? -C : C);
+    return true;
+  };
   for (const Term *X : E.Left) {
     int64_t C = 0;
-    X->Coef.isConstant(&C);
-    if (X->Delta)
-      C *= X->Step;
-    G = std::gcd(G, C < 0 ? -C : C);
+    if (!X->Coef.isConstant(&C) || (X->Delta && __builtin_mul_overflow(C, X->Step, &C)) || !Join(C))
+      return false;
   }
-  return G != 0 && E.KV % G != 0;
+  // An invariant monomial is an integer too (atoms are integer expressions): its coefficient
+  // joins the gcd (`u[1 - p]` and `u[p]`: 1 - 2p is odd whatever p is).
+  for (const auto &[M, C] : E.K.Terms)
+    if (!M.empty() && !Join(C))
+      return false;
+  return G > 0 && E.K.constantTerm() % G != 0;
 }
 
 bool Tester::banerjeeRulesOut(const Equation &E) {
