@@ -4,21 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Every allocation is kept and freed before main returns, so leak checkers (the sanitizer pass)
- * see the program clean up. */
-static void *kept[8192];
-static int nkept;
-static void *keep(void *p) {
-  if (!p || nkept == (int)(sizeof kept / sizeof kept[0])) {
-    fprintf(stderr, "out of memory\n");
-    exit(2);
-  }
-  return kept[nkept++] = p;
-}
-static void free_kept(void) {
-  while (nkept)
-    free(kept[--nkept]);
-}
+#include "keep.h"
 #define malloc(n) keep(malloc(n))
 
 #define N 97

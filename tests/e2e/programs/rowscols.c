@@ -10,20 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Every allocation is kept and freed before main returns (leak checkers see a clean exit). */
-static void *kept[1024];
-static int nkept;
-static void *keep(void *p) {
-  if (!p || nkept == (int)(sizeof kept / sizeof kept[0])) {
-    fprintf(stderr, "out of memory\n");
-    exit(2);
-  }
-  return kept[nkept++] = p;
-}
-static void free_kept(void) {
-  while (nkept)
-    free(kept[--nkept]);
-}
+#include "keep.h"
 #define malloc(n) keep(malloc(n))
 
 #define N1 37  /* rows 0 .. N1 */

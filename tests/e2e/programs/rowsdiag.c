@@ -13,20 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Every allocation is kept and freed before main returns (leak checkers see a clean exit). */
-static void *kept[4096];
-static int nkept;
-static void *keep(void *p) {
-  if (!p || nkept == (int)(sizeof kept / sizeof kept[0])) {
-    fprintf(stderr, "out of memory\n");
-    exit(2);
-  }
-  return kept[nkept++] = p;
-}
-static void free_kept(void) {
-  while (nkept)
-    free(kept[--nkept]);
-}
+#include "keep.h"
 
 #define N 203 /* not a multiple of 3 devices */
 #define GUARD 2
