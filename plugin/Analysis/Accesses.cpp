@@ -1023,8 +1023,9 @@ std::optional<Poly> BodyWalker::buildIndex(const Expr *E) {
       SeenArms.push_back(C);
     return 0;
   };
+  Builder.SymbolicQuotients = true;
   std::optional<Poly> P = Builder.build(E);
-  if (P && !P->isAffine(Info.Atoms))
+  if (P && (!P->isAffine(Info.Atoms) || Info.Atoms.hasSymbolic(*P)))
     return std::nullopt;
   return P;
 }
@@ -1354,8 +1355,6 @@ bool BodyWalker::locateElement(const Expr *E, Place &P) {
     if (!checkName(ME->getMemberDecl(), ME->getMemberLoc()))
       return false;
     bool Ok = ME->isArrow() ? locatePointer(ME->getBase(), P) : locateElement(ME->getBase(), P);
-    if (!P.Inside) // the element's start
-      P.Within = Poly();
     P.Inside = true;
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (!FD || FD->isBitField() || FD->getParent()->isInvalidDecl() ||

@@ -29,7 +29,7 @@ unsigned AtomTable::freshLoopVar(const VarDecl *VD) {
 
 unsigned AtomTable::invariant(const std::string &Text) {
   for (unsigned I = 0; I < Atoms.size(); ++I)
-    if (!Atoms[I].LoopVar && Atoms[I].Text == Text)
+    if (!isLoopVar(I) && Atoms[I].Text == Text)
       return I;
   Atom A;
   A.Text = Text;
@@ -51,6 +51,28 @@ unsigned AtomTable::quotient(const Poly &Num, int64_t Divisor, const Poly &Lo, c
   A.Hi = Hi;
   Atoms.push_back(A);
   return Atoms.size() - 1;
+}
+
+unsigned AtomTable::symbolicQuotient(const Poly &Num, const Poly &Divisor,
+                                     const std::string &Text) {
+  for (unsigned I = 0; I < Atoms.size(); ++I)
+    if (Atoms[I].Symbolic && Atoms[I].Num == Num && Atoms[I].SymbolicDivisor == Divisor)
+      return I;
+  Atom A;
+  A.Text = Text;
+  A.Symbolic = true;
+  A.Num = Num;
+  A.SymbolicDivisor = Divisor;
+  Atoms.push_back(A);
+  return Atoms.size() - 1;
+}
+
+bool AtomTable::hasSymbolic(const Poly &P) const {
+  for (const auto &[M, C] : P.Terms)
+    for (const auto &[X, Deg] : M)
+      if (Atoms[X].Symbolic)
+        return true;
+  return false;
 }
 
 Poly Poly::constant(int64_t V) {
@@ -362,8 +384,10 @@ std::optional<Poly> PolyBuilder::build(const Expr *E) {
 std::optional<Poly> PolyBuilder::quotient(const BinaryOperator *BO) {
   Expr::EvalResult R;
   const Expr *RHS = BO->getRHS();
-  if (RHS->isValueDependent() || !RHS->EvaluateAsInt(R, Ctx) || !R.Val.isInt())
+  if (RHS->isValueDependent())
     return std::nullopt;
+  if (!RHS->EvaluateAsInt(R, Ctx) || !R.Val.isInt())
+    return symbolicQuotient(BO);
   const llvm::APSInt &CV = R.Val.getInt();
   if (CV.isNegative() || CV.isZero() || CV.getActiveBits() > 62)
     return std::nullopt;
@@ -390,6 +414,26 @@ std::optional<Poly> PolyBuilder::quotient(const BinaryOperator *BO) {
   if (C == 1)
     return Poly();
   if (!L->addScaled(Q, -C)) // e % c == e - c * (e / c)
+    return std::nullopt;
+  return L;
+}
+
+std::optional<Poly> PolyBuilder::symbolicQuotient(const BinaryOperator *BO) {
+  const Expr *RHS = BO->getRHS();
+  if (!SymbolicQuotients || !RHS->getType()->isIntegerType() || !IsInvariant(RHS))
+    return std::nullopt;
+  std::optional<Poly> L = build(BO->getLHS()), M = build(RHS);
+  if (!L || !M || L->loopVars(Atoms).empty() || !M->loopVars(Atoms).empty())
+    return std::nullopt; // an invariant `n / m` stays one invariant atom
+  // C defines `e % m` as `e - (e / m) * m` for every m but 0 (which the program may not divide
+  // by), whatever the signs.
+  std::string Text =
+      "(" + gpupar::printC(Ctx, BO->getLHS()) + ") / (" + gpupar::printC(Ctx, RHS) + ")";
+  Poly Q = Poly::atom(Atoms.symbolicQuotient(*L, *M, Text));
+  if (BO->getOpcode() == BO_Div)
+    return Q;
+  Poly MQ = *M;
+  if (!MQ.multiply(Q) || !L->addScaled(MQ, -1))
     return std::nullopt;
   return L;
 }

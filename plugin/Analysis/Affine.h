@@ -70,6 +70,12 @@ struct Atom {
   /// values). `e % c` is built as `e - c * (e / c)`, so `(e / c) * c + e % c` is `e`.
   int64_t Divisor = 0;
   Poly Num, Lo, Hi;
+  /// `Num / m` with m an invariant that is no constant (`idx / m`, Num in Num, m in
+  /// SymbolicDivisor): it varies with the loop, and its range is not known. It stands only for
+  /// C's identity `(e / m) * m + e % m == e` (PolyBuilder::SymbolicQuotients): a polynomial
+  /// that still holds it is not affine for the analysis (BodyWalker::buildIndex).
+  bool Symbolic = false;
+  Poly SymbolicDivisor;
 };
 
 class AtomTable {
@@ -82,11 +88,15 @@ public:
   /// values: two loops of one variable with different bounds give two atoms).
   unsigned quotient(const Poly &Num, int64_t Divisor, const Poly &Lo, const Poly &Hi,
                     const std::string &Text);
+  /// Returns the symbolic quotient atom of `Num / Divisor` (Divisor over invariant atoms).
+  unsigned symbolicQuotient(const Poly &Num, const Poly &Divisor, const std::string &Text);
   const Atom &get(unsigned Id) const { return Atoms[Id]; }
   /// Loop variables and quotient atoms: what varies from one iteration to the next.
   bool isLoopVar(unsigned Id) const {
-    return Atoms[Id].LoopVar != nullptr || Atoms[Id].Divisor != 0;
+    return Atoms[Id].LoopVar != nullptr || Atoms[Id].Divisor != 0 || Atoms[Id].Symbolic;
   }
+  /// Whether `P` holds a symbolic quotient atom.
+  bool hasSymbolic(const Poly &P) const;
   bool isQuotient(unsigned Id) const { return Atoms[Id].Divisor != 0; }
 
 private:
@@ -138,10 +148,17 @@ public:
   /// The arm of conditional `c ? a : b` (not loop-invariant) to build: 1 the true arm, 2 the
   /// false one, 0 none (the expression is then not a polynomial). Unset: none.
   std::function<int(const clang::ConditionalOperator *)> Arm;
+  /// With VarRange: `e / m` and `e % m` with `m` an invariant that is no constant (a manually
+  /// collapsed loop's `i = idx / m; j = idx % m;`) become a symbolic quotient atom Q and
+  /// `e - m * Q`, so that `i * m + j` is `idx`. Polynomials that keep Q are for the caller to
+  /// refuse (AtomTable::hasSymbolic).
+  bool SymbolicQuotients = false;
 
 private:
   /// `e / c` or `e % c` as a quotient atom (see VarRange), or nothing.
   std::optional<Poly> quotient(const clang::BinaryOperator *BO);
+  /// `e / m` or `e % m` with a symbolic quotient atom (see SymbolicQuotients), or nothing.
+  std::optional<Poly> symbolicQuotient(const clang::BinaryOperator *BO);
   unsigned Depth = 0;
   clang::ASTContext &Ctx;
   AtomTable &Atoms;
