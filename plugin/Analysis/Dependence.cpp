@@ -1410,6 +1410,23 @@ bool samePointPerDimension(ASTContext &Ctx, const Access &W, const Access &T,
   return std::all_of(Pinned.begin(), Pinned.end(), [](bool B) { return B; });
 }
 
+/// Tester::test on a second subscript of both accesses, `PW` for W and `PT` for T (a rows
+/// array's columns, the offsets of struct members within their elements).
+Outcome testOn(Tester &Test, const Access &W, const Access &T, const Poly &PW, const Poly &PT,
+               bool Self) {
+  Access WC = W, TC = T;
+  WC.Subscript = PW;
+  TC.Subscript = PT;
+  WC.Rows = TC.Rows = WC.Partial = TC.Partial = false;
+  return Self ? Test.test(WC, WC) : Test.test(WC, TC);
+}
+
+/// Whether `A` and `B` are dependences at one distance of one carried variable.
+bool sameDistance(const Outcome &A, const Outcome &B) {
+  return A.K == Outcome::Dependent && B.K == Outcome::Dependent && !A.Absent && !B.Absent &&
+         A.Var == B.Var && A.Distance == B.Distance;
+}
+
 std::string describe(ASTContext &Ctx, const Access &A) {
   return std::string(A.IsWrite ? "write to '" : "read of '") + sourceText(Ctx, A.Expr) + "'";
 }
@@ -1470,16 +1487,10 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
                                  T.Subscript.coefficient(Info.OuterAtom) != Poly());
       if (W.Affine && T.Affine && O.K != Outcome::Independent &&
           (W.movesColumn(Info.OuterAtom) || T.movesColumn(Info.OuterAtom))) {
-        Access WC = W, TC = T;
-        WC.Subscript = W.Column;
-        TC.Subscript = T.Column;
-        WC.Rows = TC.Rows = false;
-        Outcome C = Self ? Test.test(WC, WC) : Test.test(WC, TC);
+        Outcome C = testOn(Test, W, T, W.Column, T.Column, Self);
         // Rows and columns that both meet at one distance meet at one element.
-        bool SameDistance = RowsMove && O.K == Outcome::Dependent && C.K == Outcome::Dependent &&
-                            !O.Absent && !C.Absent && O.Var == C.Var && O.Distance == C.Distance;
         if (C.K == Outcome::Independent || (W.Subscript == T.Subscript && !RowsMove) ||
-            SameDistance)
+            (RowsMove && sameDistance(O, C)))
           O = C;
         else
           O.K = Outcome::Unknown;
@@ -1488,11 +1499,8 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
       // is the same element only where the columns meet too.
       else if (W.Rows && O.K != Outcome::Independent) {
         // Columns that never meet (`a[i][2 * j]`, `a[i - 1][2 * j + 1]`) keep any rows apart.
-        Access WC = W, TC = T;
-        WC.Subscript = W.Column;
-        TC.Subscript = T.Column;
-        WC.Rows = TC.Rows = false;
-        if (W.Affine && T.Affine && !Self && Test.test(WC, TC).K == Outcome::Independent)
+        if (W.Affine && T.Affine && !Self &&
+            testOn(Test, W, T, W.Column, T.Column, false).K == Outcome::Independent)
           continue;
         if (!W.Via && !T.Via && !Test.leavesDimension(W) && !Test.leavesDimension(T) &&
             samePointPerDimension(Ctx, W, T, CarriedVars)) {
@@ -1510,17 +1518,11 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
       // the offsets to meet at one distance.
       if (W.Partial && T.Partial && O.K != Outcome::Independent) {
         if (W.WithinAffine && T.WithinAffine) {
-          Access WC = W, TC = T;
-          WC.Subscript = W.Within;
-          TC.Subscript = T.Within;
-          WC.Partial = TC.Partial = false;
-          Outcome C = Self ? Test.test(WC, WC) : Test.test(WC, TC);
+          Outcome C = testOn(Test, W, T, W.Within, T.Within, Self);
           bool OneElement =
               W.Subscript == T.Subscript && W.Subscript.loopVars(Test.atoms()).empty();
-          bool SameDistance = O.K == Outcome::Dependent && C.K == Outcome::Dependent && !O.Absent &&
-                              !C.Absent && O.Var == C.Var && O.Distance == C.Distance;
           bool SameOffset = W.Within == T.Within && W.Within.loopVars(Test.atoms()).empty();
-          if (C.K == Outcome::Independent || (!SameOffset && (OneElement || SameDistance)))
+          if (C.K == Outcome::Independent || (!SameOffset && (OneElement || sameDistance(O, C))))
             O = C;
           else if (!SameOffset)
             O.K = Outcome::Unknown;

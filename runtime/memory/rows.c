@@ -413,18 +413,11 @@ static int pack_one(gpupar__rows_pack *pack, const gpupar_loop *loop, const gpup
   int st = collect(loop, call->spans, sp, a, &p->rc);
   if (st != GPUPAR_OK || p->rc.n == 0)
     return st;
-  long long c0 = 0, c1 = -1;
-  for (long long r = 0; r < p->rc.n; r++) {
-    if (p->rc.rlo[r] <= p->rc.rhi[r])
-      widen(&c0, &c1, p->rc.rlo[r], p->rc.rhi[r]);
-    if (p->rc.wlo[r] <= p->rc.whi[r])
-      widen(&c0, &c1, p->rc.wlo[r], p->rc.whi[r]);
-  }
-  if (c0 > c1)
-    return GPUPAR_EINVAL;
-  i128 width = (i128)c1 - c0 + 1;
+  i128 width, c0;
   if (moving_column(loop, call->spans, a)) {
-    p->c0 = c0;
+    if ((width = sheared_width(&p->rc, 0, &c0)) == 0)
+      return GPUPAR_EINVAL;
+    p->c0 = (long long)c0; /* a touched column */
     p->rstep = 1;
     p->cstep = p->rc.n;
   } else if ((width = row_layout(loop, call->spans, a, p)) == 0) {
