@@ -163,14 +163,23 @@ void remarkOffloaded(const ASTContext &Ctx, Diagnostics &D, const LoopPlan &Plan
     D.diag(Diag::loop_assumes, ForLoc) << Facts;
   }
   if (!Plan.HeapExtents.empty()) {
-    std::string Names, Map;
-    for (unsigned I : Plan.HeapExtents) {
-      const PlanArray &A = Plan.Arrays[I];
-      Names += (Names.empty() ? "'" : ", '") + A.Var->getNameAsString() + "'";
-      if (Map.empty() && !A.Member) // a clause cannot name a struct member
-        Map = "; 'map(to: " + A.Var->getNameAsString() + "[lo:len])' names the elements instead";
+    std::string Read, Updated, Map;
+    for (const LoopPlan::HeapExtent &H : Plan.HeapExtents) {
+      const PlanArray *A = H.Array >= 0 ? &Plan.Arrays[(size_t)H.Array] : nullptr;
+      std::string &Names = A ? Read : Updated;
+      Names += (Names.empty() ? "'" : ", '") + H.Var->getNameAsString() + "'";
+      if (Map.empty() && !(A && A->Member)) // a clause cannot name a struct member
+        Map = A ? "; 'map(to: " + H.Var->getNameAsString() + "[lo:len])' names the elements instead"
+                : "; 'reduction(op: " + H.Var->getNameAsString() +
+                      "[lo:len])' names the elements instead";
     }
-    D.diag(Diag::loop_heap_extent, ForLoc) << Names << Map;
+    std::string What;
+    if (!Read.empty())
+      What = "read at indices known only at run time: " + Read;
+    if (!Updated.empty())
+      What += (What.empty() ? "" : "; ") +
+              std::string("updated at indices known only at run time: ") + Updated;
+    D.diag(Diag::loop_heap_extent, ForLoc) << What << Map;
   }
   for (const Problem &R : Plan.Remarks)
     D.report(R);

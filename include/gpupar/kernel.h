@@ -257,6 +257,7 @@ template <> struct gpupar_lim<long double> {
 
 /* The operators of loop.h's GPUPAR_RED_OP_MAP, each identity spelled for the template's T. */
 #define GPUPAR__RED_ID_ZERO (T)0
+#define GPUPAR__RED_ID_NZERO (T)(-(T)0)
 #define GPUPAR__RED_ID_ONE (T)1
 #define GPUPAR__RED_ID_ONES (T) ~0ull
 #define GPUPAR__RED_ID_HI gpupar_lim<T>::hi()
@@ -270,6 +271,7 @@ template <> struct gpupar_lim<long double> {
 GPUPAR_RED_OP_MAP(GPUPAR__RED_OPERATOR)
 #undef GPUPAR__RED_OPERATOR
 #undef GPUPAR__RED_ID_ZERO
+#undef GPUPAR__RED_ID_NZERO
 #undef GPUPAR__RED_ID_ONE
 #undef GPUPAR__RED_ID_ONES
 #undef GPUPAR__RED_ID_HI

@@ -102,8 +102,10 @@ typedef int (*gpupar_launch_fn)(const gpupar_launch *launch);
  *   name         kernel.h's operator template gpupar_red_name<T>
  *   Name         the plugin's gpupar::ReductionOp::Name
  *   spelling     the operator as written in the clause
- *   IDENTITY     the neutral element: ZERO, ONE, ONES (all bits set), HI (the type's largest
- *                value, +inf for floating types) or LO (the smallest, -inf)
+ *   IDENTITY     the neutral element: ZERO, NZERO (0 for integers, -0.0 for floating types:
+ *                x + -0.0 is x for every x, -0.0 included, where -0.0 + 0.0 is +0.0), ONE, ONES
+ *                (all bits set), HI (the type's largest value, +inf for floating types) or LO
+ *                (the smallest, -inf)
  *   combine      the combined value of `a` (the accumulator) and `b`, a C expression
  *   CLASS        ARITH (+ *: integer results wrap modulo 2^bits on the host), ORDER (min max),
  *                BITS (integer types only), LOGIC (&& ||: the result is 0 or 1)
@@ -112,7 +114,7 @@ typedef int (*gpupar_launch_fn)(const gpupar_launch *launch);
  * exist for some operators only. */
 /* clang-format off */
 #define GPUPAR_RED_OP_MAP(XX)                                                                      \
-  XX(ADD,  add,  Add,    0, "+",   ZERO, a + b,          ARITH)                                    \
+  XX(ADD,  add,  Add,    0, "+",   NZERO, a + b,         ARITH)                                    \
   XX(MUL,  mul,  Mul,    1, "*",   ONE,  a * b,          ARITH)                                    \
   XX(MIN,  min,  Min,    2, "min", HI,   b < a ? b : a,  ORDER)                                    \
   XX(MAX,  max,  Max,    3, "max", LO,   b > a ? b : a,  ORDER)                                    \

@@ -60,28 +60,29 @@ void function_min(int n, float *y) {
       y[t] += 1;
 }
 
-// Both bounds move with i: neither can guard the other.
+// Both bounds move with i: neither can guard the other. The tiles are not proven disjoint, but
+// `y` is only updated: an array reduction over the block it points into.
 void two_moving(int n, float *y) {
 #pragma gpupar
-  for (int i = 0; i < n; i += 8)
-    for (int t = i; t < i + 8 && t < 2 * i; t++)
-      y[t] += 1; // expected-warning {{'y[t] += 1' updates 'y' at an index that is not affine in the loop variables}}
+  for (int i = 0; i < n; i += 8) // expected-remark {{loop offloaded: y (reduction)}} expected-remark {{updated at indices known only at run time: 'y'}}
+    for (int t = i; t < i + 8 && t < 2 * i; t++) // expected-remark {{not collapsed}} expected-note {{must compare the loop variable}}
+      y[t] += 1; // expected-remark {{'y' is only updated with '+', at indices known only at run time: an array reduction over the block it points into}}
 }
 
 // A max is no cut: the loop runs to the farther bound.
 void max_as_upper(int n, float *y) {
 #pragma gpupar
-  for (int i = 0; i < n; i += 8)
-    for (int t = i; t < (i + 8 > n ? i + 8 : n); t++)
-      y[t] += 1; // expected-warning {{'y[t] += 1' updates 'y' at an index that is not affine in the loop variables}}
+  for (int i = 0; i < n; i += 8) // expected-remark {{loop offloaded: y (reduction)}} expected-remark {{updated at indices known only at run time: 'y'}}
+    for (int t = i; t < (i + 8 > n ? i + 8 : n); t++) // expected-remark {{not collapsed}} expected-note {{only rectangular nests}}
+      y[t] += 1; // expected-remark {{'y' is only updated with '+', at indices known only at run time: an array reduction over the block it points into}}
 }
 
 // `t != min(a, b)` is no pair of bounds: the loop stays as it is.
 void not_equal_min(int n, float *y) {
 #pragma gpupar
-  for (int i = 0; i < n; i += 8)
-    for (int t = i; t != (i + 8 < n ? i + 8 : n); t++)
-      y[t] += 1; // expected-warning {{'y[t] += 1' updates 'y' at an index that is not affine in the loop variables}}
+  for (int i = 0; i < n; i += 8) // expected-remark {{loop offloaded: y (reduction)}} expected-remark {{updated at indices known only at run time: 'y'}}
+    for (int t = i; t != (i + 8 < n ? i + 8 : n); t++) // expected-remark {{not collapsed}} expected-note {{must count towards its bound}}
+      y[t] += 1; // expected-remark {{'y' is only updated with '+', at indices known only at run time: an array reduction over the block it points into}}
 }
 
 // The host file reads a member once where the loops around its read run; it tests that with
@@ -105,7 +106,7 @@ void tiles(int n, int m, float *c, const float *a) {
     for (int jj = 0; jj < m; jj += 8) // expected-remark {{not collapsed}}
       for (int i = ii; i < ii + 8 && i < n; i++)
         for (int j = jj; j < jj + 8 && j < m; j++)
-          c[i * m + j] += a[i * m + j]; // expected-note {{as 'collapse(2)': 'c[i * m + j] += a[i * m + j]' updates 'c' at an index that is not affine}}
+          c[i * m + j] += a[i * m + j]; // expected-note {{as 'collapse(2)': 'c[i * m + j] += a[i * m + j]' updates 'c' at an index that is not affine in the nest's variables, which only a reduction of all of 'c' would offload}}
 }
 
 // Under collapse(2) the tiles' loops move with a collapsed variable: the outer loop only.

@@ -1,19 +1,22 @@
-// An update at a run-time index may update one element twice: without 'independent' the warning
-// suggests the array reduction, never 'independent'. With 'independent' (no two iterations write
-// one element: each update reads only what its own iteration writes) and the section's extent,
-// it is a scatter write. An array that the loop also reads outside its updates gets no
+// An update at a run-time index may update one element twice. When every access of the array is
+// an update with one operator and its extent is known, the loop is offloaded with an array
+// reduction over that extent (Analysis/array-reduction-auto.c). Where the reduction cannot be
+// formed, the warning suggests it, never 'independent'. With 'independent' (no two iterations
+// write one element: each update reads only what its own iteration writes) and the section's
+// extent, it is a scatter write. An array that the loop also reads outside its updates gets no
 // suggestion: a reduction clause could not hold that read (each device's copy starts at zero).
 // RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-remarks -fplugin-arg-gpupar-outdir=%t %s
 void f(int n, const int *idx, const float *v, float *h, int *count) {
+  int m[8][8] = {{0}};
 #pragma gpupar map(tofrom: h[0:n])
-  for (int i = 0; i < n; i++)
-    h[idx[i]] += v[i]; // expected-warning {{'h[idx[i]] += v[i]' updates 'h' at an index that is not affine in the loop variables, so two iterations may update the same element; to offload it, declare 'reduction(+: h[0:n])'}}
+  for (int i = 0; i < n; i++) // expected-remark {{loop offloaded: v (in), idx (in), h (reduction)}}
+    h[idx[i]] += v[i]; // expected-remark {{'h' is only updated with '+', at indices known only at run time: an array reduction over 'h[0:n]'}}
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    count[idx[i]]++; // expected-warning {{'count[idx[i]]++' updates 'count' at an index that is not affine in the loop variables, so two iterations may update the same element; to offload it, declare 'reduction(+: count[0:len])' with the number of elements}}
+    count[idx[i]] *= count[idx[i]] + 2; // expected-warning {{'count' is written at 'count[idx[i]]', an index that is not affine in the loop variables, and also read}} expected-note {{read is here}}
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    h[idx[i]] = h[idx[i]] > v[i] ? h[idx[i]] : v[i]; // expected-warning {{updates 'h' at an index that is not affine in the loop variables, so two iterations may update the same element; to offload it, declare 'reduction(max: h[0:len])'}}
+    m[idx[i] & 7][i % 8]++; // expected-warning {{'m[idx[i] & 7][i % 8]++' updates 'm' at an index that is not affine in the loop variables, so two iterations may update the same element; to offload it, declare 'reduction(+: m[0:len])' with the number of elements}}
 #pragma gpupar independent map(tofrom: h[0:n])
   for (int i = 0; i < n; i++) // expected-remark {{loop offloaded: v (in), idx (in), h (out, scatter)}}
     h[idx[i]] += v[i]; // expected-remark {{'h' is written at indices known only at run time}}

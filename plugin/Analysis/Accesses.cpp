@@ -2199,6 +2199,15 @@ bool BodyWalker::finish() {
     for (const ClauseItem &It : RC.Items)
       if (!arrayReduction(RC, It))
         return false;
+  for (const AutoReduction &AR : AutoReductions) {
+    ReductionClause RC;
+    RC.Op = AR.Op;
+    if (!arrayReduction(RC, AR.Item))
+      return false;
+    Info.Remarks.push_back(makeProblem(
+        Diag::array_reduced, AR.Item.Range,
+        {quoted(Info.ArrayReductions.back().Var), reductionOpSpelling(AR.Op), AR.Where}));
+  }
   for (const MapClause &MC : Dir.Maps)
     for (const ClauseItem &It : MC.Items) {
       bool Used = false;
@@ -2312,6 +2321,8 @@ bool BodyWalker::shapeRunTimeIndexed(const VarDecl *VD, const std::optional<Poly
   // The elements every chunk gets of an array accessed at run-time indices: the `map`
   // section, else the whole fixed-size array.
   if (Scatter && !Reduced) {
+    if (autoReduction(VD, RowUnits, Shape))
+      return true;
     if (!checkScatter(VD, *Scatter, Shape))
       return false;
     Shape.CopyRow = RowUnits;

@@ -270,6 +270,18 @@ bool sameScalarRoles(const BodyInfo &Collapsed, const BodyInfo &Outer) {
   return true;
 }
 
+/// Returns the first array reduction of `Collapsed` that `Outer` does not have (with its
+/// operator): an update whose index is affine in the outer loop alone but not in the nest's
+/// variables, which only a reduction over the whole array would offload.
+const ArrayReduction *newArrayReduction(const BodyInfo &Collapsed, const BodyInfo &Outer) {
+  for (const ArrayReduction &C : Collapsed.ArrayReductions) {
+    auto Same = [&](const ArrayReduction &O) { return O.Var == C.Var && O.Op == C.Op; };
+    if (std::none_of(Outer.ArrayReductions.begin(), Outer.ArrayReductions.end(), Same))
+      return &C;
+  }
+  return nullptr;
+}
+
 /// Collapses a perfect nest that no `collapse` clause names, as `collapse(n)` would, when the
 /// analysis proves the inner loops' iterations independent too: neighbouring threads then run
 /// neighbouring innermost iterations (coalesced rows) instead of one thread per outer iteration.
@@ -301,6 +313,13 @@ void autoCollapse(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, Loop
         }
     if (Ok && !sameScalarRoles(CI, Info)) {
       P = makeProblem(Diag::note_collapse_scalar_roles, Inner->getForLoc());
+      Ok = false;
+    }
+    if (const ArrayReduction *AR = Ok ? newArrayReduction(CI, Info) : nullptr;
+        AR && !AR->Updates.empty()) {
+      const Expr *U = AR->Updates.front().Whole;
+      P = makeProblem(Diag::note_collapse_array_reduction, U->getSourceRange(),
+                      {sourceText(Ctx, U), "'" + AR->Var->getNameAsString() + "'"});
       Ok = false;
     }
     if (!Ok) {

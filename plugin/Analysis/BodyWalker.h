@@ -355,6 +355,20 @@ private:
   /// scatter array (sets Shape.Scatter) or keeps the loop serial (Scatter.cpp). `Shape` has its
   /// Extent and Map.
   bool checkScatter(const VarDecl *VD, const Access &W, ArrayShape &Shape);
+  /// Without a clause: when every access of one-dimensional array `VD` is an update with one
+  /// operator, at indices known only at run time, and its extent is known (a fixed size, a `map`
+  /// section, its allocation, or the block it points into), queues an array reduction over
+  /// that extent (AutoReductions, done by finish()) and returns true (Scatter.cpp).
+  bool autoReduction(const VarDecl *VD, const std::optional<Poly> &RowUnits,
+                     const ArrayShape &Shape);
+  /// An array reduction autoReduction found: its operator, its section, and the section in
+  /// words for the remark.
+  struct AutoReduction {
+    ReductionOp Op;
+    ClauseItem Item;
+    std::string Where;
+  };
+  std::vector<AutoReduction> AutoReductions;
   bool isInvariant(const Expr *E);
   // Struct members read once before the loop (Members.cpp).
   /// Returns whether `E` is a read of an arithmetic member of a struct that cannot be copied to a

@@ -316,6 +316,53 @@ public:
     }
     return true;
   }
+  /// `if (e > x) x = e;` (max) and `if (e < x) x = e;` (min), in every spelling of the
+  /// comparison: the C way to write them. Ties pick one of equal values.
+  bool VisitIfStmt(IfStmt *IS) {
+    if (IS->getElse() || IS->getInit() || IS->getConditionVariable())
+      return true;
+    const Stmt *Then = IS->getThen();
+    if (const auto *CS = dyn_cast<CompoundStmt>(Then); CS && CS->size() == 1)
+      Then = CS->body_front();
+    const auto *As = dyn_cast<BinaryOperator>(Then);
+    const auto *C = dyn_cast<BinaryOperator>(strip(IS->getCond()));
+    if (!As || As->getOpcode() != BO_Assign || !C || !C->isRelationalOp())
+      return true;
+    const VarDecl *X = referencedVar(As->getLHS());
+    const Expr *E = As->getRHS();
+    if (!X || mentions(E, X) || E->HasSideEffects(Ctx))
+      return true;
+    // Which side of the comparison x is on, and whether the branch runs when e is the larger.
+    bool Greater;
+    const Expr *Other;
+    if (isVar(C->getRHS(), X)) {
+      Other = C->getLHS();
+      Greater = C->getOpcode() == BO_GT || C->getOpcode() == BO_GE;
+    } else if (isVar(C->getLHS(), X)) {
+      Other = C->getRHS();
+      Greater = C->getOpcode() == BO_LT || C->getOpcode() == BO_LE;
+    } else {
+      return true;
+    }
+    if (!sameValue(Ctx, Other, E) ||
+        !minMaxInType(Ctx, X->getType(), C->getLHS()->getType(), strip(E)->getType()))
+      return true;
+    ReductionOp K = Greater ? ReductionOp::Max : ReductionOp::Min;
+    struct Mark {
+      static void run(const Stmt *S, const VarDecl *X, ReductionOp K,
+                      llvm::DenseMap<const DeclRefExpr *, ReductionOp> &Out) {
+        if (!S)
+          return;
+        if (const auto *D = dyn_cast<DeclRefExpr>(S))
+          if (D->getDecl() == X)
+            Out[D] = K;
+        for (const Stmt *Child : S->children())
+          run(Child, X, K, Out);
+      }
+    };
+    Mark::run(IS, X, K, Covered);
+    return true;
+  }
   bool VisitUnaryOperator(UnaryOperator *UO) {
     if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
       if (const auto *DRE = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParens())) {

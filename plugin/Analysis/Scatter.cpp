@@ -16,7 +16,9 @@
 // write the element idx[i + 1] names, a proven dependence, an error even under `independent`).
 //
 //===----------------------------------------------------------------------===//
+#include "Analysis/Allocation.h"
 #include "Analysis/BodyWalker.h"
+#include "Analysis/ElementUpdate.h"
 #include "Text.h"
 
 using namespace clang;
@@ -205,6 +207,14 @@ bool BodyWalker::checkScatter(const VarDecl *VD, const Access &W, ArrayShape &Sh
     if (U != Updates.end() && Updates.count(R.Expr->IgnoreParenImpCasts())) {
       const ElementUpdate &EU = U->second;
       std::string Op = reductionOpSpelling(EU.Op);
+      // Two operators: no one reduction holds both updates.
+      for (const Access &O : Info.Accesses) {
+        auto OU = O.Array == VD ? Updates.find(O.Expr->IgnoreParenImpCasts()) : Updates.end();
+        if (OU != Updates.end() && OU->second.Op != EU.Op)
+          return Fail(OU->second.Whole->getSourceRange(), Diag::scatter_update_mixed_ops,
+                      {quoted(VD), Op, text(EU.Whole), reductionOpSpelling(OU->second.Op),
+                       text(OU->second.Whole)});
+      }
       if (Shape.Map)
         return Fail(EU.Whole->getSourceRange(), Diag::scatter_update,
                     {text(EU.Whole), quoted(VD), Op,
@@ -264,6 +274,68 @@ bool BodyWalker::checkScatter(const VarDecl *VD, const Access &W, ArrayShape &Sh
       {quoted(VD), Shape.Map
                        ? "'" + Name + "[" + Shape.Map->Lo.Text + ":" + Shape.Map->Len.Text + "]'"
                        : "all of " + quoted(VD)}));
+  return true;
+}
+
+bool BodyWalker::autoReduction(const VarDecl *VD, const std::optional<Poly> &RowUnits,
+                               const ArrayShape &Shape) {
+  // Under `independent` the user vouches that no element is updated twice: a scatter array.
+  if (Dir.Independent || !Shape.InnerDims.empty() || !RowUnits || *RowUnits != Poly::constant(1) ||
+      Info.memberArray(VD))
+    return false;
+  QualType Elem = Shape.Element.getCanonicalType();
+  if (!(Elem->isRealFloatingType() || (Elem->isIntegerType() && !Elem->isEnumeralType())) ||
+      Ctx.getTypeSize(Elem) > 64)
+    return false;
+  // Every access an update with one operator, whose value is unused, in the body itself (an
+  // update in a called function reaches a copy the chunk does not reduce).
+  std::optional<ReductionOp> Op;
+  for (const Access &A : Info.Accesses) {
+    if (A.Array != VD)
+      continue;
+    auto U = Updates.find(A.Expr->IgnoreParenImpCasts());
+    if (A.Via || U == Updates.end() || (Op && *Op != U->second.Op) ||
+        !isDiscardedValue(Ctx, U->second.Whole))
+      return false;
+    Op = U->second.Op;
+  }
+  if (!Op)
+    return false;
+  // The section: the whole fixed-size array, the `map` section, the block the loop's function
+  // allocated, or the block the pointer points into (found at the call; the loop runs on the
+  // host where there is none). An update outside it is caught at run time: the loop then runs
+  // serially (docs/pragma.md).
+  ClauseItem It;
+  It.Name = VD->getNameAsString();
+  It.IsSection = true;
+  It.Lo.Text = "0";
+  std::string Where;
+  if (Shape.Map) {
+    It.Lo.Text = Shape.Map->Lo.Text;
+    It.Len.Text = Shape.Map->Len.Text;
+  } else if (!Shape.Extent.empty()) {
+    It.Len.Text = Shape.Extent;
+  } else if (std::optional<std::string> Elems = allocationExtent(Ctx, F.For, VD)) {
+    It.Len.Text = *Elems;
+    Where = "the block allocated for it";
+  } else if (heapExtentFits(VD)) {
+    std::string K = std::to_string(Info.HeapExtents.size());
+    Info.HeapExtents.push_back(VD);
+    It.Lo.Text = "gpupar_heap_first_" + K;
+    It.Len.Text = "gpupar_heap_len_" + K;
+    Where = "the block it points into (found at the call)";
+  } else {
+    return false;
+  }
+  if (Where.empty())
+    Where = "'" + It.Name + "[" + It.Lo.Text + ":" + It.Len.Text + "]'";
+  for (const Access &A : Info.Accesses)
+    if (A.Array == VD) {
+      It.Range = A.Expr->getSourceRange();
+      It.NameLoc = A.Expr->getBeginLoc();
+      break;
+    }
+  AutoReductions.push_back({*Op, It, Where});
   return true;
 }
 

@@ -159,9 +159,12 @@ static std::string prologue(const ASTContext &Ctx, const LoopPlan &P, const std:
   // The extents only the run time knows first: the sections name them.
   for (size_t K = 0; K < P.HeapExtents.size(); ++K) {
     // The pointer as the arrays' list passes it (a struct member: read once, when the loop runs).
-    const PlanArray &A = P.Arrays[P.HeapExtents[K]];
-    std::string Ptr = "(" + arrayValue(Ctx, P, P.HeapExtents[K]) + ")", N = std::to_string(K);
-    std::string Name = A.Member ? sourceText(Ctx, A.Member) : A.Var->getNameAsString();
+    const LoopPlan::HeapExtent &H = P.HeapExtents[K];
+    const PlanArray *A = H.Array >= 0 ? &P.Arrays[(size_t)H.Array] : nullptr;
+    std::string Ptr = "(" + (A ? arrayValue(Ctx, P, (unsigned)H.Array) : H.Var->getNameAsString()) +
+                      ")",
+                N = std::to_string(K);
+    std::string Name = A && A->Member ? sourceText(Ctx, A->Member) : H.Var->getNameAsString();
     S += In + "long long gpupar_heap_first_" + N + ";\n";
     S += In + "const long long gpupar_heap_len_" + N + " = " + rt::HeapExtent + "(" + Ptr +
          ", sizeof(*" + Ptr + "), \"" + escapeString(P.Site) + "\", \"" + escapeString(Name) +

@@ -222,9 +222,15 @@ struct LoopPlan {
   /// Run-time facts the dependence proof assumed (BodyInfo::Assumptions): each `>= 0`, and-ed
   /// into the `if` like the clause's condition.
   std::vector<std::string> Assumptions;
-  /// The arrays (indices into Arrays) whose extent is the block each points into, found at the
-  /// call, in the order of BodyInfo::HeapExtents: the loop offloads only when every one is found.
-  std::vector<unsigned> HeapExtents;
+  /// The pointers whose extent is the block each points into, found at the call, in the order
+  /// of BodyInfo::HeapExtents: the loop offloads only when every one is found. A pointer read at
+  /// run-time indices is an array of the plan (Array, an index into Arrays); an array reduced
+  /// over its block is not (Array -1: Var, a plain variable, names it).
+  struct HeapExtent {
+    const clang::VarDecl *Var = nullptr;
+    int Array = -1;
+  };
+  std::vector<HeapExtent> HeapExtents;
   std::optional<ClauseExpr> Devices; ///< `devices(expr)`
   std::vector<Problem> Remarks; ///< from the analysis, printed with -fplugin-arg-gpupar-remarks
   /// Functions of this file the body calls (callees first) and the types they and the body

@@ -575,9 +575,8 @@ LoopPlan planLoop(ASTContext &Ctx, const Directive &Dir, const LoopForm &F, cons
     PlanIndex.push_back((int)Plan.Arrays.size());
     Plan.Arrays.push_back(A);
   }
-  // A pointer read at run-time indices is never a reduction array, so it is planned.
   for (const VarDecl *VD : Info.HeapExtents)
-    Plan.HeapExtents.push_back((unsigned)PlanIndex[Info.arrayIndex(VD)]);
+    Plan.HeapExtents.push_back({VD, PlanIndex[Info.arrayIndex(VD)]});
   buildTerms(Ctx, Info, PlanIndex, Plan);
   Plan.Tile = planTile(Ctx, Plan);
   return Plan;

@@ -21,6 +21,7 @@
  * BITS operators. GPUPAR_RED_LAST keeps the later value and has the identity 0. */
 typedef unsigned long long WIDE;
 #define RED_ID_ZERO (RT)0
+#define RED_ID_NZERO (RT)(-(RT)0)
 #define RED_ID_ONE (RT)1
 #define RED_ID_ONES (RT) ~(RU)0
 #define RED_ID_HI hi

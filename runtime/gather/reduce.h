@@ -16,8 +16,8 @@
 /* Returns whether (kind, size, op) is a reduction the runtime can combine. */
 int gpupar__red_supported(int kind, size_t size, int op);
 
-/* Sets the `n` elements at `dst` to the identity of `op` for the type (kind, size): 0 for + | ^
- * ||, 1 for * &&, all bits set for &, the largest value for min (+inf for floats), the smallest
+/* Sets the `n` elements at `dst` to the identity of `op` for the type (kind, size): 0 for | ^
+ * ||, 0 for + on integers and -0.0 on floating types, 1 for * &&, all bits set for &, the largest value for min (+inf for floats), the smallest
  * for max. Returns GPUPAR_OK or GPUPAR_EINVAL for an unsupported combination. */
 int gpupar__red_identity(int kind, size_t size, int op, void *dst, long long n);
 

@@ -246,10 +246,8 @@ static int outside_section(const gpupar_loop *loop, gpupar_call *call, gpupar__s
   const char *site_name = loop->site ? loop->site : "?";
   const char *name = loop->reductions[r].name ? loop->reductions[r].name : "?";
   char why[256];
-  snprintf(why, sizeof why,
-           "an update of '%.60s' is outside the section '%.100s' named in "
-           "'reduction'",
-           name, loop->sections[r]);
+  snprintf(why, sizeof why, "an update of '%.60s' is outside its reduction section '%.100s'", name,
+           loop->sections[r]);
   if (gpupar__site_warn_once(site, -1, GPUPAR__WARN_SECTION))
     GPUPAR__WARN("%s: %s; the loop ran serially on the host (warned once per loop)", site_name,
                  why);

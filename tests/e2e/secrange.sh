@@ -12,7 +12,7 @@ export E2E_TAG=${E2E_TAG:-sections}
 bash "$here/run_program.sh" "$out" "$devices" any || exit 1
 tag=${devices//[:,]/_}.$E2E_TAG
 err="$out/gpupar.$tag.err"
-want="gpupar: warning: secrange.c:21: an update of 'hist' is outside the section 'hist[8:64]' named in 'reduction'; the loop ran serially on the host (warned once per loop)"
+want="gpupar: warning: secrange.c:21: an update of 'hist' is outside its reduction section 'hist[8:64]'; the loop ran serially on the host (warned once per loop)"
 if [ "$(grep -c 'gpupar: warning' "$err")" != 1 ] || ! grep -qxF "$want" "$err"; then
   echo "FAIL: expected exactly this warning on stderr:"
   echo "$want"

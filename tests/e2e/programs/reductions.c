@@ -105,6 +105,48 @@ static void functions(int n) {
   printf("hi=%g lo=%d most=%ld\n", hi, lo, most);
 }
 
+/* Min and max written as `if`: `if (a > m) m = a;` (NPB MG's norm) with and without a clause,
+ * the comparison in every spelling, in braces. */
+static void branches(int n) {
+  double top = 0.0, r_top = 0.0, s = 0.0, r_s = 0.0, a;
+  int low = 1 << 30, r_low = 1 << 30;
+  long high = -5, r_high = -5;
+  float fl = 1e30f, r_fl = 1e30f;
+#pragma gpupar reduction(+: s) reduction(max: top) private(a)
+  for (int i = 0; i < n; i++) {
+    s = s + reals[i] * reals[i];
+    a = fabs(reals[i] - 3.0);
+    if (a > top)
+      top = a;
+  }
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    if (low > ints[i] - 1)
+      low = ints[i] - 1;
+    if (high <= (long)ints[i] * 3) {
+      high = (long)ints[i] * 3;
+    }
+    if (floats[i] < fl)
+      fl = floats[i];
+  }
+  for (int i = 0; i < n; i++) {
+    r_s = r_s + reals[i] * reals[i];
+    a = fabs(reals[i] - 3.0);
+    if (a > r_top)
+      r_top = a;
+    if (r_low > ints[i] - 1)
+      r_low = ints[i] - 1;
+    if (r_high <= (long)ints[i] * 3)
+      r_high = (long)ints[i] * 3;
+    if (floats[i] < r_fl)
+      r_fl = floats[i];
+  }
+  expect(top == r_top && fabs(s - r_s) <= 1e-9 * r_s && low == r_low && high == r_high &&
+             fl == r_fl,
+         "min/max as if", n);
+  printf("top=%g low=%d high=%ld fl=%g\n", top, low, high, fl);
+}
+
 /* & | ^ && || on unsigned char, short, long, _Bool. */
 static void logical(int n) {
   unsigned char band = 0xff, bor = 0, bxor = 0x5a;
@@ -218,6 +260,7 @@ int main(void) {
     printf("n=%d\n", n);
     arithmetic(n);
     functions(n);
+    branches(n);
     logical(n);
     floating(n);
     if (n > 0)
