@@ -64,13 +64,3 @@ void refused(int n, const int *idx, int *h, int *out) {
   for (int i = 0; i < n; i++)
     h[idx[i]]++; // expected-warning {{'h[idx[i]]++' updates 'h' at an index that is not affine in the loop variables, so two iterations may update the same element; to offload it, declare 'reduction(+: h[0:len])' with the number of elements}}
 }
-
-// Collapsing a nest must not turn an exact section into a reduction of the whole array.
-void tiles(int n, int m, float *c, const float *a) {
-#pragma gpupar
-  for (int ii = 0; ii < n; ii += 8) // expected-remark {{loop offloaded: a (in), c (inout)}}
-    for (int jj = 0; jj < m; jj += 8) // expected-remark {{not collapsed}}
-      for (int i = ii; i < ii + 8 && i < n; i++)
-        for (int j = jj; j < jj + 8 && j < m; j++)
-          c[i * m + j] += a[i * m + j]; // expected-note {{as 'collapse(2)': 'c[i * m + j] += a[i * m + j]' updates 'c' at an index that is not affine in the nest's variables, which only a reduction of all of 'c' would offload}}
-}

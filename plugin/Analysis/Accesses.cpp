@@ -135,6 +135,7 @@ bool BodyWalker::isInvariant(const Expr *E) {
     return false;
   struct Check {
     BodyWalker &W;
+    std::vector<const Expr *> Elements; ///< recorded only when all of E is invariant
     bool ok(const Stmt *S) {
       if (!S)
         return true;
@@ -152,7 +153,13 @@ bool BodyWalker::isInvariant(const Expr *E) {
         W.hoist(ME);
         return true;
       }
-      if (isa<ArraySubscriptExpr, CallExpr, StmtExpr, GenericSelectionExpr>(S))
+      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S)) {
+        if (!W.invariantElement(ASE))
+          return false;
+        Elements.push_back(ASE);
+        return true;
+      }
+      if (isa<CallExpr, StmtExpr, GenericSelectionExpr>(S))
         return false;
       if (const auto *UO = dyn_cast<UnaryOperator>(S))
         if (UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_AddrOf)
@@ -163,7 +170,60 @@ bool BodyWalker::isInvariant(const Expr *E) {
       return true;
     }
   };
-  return Check{*this}.ok(E);
+  Check C{*this, {}};
+  if (!C.ok(E))
+    return false;
+  Info.InvariantElements.insert(Info.InvariantElements.end(), C.Elements.begin(), C.Elements.end());
+  return true;
+}
+
+bool BodyWalker::invariantElement(const ArraySubscriptExpr *ASE) {
+  // `dims[1]` of a fixed-size array of integers (NPB's `grid_points[1]`): the host reads it at
+  // the call, inside the array whatever the loop does; analyzeBody checks that no write of the
+  // body may store into it (InvariantElements).
+  const auto *DRE = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  const ConstantArrayType *CAT = VD ? Ctx.getAsConstantArrayType(VD->getType()) : nullptr;
+  Expr::EvalResult R;
+  if (!CAT || isa<ParmVarDecl>(VD) || !isOuter(VD) || !Frames.empty() ||
+      VD->getType().isVolatileQualified() || !CAT->getElementType()->isIntegerType() ||
+      !ASE->getIdx()->EvaluateAsInt(R, Ctx) || R.Val.getInt().isNegative() ||
+      R.Val.getInt().getZExtValue() >= CAT->getSize().getZExtValue())
+    return false;
+  // Every mention of the array in the loop is an element read: no write, no pointer to it.
+  auto Known = ReadOnlyArrays.find(VD);
+  if (Known != ReadOnlyArrays.end())
+    return Known->second;
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const VarDecl *VD;
+    unsigned Refs = 0, Reads = 0;
+    bool Written = false;
+    bool isElement(const Expr *E) const {
+      const auto *A = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens());
+      const auto *D = A ? dyn_cast<DeclRefExpr>(A->getBase()->IgnoreParenImpCasts()) : nullptr;
+      return D && D->getDecl() == VD;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      Refs += D->getDecl() == VD;
+      return true;
+    }
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
+      Reads += isElement(A);
+      return true;
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      Written |= BO->isAssignmentOp() && isElement(BO->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      Written |= (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+                 isElement(UO->getSubExpr());
+      return true;
+    }
+  } U;
+  U.VD = VD;
+  U.TraverseStmt(const_cast<ForStmt *>(F.For));
+  return ReadOnlyArrays[VD] = !U.Written && U.Refs == U.Reads;
 }
 
 bool BodyWalker::checkName(const NamedDecl *D, SourceRange R) {
@@ -1723,7 +1783,7 @@ bool BodyWalker::walkBinary(const BinaryOperator *BO) {
       return true;
     // Declared outside: each thread gets its own, whose value means nothing after the loop.
     if (!Dir.privateOf(V->getName()) &&
-        (!V->hasLocalStorage() || mayBeReadAfter(Ctx, F.For, enclosingFunction(Ctx, F.For), V)))
+        (!V->hasLocalStorage() || mayBeReadAfter(F.For, enclosingFunction(Ctx, F.For), V)))
       return fail(BO->getSourceRange(), Diag::pointer_read_after_loop, {quoted(V)});
     Info.ThreadPrivates.push_back(V);
     return true;
@@ -2498,6 +2558,8 @@ bool analyzeBody(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, BodyI
   for (const LoopForm &C : Info.Collapse)
     if (!checkReadOnce(Ctx, C.BoundMemory, Writes, Diag::bound_memory_written, P))
       return false;
+  if (!checkReadOnce(Ctx, Info.InvariantElements, Writes, Diag::invariant_element_written, P))
+    return false;
   std::vector<const Expr *> ReadOnce, Invariant;
   for (size_t I = 0; I < Info.Hoisted.size(); ++I)
     (Info.HoistedCopyable[I] ? Invariant : ReadOnce).push_back(Info.Hoisted[I]);

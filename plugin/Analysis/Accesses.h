@@ -216,6 +216,9 @@ struct BodyInfo {
   /// the host file's `gpupar_heap_first_K`, `gpupar_heap_len_K` (K: the index here).
   std::vector<const clang::VarDecl *> HeapExtents;
   std::vector<const clang::VarDecl *> Scalars; ///< loop-invariant scalars read by the body
+  /// Elements of fixed-size arrays at constant indices taken as invariants (`grid_points[1]` in
+  /// an inner loop's bound or a subscript): nothing the body writes may store into them.
+  std::vector<const clang::Expr *> InvariantElements;
   std::vector<Access> Accesses;
   std::vector<InnerLoop> Inner;
   bool HasJumps = false; ///< `continue` or `break` somewhere in the body

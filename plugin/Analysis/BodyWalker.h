@@ -370,6 +370,12 @@ private:
   };
   std::vector<AutoReduction> AutoReductions;
   bool isInvariant(const Expr *E);
+  /// Returns whether `ASE` is an element at a constant index inside a fixed-size array of
+  /// integers declared outside the loop: an invariant when the body never writes it (isInvariant
+  /// records it in BodyInfo::InvariantElements for that check).
+  bool invariantElement(const ArraySubscriptExpr *ASE);
+  /// invariantElement's answer for each array: whether the loop only reads its elements.
+  llvm::DenseMap<const VarDecl *, bool> ReadOnlyArrays;
   // Struct members read once before the loop (Members.cpp).
   /// Returns whether `E` is a read of an arithmetic member of a struct that cannot be copied to a
   /// device (of any struct when `InIndex`: `E` is in an inner loop's bound or a subscript),

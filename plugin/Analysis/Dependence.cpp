@@ -1577,16 +1577,43 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
       }
       if (Test.residuesSeparate(W, T) || Test.exclusionsSeparate(W, T))
         continue; // W's iterations and T's never meet (red and black of a sweep, pivot row)
+      // A multi-dimensional access whose subscripts could not be taken one per dimension (a
+      // body local in one: `lhs[2][i][j][k1]`, k1 = k + 1) was tested by its flat subscript, in
+      // which rows may run into each other: a dependence found there is not proven.
+      bool FlatOnly = false;
+      if (O.K == Outcome::Dependent && !W.Rows && !T.Rows)
+        for (const Access *X : {&W, &T}) {
+          FlatOnly |= dimensions(Ctx, X->Expr).size() > 1 &&
+                      Test.dimensionsOf(*X, X == &W ? T : W).size() <= 1;
+          Test.Pending.clear();
+        }
       Problem Q;
       SourceRange At = W.Expr->getSourceRange();
-      bool Proven =
-          O.K == Outcome::Dependent && W.Unconditional && T.Unconditional && !Info.HasJumps;
+      bool Proven = O.K == Outcome::Dependent && W.Unconditional && T.Unconditional &&
+                    !Info.HasJumps && !FlatOnly;
       std::string WText = describe(Ctx, W), TText = describe(Ctx, T);
-      if (O.K == Outcome::Dependent) {
+      if (FlatOnly) {
+        Q = Self ? makeProblem(Diag::dependence_unknown_self, At, {WText})
+                 : makeProblem(Diag::dependence_unknown, At, {WText, TText});
+      } else if (O.K == Outcome::Dependent) {
         std::string Var = Name(O.Var);
         std::string Distance =
             std::to_string(O.Distance < 0 ? -(uint64_t)O.Distance : (uint64_t)O.Distance);
-        if (O.Absent && Self)
+        // A fixed-size array at the same elements in every iteration is, in OpenMP programs, a
+        // scratch array private to each thread: `threadprivate` when global (NPB's `ue`, `buf`),
+        // declared in the `parallel` block when local. The loop stays serial, and the warning
+        // names the clause and when it holds. (Local arrays that the body itself writes before
+        // reading are found private by iterationPrivateArrays: written here they keep the error.)
+        bool Scratch = O.Absent && Proven && Ctx.getAsConstantArrayType(W.Array->getType()) &&
+                       ((W.Array->hasGlobalStorage() && !W.Array->isStaticLocal()) || W.Via);
+        std::string Arr = "'" + W.Array->getNameAsString() + "'";
+        if (Scratch && Self)
+          Q = makeProblem(Diag::dependence_same_element_scratch, At,
+                          {WText, Var, Arr, W.Array->getNameAsString()});
+        else if (Scratch)
+          Q = makeProblem(Diag::dependence_same_element_scratch_read, At,
+                          {WText, TText, Arr, Var, W.Array->getNameAsString()});
+        else if (O.Absent && Self)
           Q = makeProblem(Proven ? Diag::dependence_same_element
                                  : Diag::dependence_same_element_conditional,
                           At, {WText, Var});

@@ -20,8 +20,10 @@ public:
   std::vector<const DeclRefExpr *> Refs;
   bool Labels = false; ///< goto, a label or a switch: control may enter a block in its middle
   bool BreakOrContinue = false;
+  bool Returns = false;
 
   explicit Scan(const Stmt *S) { TraverseStmt(const_cast<Stmt *>(S)); }
+  bool VisitReturnStmt(ReturnStmt *) { return Returns = true; }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     Refs.push_back(DRE);
     return true;
@@ -134,9 +136,9 @@ std::optional<std::vector<uint64_t>> numberArray(ASTContext &Ctx, QualType T) {
 
 class Checker {
 public:
-  Checker(ASTContext &Ctx, const LoopForm &F)
-      : Loop(F.For->getBody()), LoopWrites(writesUnder(F.For->getBody())), Ctx(Ctx), F(F),
-        Body(F.For->getBody()) {}
+  /// Checks reads in `Region` (a loop's body, `For` the loop; or a function's body, For null).
+  Checker(ASTContext &Ctx, const Stmt *Region, const ForStmt *For)
+      : Loop(Region), LoopWrites(writesUnder(Region)), Ctx(Ctx), For(For), Body(Region) {}
 
   /// Whether `VD` is private to each iteration (the header's conditions).
   bool isPrivate(const VarDecl *VD, const Scan &InFunction) {
@@ -148,35 +150,50 @@ public:
     for (const DeclRefExpr *R : Loop.Refs)
       if (R->getDecl() == VD)
         Mine.push_back(R);
+    if (Mine.empty())
+      return false;
+    // Used elsewhere in the function too (one scratch array for several loops, NPB's `dtemp`):
+    // every read there must also follow a write of it in its block, so no value this loop
+    // leaves is ever read.
     size_t All =
         llvm::count_if(InFunction.Refs, [&](const DeclRefExpr *R) { return R->getDecl() == VD; });
-    if (Mine.empty() || Mine.size() != All)
-      return false;
-    std::vector<const Expr *> Reads;
-    for (const DeclRefExpr *R : Mine) {
-      if (wholeArrayDestination(Ctx, R, VD))
-        continue;
-      const Expr *E = fullElement(Ctx, R, Dims->size());
-      if (!E)
+    if (Mine.size() != All) {
+      if (!Function)
         return false;
-      Use U = useOf(Ctx, E);
-      if (U == Use::Other)
-        return false;
-      if (U != Use::Write)
-        Reads.push_back(E);
+      for (const DeclRefExpr *R : InFunction.Refs)
+        if (R->getDecl() == VD && !llvm::is_contained(Mine, R) && !Function->scratchUse(R, VD))
+          return false;
     }
-    for (const Expr *E : Reads)
-      if (!writtenFirst(VD, *Dims, E))
+    for (const DeclRefExpr *R : Mine)
+      if (!scratchUse(R, VD))
         return false;
     return true;
   }
+
+  /// `R` (a mention of array `VD`) fills all of it, writes an element, or reads one that an
+  /// earlier statement of a block around it, inside the region, writes.
+  bool scratchUse(const DeclRefExpr *R, const VarDecl *VD) const {
+    std::optional<std::vector<uint64_t>> Dims = numberArray(Ctx, VD->getType());
+    if (!Dims)
+      return false;
+    if (wholeArrayDestination(Ctx, R, VD) || filledByCall(R, VD, *Dims))
+      return true;
+    const Expr *E = fullElement(Ctx, R, Dims->size());
+    if (!E)
+      return false;
+    Use U = useOf(Ctx, E);
+    return U == Use::Write || (U != Use::Other && writtenFirst(VD, *Dims, E));
+  }
+
+  /// The same checks over the whole function (for uses outside the loop); may be null.
+  const Checker *Function = nullptr;
 
   const Scan Loop;
   const body::WriteCollector LoopWrites;
 
 private:
   ASTContext &Ctx;
-  const LoopForm &F;
+  const ForStmt *For;
   const Stmt *Body;
 
   /// `S` is `a[e] = v` with `a[e]` the same as `Element`.
@@ -200,7 +217,7 @@ private:
   /// it in its body either.
   bool steady(const VarDecl *VD, const Stmt *Around, const ForStmt *Also = nullptr) const {
     const Stmt *Scope = Body;
-    for (const Stmt *S = Around; S && S != F.For; S = parentStatement(Ctx, S))
+    for (const Stmt *S = Around; S && S != For; S = parentStatement(Ctx, S))
       if (const auto *FS = dyn_cast<ForStmt>(S); FS && loopVar(FS) == VD) {
         Scope = FS->getBody();
         break;
@@ -263,6 +280,55 @@ private:
     return Fills(FS->getBody());
   }
 
+  /// `CE` calls a function of this file that fills the whole of one-dimensional array `VD`,
+  /// passed as an argument of its own: the parameter is only ever a destination `p[e] = v` in the
+  /// callee, and a statement of the callee's body, with no `return` before it, is
+  /// `for (k = 0; k < N; k++) p[k] = v;` (NPB's `exact_solution(xi, eta, zeta, dtemp)`).
+  bool callFillsWhole(const CallExpr *CE, const VarDecl *VD,
+                      const std::vector<uint64_t> &Dims) const {
+    const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+    const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+    const auto *Body = Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+    if (!Body || Dims.size() != 1 || CE->getNumArgs() != Def->getNumParams())
+      return false;
+    const ParmVarDecl *P = nullptr;
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+      if (const auto *R = dyn_cast<DeclRefExpr>(CE->getArg(I)->IgnoreParenImpCasts());
+          R && R->getDecl() == VD) {
+        if (P)
+          return false; // passed twice
+        P = Def->getParamDecl(I);
+      }
+    QualType Pointee = P ? P->getType()->getPointeeType() : QualType();
+    if (Pointee.isNull() || Ctx.getCanonicalType(Pointee).getUnqualifiedType() !=
+                                Ctx.getCanonicalType(innermost(VD->getType())).getUnqualifiedType())
+      return false;
+    for (const DeclRefExpr *R : Scan(Body).Refs) {
+      if (R->getDecl() != P)
+        continue;
+      const Expr *E = fullElement(Ctx, R, 1);
+      if (!E || useOf(Ctx, E) != Use::Write)
+        return false;
+    }
+    for (const Stmt *S : Body->body()) {
+      if (fillsWhole(S, P, Dims))
+        return true;
+      if (Scan(S).Returns)
+        return false;
+    }
+    return false;
+  }
+
+  /// `Ref` is an argument of a call that fills the whole array (callFillsWhole).
+  bool filledByCall(const DeclRefExpr *Ref, const VarDecl *VD,
+                    const std::vector<uint64_t> &Dims) const {
+    const Stmt *P = Ref;
+    do
+      P = parentStatement(Ctx, P);
+    while (P && isa<CastExpr, ParenExpr>(P));
+    return callFillsWhole(dyn_cast_or_null<CallExpr>(P), VD, Dims);
+  }
+
   /// Whether an earlier statement of a block around `Element` (a read, inside the loop) writes
   /// it in the same iteration.
   bool writtenFirst(const VarDecl *VD, const std::vector<uint64_t> &Dims,
@@ -276,7 +342,8 @@ private:
           if (Prev == Child)
             break;
           if (const auto *E = dyn_cast<Expr>(Prev);
-              E && writesWhole(Ctx, dyn_cast<CallExpr>(E->IgnoreParenCasts()), VD))
+              E && (writesWhole(Ctx, dyn_cast<CallExpr>(E->IgnoreParenCasts()), VD) ||
+                    callFillsWhole(dyn_cast<CallExpr>(E->IgnoreParenCasts()), VD, Dims)))
             return true;
           if (fillsWhole(Prev, VD, Dims))
             return true;
@@ -319,9 +386,11 @@ std::vector<const VarDecl *> iterationPrivateArrays(ASTContext &Ctx, const LoopF
   const FunctionDecl *Fn = enclosingFunction(Ctx, F.For);
   if (!Fn || !Fn->getBody())
     return Out;
-  Checker C(Ctx, F);
+  Checker C(Ctx, F.For->getBody(), F.For);
   if (C.Loop.Labels)
     return Out;
+  Checker InFn(Ctx, Fn->getBody(), nullptr);
+  C.Function = &InFn;
   std::optional<Scan> InFunction; // the function is read only for a local array of the body
   for (const DeclRefExpr *R : C.Loop.Refs) {
     const auto *VD = dyn_cast<VarDecl>(R->getDecl());

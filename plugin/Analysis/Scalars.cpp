@@ -299,20 +299,7 @@ public:
     }
     const VarDecl *X = nullptr;
     if (std::optional<ReductionOp> K = matchReductionUpdate(Ctx, BO, X)) {
-      // Every mention of x inside the update is part of it.
-      struct Mark {
-        static void run(const Stmt *S, const VarDecl *X, ReductionOp K,
-                        llvm::DenseMap<const DeclRefExpr *, ReductionOp> &Out) {
-          if (!S)
-            return;
-          if (const auto *D = dyn_cast<DeclRefExpr>(S))
-            if (D->getDecl() == X)
-              Out[D] = K;
-          for (const Stmt *C : S->children())
-            run(C, X, K, Out);
-        }
-      };
-      Mark::run(BO, X, *K, Covered);
+      cover(BO, X, *K); // every mention of x inside the update is part of it
     }
     return true;
   }
@@ -347,20 +334,7 @@ public:
     if (!sameValue(Ctx, Other, E) ||
         !minMaxInType(Ctx, X->getType(), C->getLHS()->getType(), strip(E)->getType()))
       return true;
-    ReductionOp K = Greater ? ReductionOp::Max : ReductionOp::Min;
-    struct Mark {
-      static void run(const Stmt *S, const VarDecl *X, ReductionOp K,
-                      llvm::DenseMap<const DeclRefExpr *, ReductionOp> &Out) {
-        if (!S)
-          return;
-        if (const auto *D = dyn_cast<DeclRefExpr>(S))
-          if (D->getDecl() == X)
-            Out[D] = K;
-        for (const Stmt *Child : S->children())
-          run(Child, X, K, Out);
-      }
-    };
-    Mark::run(IS, X, K, Covered);
+    cover(IS, X, Greater ? ReductionOp::Max : ReductionOp::Min);
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
@@ -413,6 +387,15 @@ public:
     return true;
   }
   llvm::DenseSet<const Stmt *> Statements;
+  /// Marks every mention of `X` under `S` as part of a `K` update.
+  void cover(const Stmt *S, const VarDecl *X, ReductionOp K) {
+    if (!S)
+      return;
+    if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == X)
+      Covered[D] = K;
+    for (const Stmt *C : S->children())
+      cover(C, X, K);
+  }
   /// `x = K` with a constant K: the value (converted to x's type).
   llvm::DenseMap<const DeclRefExpr *, std::pair<APValue, const Expr *>> ConstWrites;
 };
@@ -586,31 +569,38 @@ static bool pathTo(const Stmt *S, const Stmt *Target, std::vector<const Stmt *> 
 
 } // namespace
 
-bool mayBeReadAfter(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *Fn,
-                    const VarDecl *VD) {
+/// Returns whether `S` may leave itself other than by falling through or returning: a `break`
+/// or `continue` that no loop (or switch) inside `S` takes, a `goto` or a label.
+static bool jumpsOut(const Stmt *S, bool InLoop = false, bool InSwitch = false) {
+  if (!S)
+    return false;
+  if (isa<GotoStmt, IndirectGotoStmt, LabelStmt>(S))
+    return true;
+  if (isa<BreakStmt>(S))
+    return !InLoop && !InSwitch;
+  if (isa<ContinueStmt>(S))
+    return !InLoop;
+  bool Loop = InLoop || isa<ForStmt, WhileStmt, DoStmt>(S);
+  bool Switch = InSwitch || isa<SwitchStmt>(S);
+  for (const Stmt *C : S->children())
+    if (jumpsOut(C, Loop, Switch))
+      return true;
+  return false;
+}
+
+bool mayBeReadAfter(const ForStmt *Loop, const FunctionDecl *Fn, const VarDecl *VD) {
   if (!VD->hasLocalStorage() || !Fn || !Fn->getBody())
     return true;
-  const SourceManager &SM = Ctx.getSourceManager();
   std::vector<const Stmt *> Path;
-  bool Repeated = false;
-  if (pathTo(Fn->getBody(), Loop, Path))
-    for (const Stmt *S : Path)
-      Repeated |= isa<ForStmt, WhileStmt, DoStmt>(S);
-  SourceLocation End = Loop->getEndLoc();
-  struct Finder {
-    const SourceManager &SM;
+  if (!pathTo(Fn->getBody(), Loop, Path))
+    return true;
+  struct AddressTaken {
     const VarDecl *VD;
-    const ForStmt *Loop;
-    SourceLocation End;
-    bool Repeated;
     bool run(const Stmt *S) {
-      if (!S || S == Loop)
+      if (!S)
         return false;
       if (const auto *UO = dyn_cast<UnaryOperator>(S))
         if (UO->getOpcode() == UO_AddrOf && referencedVar(UO->getSubExpr()) == VD)
-          return true;
-      if (const auto *D = dyn_cast<DeclRefExpr>(S))
-        if (D->getDecl() == VD && (Repeated || SM.isBeforeInTranslationUnit(End, D->getLocation())))
           return true;
       for (const Stmt *C : S->children())
         if (run(C))
@@ -618,7 +608,58 @@ bool mayBeReadAfter(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *Fn
       return false;
     }
   };
-  return Finder{SM, VD, Loop, End, Repeated}.run(Fn->getBody());
+  if (AddressTaken{VD}.run(Fn->getBody()))
+    return true;
+  // Follow the statements that run after the loop, outwards to the end of the function (and
+  // around enclosing loops once more): the value the loop leaves is read unless every path
+  // writes `VD` before any read. A jump out of a statement on the way takes a path this walk
+  // does not follow: then it may be read.
+  VarSet Vars{VD}, A;
+  Flow F(Vars);
+  auto Run = [&](const Stmt *S) {
+    if (!S)
+      return false;
+    if (jumpsOut(S))
+      return true;
+    F.stmt(S, A, false);
+    return false;
+  };
+  // An enclosing loop's body once more, after its condition: the loop may also end there, so
+  // what the body writes is not written on the way out.
+  auto Again = [&](const Stmt *Body) {
+    VarSet Out = A;
+    bool Jumps = Run(Body);
+    A = Out;
+    return Jumps;
+  };
+  const Stmt *Cur = Loop;
+  for (auto It = Path.rbegin(); It != Path.rend(); Cur = *It++) {
+    const Stmt *P = *It;
+    bool Jumps = false;
+    if (const auto *CS = dyn_cast<CompoundStmt>(P)) {
+      bool After = false;
+      for (const Stmt *C : CS->body()) {
+        if (After && (Run(C) || F.Exposed.count(VD)))
+          return true;
+        if (A.count(VD))
+          return false;
+        After = After || C == Cur;
+      }
+    } else if (const auto *FS = dyn_cast<ForStmt>(P); FS && Cur == FS->getBody()) {
+      Jumps = Run(FS->getInc()) || Run(FS->getCond()) || Again(FS->getBody());
+    } else if (const auto *WS = dyn_cast<WhileStmt>(P); WS && Cur == WS->getBody()) {
+      Jumps = Run(WS->getCond()) || Again(WS->getBody());
+    } else if (const auto *DS = dyn_cast<DoStmt>(P); DS && Cur == DS->getBody()) {
+      Jumps = Run(DS->getCond()) || Again(DS->getBody());
+    } else if (isa<ForStmt, WhileStmt, DoStmt, SwitchStmt, LabelStmt, SwitchCase>(P)) {
+      return true; // the loop in a loop's header, or a path through case labels
+    }
+    if (Jumps || F.Exposed.count(VD))
+      return true;
+    if (A.count(VD))
+      return false;
+  }
+  return false; // the function ends: a local is gone
 }
 
 /// The call whose result `E` is assigned (`x = f(x, e)`, E the left side) or that `E` is an
@@ -850,7 +891,7 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
     }
     auto Exp = FL.Exposed.find(VD);
     if (Exp == FL.Exposed.end()) {
-      bool After = mayBeReadAfter(Ctx, Loop, Fn, VD);
+      bool After = mayBeReadAfter(Loop, Fn, VD);
       if (After && !End.count(VD) && idempotentWrites(Ctx, VD, Us, U, W, Info))
         continue;
       if (After && !End.count(VD)) {

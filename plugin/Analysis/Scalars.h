@@ -51,10 +51,12 @@ std::optional<ReductionOp> matchReductionUpdate(const clang::ASTContext &Ctx, co
                                                 const clang::VarDecl *&Var);
 
 /// Returns true when `VD` may be read after loop `Loop` (in function `Fn`, which may be null)
-/// ends: a mention later in the function, anywhere outside the loop when an enclosing loop
-/// repeats it, its address taken, or a global.
-bool mayBeReadAfter(clang::ASTContext &Ctx, const clang::ForStmt *Loop,
-                    const clang::FunctionDecl *Fn, const clang::VarDecl *VD);
+/// ends before it is written again: a read on some path from the loop's end (the rest of the
+/// blocks around it, and the loops around it once more) before a write on every path, a jump on
+/// the way (`break`, `continue`, `goto`, a label: paths this does not follow), its address
+/// taken, or a global.
+bool mayBeReadAfter(const clang::ForStmt *Loop, const clang::FunctionDecl *Fn,
+                    const clang::VarDecl *VD);
 
 /// Classifies the outer scalars written in the body of `Loop` (inside function `Fn`, which may be
 /// null). `LoopVars`: the offloaded (and collapsed) loop variables; `Bounds`: their bounds

@@ -54,6 +54,7 @@ static __device__ inline void *memcpy(void *d, const void *s, size_t n) {
 }
 static __device__ inline double fmin(double a, double b) { return __builtin_fmin(a, b); }
 static __device__ inline double fmax(double a, double b) { return __builtin_fmax(a, b); }
+static __device__ inline double fabs(double a) { return __builtin_fabs(a); }
 /* Warp shuffles (kernel.h's block reductions) on clang's NVVM builtins, as CUDA's headers do:
  * the 64-bit form shuffles two 32-bit halves. */
 static __device__ inline unsigned __shfl_down_sync(unsigned mask, unsigned v, unsigned delta) {

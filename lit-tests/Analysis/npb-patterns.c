@@ -1,0 +1,66 @@
+// Patterns of the NAS Parallel Benchmarks' OpenMP C code, with `omp for` swapped for gpupar:
+// loop bounds read from a global array of dimensions (an invariant when the loop never writes
+// it; written, the bound is not: the loop over it stays as it is), a scratch array of the `parallel` block that a called function fills, `threadprivate`
+// global scratch arrays (shared here: a warning with the clause and when it holds), and a
+// subscript through a body local (`k1 = k + 1`) in a four-dimensional array, which is tested by
+// its flat subscript only (no dependence proven there).
+// RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-remarks -fplugin-arg-gpupar-outdir=%t %s
+static int grid_points[3];
+static double u[12][12][12][5], ue[12][5], lhs[15][13][13][13];
+
+void add(void) {
+  int i, j, k, m;
+#pragma gpupar
+  for (i = 1; i < grid_points[0] - 1; i++) // expected-remark {{loop offloaded: grid_points (in), u (inout), m (private)}}
+    for (j = 1; j < grid_points[1] - 1; j++) // expected-remark {{collapsed with the offloaded loop}}
+      for (k = 1; k < grid_points[2] - 1; k++)
+        for (m = 0; m < 5; m++) // expected-remark {{'m' is private to each iteration}}
+          u[i][j][k][m] = u[i][j][k][m] * 2;
+}
+
+void dims_written(void) {
+  int i, j;
+#pragma gpupar
+  for (i = 0; i < 4; i++)
+    for (j = 0; j < grid_points[1]; j++)
+      grid_points[2] = j; // expected-warning {{write to 'grid_points[2]' does not depend on the loop variable 'i': every iteration writes the same element (the accesses are conditional)}}
+}
+
+static void exact_solution(double xi, double dtemp[5]) {
+  for (int m = 0; m < 5; m++)
+    dtemp[m] = xi * m;
+}
+
+void scratch(int n) {
+  double dtemp[5]; // expected-remark {{array 'dtemp' is private to each iteration}}
+  int i, m;
+#pragma gpupar
+  for (i = 0; i < n; i++) { // expected-remark {{loop offloaded: u (out), m (private), dtemp (private)}}
+    exact_solution(i * 0.5, dtemp);
+    for (m = 0; m < 5; m++) // expected-remark {{'m' is private to each iteration}}
+      u[i][0][0][m] = dtemp[m];
+  }
+}
+
+void threadprivate_scratch(void) {
+  int i, j, m;
+#pragma gpupar
+  for (j = 1; j < 11; j++)
+    for (i = 0; i < 12; i++) {
+      for (m = 0; m < 5; m++)
+        ue[i][m] = u[i][j][0][m]; // expected-warning {{write to 'ue[i][m]' does not depend on the loop variable 'j': every iteration writes the same element of 'ue', shared by the iterations; where each iteration writes what it reads of 'ue' before reading it and nothing reads it after the loop, declare it inside the loop or name it in 'private(ue)'; the loop stays serial}}
+      u[i][j][1][0] = ue[i][0];
+    }
+}
+
+void flat_only(int n) {
+  int i, j, k, k1;
+#pragma gpupar
+  for (i = 1; i <= n; i++)
+    for (j = 1; j <= n; j++)
+      for (k = 0; k <= n; k++) {
+        k1 = k + 1;
+        lhs[3][i][j][k] = lhs[3][i][j][k] * 2; // expected-warning {{cannot prove that write to 'lhs[3][i][j][k]' and read of 'lhs[2][i][j][k1]' are independent; the loop stays serial}}
+        lhs[2][i][j][k1] = lhs[2][i][j][k1] - lhs[3][i][j][k]; // expected-note {{read is here}}
+      }
+}

@@ -1,0 +1,147 @@
+/* Loops written as the NAS Parallel Benchmarks write them: global fixed-size grids, loop bounds
+ * read from a global array of dimensions (`grid_points[1] - 1`), and loop variables declared
+ * once per function and reused by later loops (their values after one loop are never read
+ * before the next loop sets them). A per-iteration scratch array that a called function fills
+ * (`exact_solution(xi, eta, zeta, dtemp)`), a max norm written as `if (a > m) m = a;`, and a
+ * collapsed loop whose inner variable's value is read after it complete the set. Every element is
+ * compared with the same loops run serially; exit status 1 on a mismatch. */
+#include <math.h>
+#include <stdio.h>
+
+#define NX 23
+#define NY 19
+#define NZ 17
+
+static int grid_points[3];
+static double u[NX][NY][NZ][5], rhs[NX][NY][NZ][5], forcing[NX][NY][NZ][5];
+static double ref_u[NX][NY][NZ][5], ref_rhs[NX][NY][NZ][5], ref_forcing[NX][NY][NZ][5];
+static int bad;
+
+static void expect(const char *what, double got, double want) {
+  if (got != want && bad++ < 10)
+    fprintf(stderr, "gridbounds: %s is %.17g, serially %.17g\n", what, got, want);
+}
+
+static void init(void) {
+  int i, j, k, m;
+  for (i = 0; i < NX; i++)
+    for (j = 0; j < NY; j++)
+      for (k = 0; k < NZ; k++)
+        for (m = 0; m < 5; m++) {
+          u[i][j][k][m] = ref_u[i][j][k][m] = (i * 7 + j * 3 + k + m) % 11 * 0.25;
+          rhs[i][j][k][m] = ref_rhs[i][j][k][m] = (i + j * 5 + k * 2 + m) % 13 * 0.125;
+        }
+}
+
+/* Fills dtemp whole: a scratch array of the caller's, private to each iteration there. */
+static void exact_solution(double xi, int j, int k, const double *at, double dtemp[5]) {
+  int m;
+  for (m = 0; m < 5; m++)
+    dtemp[m] = xi * (m + 1) + at[m] + (j - k) * 0.0625;
+}
+
+static void steps(void) {
+  int i, j, k, m;
+  double xi, dtemp[5];
+#pragma gpupar
+  for (i = 0; i < grid_points[0]; i++)
+    for (j = 0; j < grid_points[1]; j++)
+      for (k = 0; k < grid_points[2]; k++)
+        for (m = 0; m < 5; m++)
+          forcing[i][j][k][m] = 0.0;
+#pragma gpupar
+  for (j = 1; j < grid_points[1] - 1; j++)
+    for (k = 1; k < grid_points[2] - 1; k++)
+      for (i = 0; i < grid_points[0]; i++) {
+        xi = (double)i / (grid_points[0] - 1);
+        exact_solution(xi, j, k, u[i][j][k], dtemp);
+        for (m = 0; m < 5; m++)
+          forcing[i][j][k][m] = dtemp[m] - dtemp[4 - m];
+      }
+#pragma gpupar
+  for (i = 1; i < grid_points[0] - 1; i++)
+    for (j = 1; j < grid_points[1] - 1; j++)
+      for (k = 1; k < grid_points[2] - 1; k++)
+        for (m = 0; m < 5; m++)
+          u[i][j][k][m] = u[i][j][k][m] + rhs[i][j][k][m] + forcing[i][j][k][m];
+}
+
+static void ref_steps(void) {
+  int i, j, k, m;
+  double xi, dtemp[5];
+  for (i = 0; i < grid_points[0]; i++)
+    for (j = 0; j < grid_points[1]; j++)
+      for (k = 0; k < grid_points[2]; k++)
+        for (m = 0; m < 5; m++)
+          ref_forcing[i][j][k][m] = 0.0;
+  for (j = 1; j < grid_points[1] - 1; j++)
+    for (k = 1; k < grid_points[2] - 1; k++)
+      for (i = 0; i < grid_points[0]; i++) {
+        xi = (double)i / (grid_points[0] - 1);
+        for (m = 0; m < 5; m++)
+          dtemp[m] = xi * (m + 1) + ref_u[i][j][k][m] + (j - k) * 0.0625;
+        for (m = 0; m < 5; m++)
+          ref_forcing[i][j][k][m] = dtemp[m] - dtemp[4 - m];
+      }
+  for (i = 1; i < grid_points[0] - 1; i++)
+    for (j = 1; j < grid_points[1] - 1; j++)
+      for (k = 1; k < grid_points[2] - 1; k++)
+        for (m = 0; m < 5; m++)
+          ref_u[i][j][k][m] = ref_u[i][j][k][m] + ref_rhs[i][j][k][m] + ref_forcing[i][j][k][m];
+}
+
+/* The max norm of the interior, as NPB MG writes it; `j` is read after its loop. */
+static double norm(int *last) {
+  int i, j, k;
+  double a, tmp = 0.0;
+#pragma gpupar reduction(max: tmp) private(a)
+  for (i = 1; i < grid_points[0] - 1; i++)
+    for (j = 1; j < grid_points[1] - 1; j++)
+      for (k = 1; k < grid_points[2] - 1; k++) {
+        a = fabs(u[i][j][k][1] - u[i][j][k][3]);
+        if (a > tmp)
+          tmp = a;
+      }
+#pragma gpupar
+  for (i = 0; i < grid_points[0]; i++)
+    for (j = 0; j < grid_points[1]; j++)
+      rhs[i][j][0][0] = j;
+  *last = j; /* read after the loop: its last value */
+  return tmp;
+}
+
+int main(void) {
+  grid_points[0] = NX;
+  grid_points[1] = NY;
+  grid_points[2] = NZ - 2;
+  init();
+  for (int step = 0; step < 3; step++) {
+    steps();
+    ref_steps();
+  }
+  int last = 0;
+  double tmp = norm(&last), ref_tmp = 0.0;
+  for (int i = 1; i < grid_points[0] - 1; i++)
+    for (int j = 1; j < grid_points[1] - 1; j++)
+      for (int k = 1; k < grid_points[2] - 1; k++) {
+        double a = fabs(ref_u[i][j][k][1] - ref_u[i][j][k][3]);
+        if (a > ref_tmp)
+          ref_tmp = a;
+      }
+  for (int i = 0; i < grid_points[0]; i++)
+    for (int j = 0; j < grid_points[1]; j++)
+      ref_rhs[i][j][0][0] = j;
+  expect("norm", tmp, ref_tmp);
+  expect("last", last, NY);
+  for (int i = 0; i < NX; i++)
+    for (int j = 0; j < NY; j++)
+      for (int k = 0; k < NZ; k++)
+        for (int m = 0; m < 5; m++) {
+          expect("u", u[i][j][k][m], ref_u[i][j][k][m]);
+          expect("forcing", forcing[i][j][k][m], ref_forcing[i][j][k][m]);
+          expect("rhs", rhs[i][j][k][m], ref_rhs[i][j][k][m]);
+        }
+  printf("gridbounds: norm %.6f, %s\n", tmp,
+         bad ? "MISMATCH" : "all elements equal the serial loops");
+  return bad ? 1 : 0;
+}
