@@ -187,6 +187,9 @@ public:
 
   /// The same checks over the whole function (for uses outside the loop); may be null.
   const Checker *Function = nullptr;
+  /// A statement whose writes never count as earlier writes (the offloaded loop, for the
+  /// function's checker: private, its writes are gone after it).
+  const Stmt *Exclude = nullptr;
 
   const Scan Loop;
   const body::WriteCollector LoopWrites;
@@ -341,6 +344,9 @@ private:
         for (const Stmt *Prev : CS->body()) {
           if (Prev == Child)
             break;
+          // The offloaded loop's own writes do not reach a read after it once it is private.
+          if (Exclude && within(Ctx, Exclude, Prev))
+            continue;
           if (const auto *E = dyn_cast<Expr>(Prev);
               E && (writesWhole(Ctx, dyn_cast<CallExpr>(E->IgnoreParenCasts()), VD) ||
                     callFillsWhole(dyn_cast<CallExpr>(E->IgnoreParenCasts()), VD, Dims)))
@@ -390,6 +396,7 @@ std::vector<const VarDecl *> iterationPrivateArrays(ASTContext &Ctx, const LoopF
   if (C.Loop.Labels)
     return Out;
   Checker InFn(Ctx, Fn->getBody(), nullptr);
+  InFn.Exclude = F.For;
   C.Function = &InFn;
   std::optional<Scan> InFunction; // the function is read only for a local array of the body
   for (const DeclRefExpr *R : C.Loop.Refs) {

@@ -3,7 +3,8 @@
  * once per function and reused by later loops (their values after one loop are never read
  * before the next loop sets them). A per-iteration scratch array that a called function fills
  * (`exact_solution(xi, eta, zeta, dtemp)`), a max norm written as `if (a > m) m = a;`, and a
- * collapsed loop whose inner variable's value is read after it complete the set. Every element is
+ * collapsed loop whose inner variable's value is read after it, and a local array one loop
+ * writes and the next reads (PolyBench durbin's z: not private) complete the set. Every element is
  * compared with the same loops run serially; exit status 1 on a mismatch. */
 #include <math.h>
 #include <stdio.h>
@@ -94,7 +95,7 @@ static void ref_steps(void) {
 static double norm(int *last) {
   int i, j, k;
   double a, tmp = 0.0;
-#pragma gpupar reduction(max: tmp) private(a)
+#pragma gpupar reduction(max : tmp) private(a)
   for (i = 1; i < grid_points[0] - 1; i++)
     for (j = 1; j < grid_points[1] - 1; j++)
       for (k = 1; k < grid_points[2] - 1; k++) {
@@ -108,6 +109,27 @@ static double norm(int *last) {
       rhs[i][j][0][0] = j;
   *last = j; /* read after the loop: its last value */
   return tmp;
+}
+
+/* PolyBench durbin's hand-off: one loop writes z, the next loop (same header) reads it. z is no
+ * scratch array of the first loop: its values must reach the second. */
+static void handoff(double *y, double *ref_y, int n) {
+  double z[64];
+  int i;
+  for (int k = 1; k < n; k++) {
+#pragma gpupar
+    for (i = 0; i < k; i++)
+      z[i] = y[i] + 0.5 * y[k - i - 1];
+#pragma gpupar
+    for (i = 0; i < k; i++)
+      y[i] = z[i];
+  }
+  for (int k = 1; k < n; k++) {
+    for (i = 0; i < k; i++)
+      z[i] = ref_y[i] + 0.5 * ref_y[k - i - 1];
+    for (i = 0; i < k; i++)
+      ref_y[i] = z[i];
+  }
 }
 
 int main(void) {
@@ -131,6 +153,12 @@ int main(void) {
   for (int i = 0; i < grid_points[0]; i++)
     for (int j = 0; j < grid_points[1]; j++)
       ref_rhs[i][j][0][0] = j;
+  double y[64], ref_y[64];
+  for (int i = 0; i < 64; i++)
+    y[i] = ref_y[i] = (i % 7) * 0.125;
+  handoff(y, ref_y, 64);
+  for (int i = 0; i < 64; i++)
+    expect("y", y[i], ref_y[i]);
   expect("norm", tmp, ref_tmp);
   expect("last", last, NY);
   for (int i = 0; i < NX; i++)
