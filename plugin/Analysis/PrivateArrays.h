@@ -3,9 +3,9 @@
 // OpenMP programs keep per-thread scratch arrays declared in the `parallel` block around an
 // `omp for` (PolyBench doitgen's `sum_local`); with `omp for` swapped for `#pragma gpupar`,
 // the array is declared outside the loop and every iteration appears to write the same
-// elements. Such an array is private to each iteration without a clause when nothing outside
-// the loop uses it and every read of an element follows, in the same iteration, a write of that
-// element: see iterationPrivateArrays.
+// elements. Such an array is private to each iteration without a clause when no read outside
+// the loop can see what the loop leaves and every read of an element follows, in the same
+// iteration, a write of that element: see iterationPrivateArrays.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUPAR_PLUGIN_PRIVATEARRAYS_H
@@ -23,16 +23,18 @@ namespace gpupar {
 std::optional<std::vector<uint64_t>> constantDims(clang::ASTContext &Ctx, clang::QualType T);
 
 /// Returns the local arrays of constant size and of numbers, declared outside `F` without an
-/// initialiser and used nowhere else in its function, that every iteration of `F` writes before
-/// it reads them. A read `a[e]` is written first when an earlier statement of a block around it
-/// (inside the loop) is
+/// initialiser, that every iteration of `F` writes before it reads them, and whose every read
+/// elsewhere in the function is also written first in its own block (by a write outside `F`:
+/// no value `F` leaves is read). A read `a[e]` is written first when an earlier statement of a
+/// block around it (inside the loop, or the function for the other reads) is
 /// - `a[e] = v` (the same expression), with every variable of `e` unchanged in between: not
 ///   written in the loop's body, or the variable of a `for` around both that only its header
 ///   changes;
 /// - a `for` with the same header as a `for` around the read whose body starts with such a
 ///   statement (one loop fills `t[p]`, a later one reads it);
-/// - `memset`/`memcpy`/`memmove` of the whole array (`sizeof a`), or a one-dimensional array
-///   filled by `for (k = 0; k < N; k++) a[k] = v;` with N its size.
+/// - `memset`/`memcpy`/`memmove` of the whole array (`sizeof a`), a one-dimensional array
+///   filled by `for (k = 0; k < N; k++) a[k] = v;` with N its size, or a call of a function of
+///   the file that fills its parameter so (the parameter only written there).
 /// Every other use (an address, a pointer, a partial subscript) rules the array out.
 std::vector<const clang::VarDecl *> iterationPrivateArrays(clang::ASTContext &Ctx,
                                                            const LoopForm &F);

@@ -95,7 +95,7 @@ static void ref_steps(void) {
 static double norm(int *last) {
   int i, j, k;
   double a, tmp = 0.0;
-#pragma gpupar reduction(max : tmp) private(a)
+#pragma gpupar reduction(max: tmp) private(a)
   for (i = 1; i < grid_points[0] - 1; i++)
     for (j = 1; j < grid_points[1] - 1; j++)
       for (k = 1; k < grid_points[2] - 1; k++) {
