@@ -9,8 +9,8 @@
 void f(int n, const int *idx, const float *v, float *h, int *count) {
   int m[8][8] = {{0}};
 #pragma gpupar map(tofrom: h[0:n])
-  for (int i = 0; i < n; i++) // expected-remark {{loop offloaded: v (in), idx (in), h (reduction)}}
-    h[idx[i]] += v[i]; // expected-remark {{'h' is only updated with '+', at indices known only at run time: an array reduction over 'h[0:n]'}}
+  for (int i = 0; i < n; i++)
+    h[idx[i]] += v[i]; // expected-warning {{'h[idx[i]] += v[i]' updates 'h' at an index that is not affine in the loop variables, so two iterations may update the same element; to offload it, declare 'reduction(+: h[0:n])'}}
 #pragma gpupar
   for (int i = 0; i < n; i++)
     count[idx[i]] *= count[idx[i]] + 2; // expected-warning {{'count' is written at 'count[idx[i]]', an index that is not affine in the loop variables, and also read}} expected-note {{read is here}}

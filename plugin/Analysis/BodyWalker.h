@@ -361,6 +361,9 @@ private:
   /// that extent (AutoReductions, done by finish()) and returns true (Scatter.cpp).
   bool autoReduction(const VarDecl *VD, const std::optional<Poly> &RowUnits,
                      const ArrayShape &Shape);
+  /// Whether `VD` is a local array object that its function only ever subscripts (before the
+  /// loop ends): no pointer into it exists.
+  bool onlySubscripted(const VarDecl *VD);
   /// An array reduction autoReduction found: its operator, its section, and the section in
   /// words for the remark.
   struct AutoReduction {

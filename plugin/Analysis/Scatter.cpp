@@ -20,6 +20,7 @@
 #include "Analysis/BodyWalker.h"
 #include "Analysis/ElementUpdate.h"
 #include "Text.h"
+#include "clang/AST/ParentMapContext.h"
 
 using namespace clang;
 
@@ -277,6 +278,44 @@ bool BodyWalker::checkScatter(const VarDecl *VD, const Access &W, ArrayShape &Sh
   return true;
 }
 
+bool BodyWalker::onlySubscripted(const VarDecl *VD) {
+  const FunctionDecl *Fn = enclosingFunction(Ctx, F.For);
+  bool Object = VD->getType()->isArrayType() && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD);
+  if (!Fn || !Fn->getBody() || !Object)
+    return false;
+  // Mentions after the loop make no pointer the loop uses (`free(h)`, `return h`), unless a
+  // loop around it runs it again.
+  bool Repeated = false;
+  for (const Stmt *S = F.For; S;) {
+    DynTypedNodeList Ps = Ctx.getParents(*S);
+    S = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
+    Repeated |= S && isa<ForStmt, WhileStmt, DoStmt>(S);
+  }
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const VarDecl *VD;
+    const SourceManager &SM;
+    SourceLocation End;
+    unsigned Refs = 0, Subscripts = 0, Stores = 0;
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      Refs += D->getDecl() == VD &&
+              (End.isInvalid() || !SM.isBeforeInTranslationUnit(End, D->getLocation()));
+      return true;
+    }
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
+      const auto *D = dyn_cast<DeclRefExpr>(A->getBase()->IgnoreParenImpCasts());
+      Subscripts += D && D->getDecl() == VD;
+      return true;
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      const auto *D = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+      Stores += BO->getOpcode() == BO_Assign && D && D->getDecl() == VD;
+      return true;
+    }
+  } U{{}, VD, Ctx.getSourceManager(), Repeated ? SourceLocation() : F.For->getEndLoc()};
+  U.TraverseStmt(Fn->getBody());
+  return U.Refs <= U.Subscripts + U.Stores;
+}
+
 bool BodyWalker::autoReduction(const VarDecl *VD, const std::optional<Poly> &RowUnits,
                                const ArrayShape &Shape) {
   // Under `independent` the user vouches that no element is updated twice: a scatter array.
@@ -300,6 +339,17 @@ bool BodyWalker::autoReduction(const VarDecl *VD, const std::optional<Poly> &Row
     Op = U->second.Op;
   }
   if (!Op)
+    return false;
+  // No other array of the loop may reach the reduced elements (each chunk updates a copy, so a
+  // read through another pointer would see the old values, and two reductions of one block
+  // would each write it back: DataRaceBench DRB005's `xa1` and `xa2 = xa1 + 12`). That holds
+  // when the other arrays are array objects, or the reduced array is a local array object that
+  // is only ever subscripted (no pointer to it is made).
+  bool OthersAreObjects = true;
+  for (const VarDecl *A : Info.Arrays)
+    if (A != VD && (!A->getType()->isArrayType() || isa<ParmVarDecl>(A)))
+      OthersAreObjects = false;
+  if (!OthersAreObjects && !onlySubscripted(VD))
     return false;
   // The section: the whole fixed-size array, the `map` section, the block the loop's function
   // allocated, or the block the pointer points into (found at the call; the loop runs on the
