@@ -28,43 +28,38 @@ unsigned AtomTable::freshLoopVar(const VarDecl *VD) {
 }
 
 unsigned AtomTable::invariant(const std::string &Text) {
-  for (unsigned I = 0; I < Atoms.size(); ++I)
-    if (!isLoopVar(I) && Atoms[I].Text == Text)
-      return I;
   Atom A;
   A.Text = Text;
-  Atoms.push_back(A);
-  return Atoms.size() - 1;
+  return findOrAdd([&](const Atom &X, unsigned I) { return !isLoopVar(I) && X.Text == Text; }, A);
 }
 
 unsigned AtomTable::quotient(const Poly &Num, int64_t Divisor, const Poly &Lo, const Poly &Hi,
                              const std::string &Text) {
-  for (unsigned I = 0; I < Atoms.size(); ++I)
-    if (Atoms[I].Divisor == Divisor && Atoms[I].Num == Num && Atoms[I].Lo == Lo &&
-        Atoms[I].Hi == Hi)
-      return I;
   Atom A;
   A.Text = Text;
   A.Divisor = Divisor;
   A.Num = Num;
   A.Lo = Lo;
   A.Hi = Hi;
-  Atoms.push_back(A);
-  return Atoms.size() - 1;
+  return findOrAdd(
+      [&](const Atom &X, unsigned) {
+        return X.Divisor == Divisor && X.Num == Num && X.Lo == Lo && X.Hi == Hi;
+      },
+      A);
 }
 
 unsigned AtomTable::symbolicQuotient(const Poly &Num, const Poly &Divisor,
                                      const std::string &Text) {
-  for (unsigned I = 0; I < Atoms.size(); ++I)
-    if (Atoms[I].Symbolic && Atoms[I].Num == Num && Atoms[I].SymbolicDivisor == Divisor)
-      return I;
   Atom A;
   A.Text = Text;
   A.Symbolic = true;
   A.Num = Num;
   A.SymbolicDivisor = Divisor;
-  Atoms.push_back(A);
-  return Atoms.size() - 1;
+  return findOrAdd(
+      [&](const Atom &X, unsigned) {
+        return X.Symbolic && X.Num == Num && X.SymbolicDivisor == Divisor;
+      },
+      A);
 }
 
 bool AtomTable::hasSymbolic(const Poly &P) const {

@@ -101,6 +101,14 @@ public:
 
 private:
   std::vector<Atom> Atoms;
+  /// Returns the first atom `Same` accepts, else appends `New` and returns its index.
+  template <typename Pred> unsigned findOrAdd(Pred Same, Atom New) {
+    for (unsigned I = 0; I < Atoms.size(); ++I)
+      if (Same(Atoms[I], I))
+        return I;
+    Atoms.push_back(std::move(New));
+    return Atoms.size() - 1;
+  }
 };
 
 /// A polynomial's quotient atoms split off for its range: `P = Rest + sum of Coef * (Num -
