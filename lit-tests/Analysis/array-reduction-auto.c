@@ -67,3 +67,28 @@ void refused(int n, const int *idx, int *h, int *out) {
   for (int i = 0; i < n; i++)
     h[idx[i]]++; // expected-warning {{'h[idx[i]]++' updates 'h' at an index that is not affine in the loop variables, so two iterations may update the same element; to offload it, declare 'reduction(+: h[0:len])' with the number of elements}}
 }
+
+// memset, memcpy and `sizeof` keep no pointer to a local array; a pointer stored anywhere else
+// might reach it through the loop's pointer arguments, and element reads after the loop do not
+// make up for it.
+#include <string.h>
+struct holder { int *p; };
+
+void cleared(int n, const int *idx, int *out) {
+  int hist[16];
+  memset(hist, 0, sizeof hist);
+#pragma gpupar
+  for (int i = 0; i < n; i++) // expected-remark {{loop offloaded: idx (in), hist (reduction)}}
+    hist[idx[i] & 15]++; // expected-remark {{'hist' is only updated with '+'}}
+  memcpy(out, hist, sizeof(hist));
+}
+
+void escaped(int n, const int *idx, int *out, struct holder *s) {
+  int hist[16] = {0};
+  s->p = hist;
+#pragma gpupar
+  for (int i = 0; i < n; i++)
+    hist[idx[i] & 15]++; // expected-warning {{'hist[idx[i] & 15]++' updates 'hist' at an index that is not affine in the loop variables}}
+  out[0] = hist[0];
+  out[1] = hist[1];
+}

@@ -194,36 +194,8 @@ bool BodyWalker::invariantElement(const ArraySubscriptExpr *ASE) {
   auto Known = ReadOnlyArrays.find(VD);
   if (Known != ReadOnlyArrays.end())
     return Known->second;
-  struct Uses : RecursiveASTVisitor<Uses> {
-    const VarDecl *VD;
-    unsigned Refs = 0, Reads = 0;
-    bool Written = false;
-    bool isElement(const Expr *E) const {
-      const auto *A = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens());
-      const auto *D = A ? dyn_cast<DeclRefExpr>(A->getBase()->IgnoreParenImpCasts()) : nullptr;
-      return D && D->getDecl() == VD;
-    }
-    bool VisitDeclRefExpr(DeclRefExpr *D) {
-      Refs += D->getDecl() == VD;
-      return true;
-    }
-    bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
-      Reads += isElement(A);
-      return true;
-    }
-    bool VisitBinaryOperator(BinaryOperator *BO) {
-      Written |= BO->isAssignmentOp() && isElement(BO->getLHS());
-      return true;
-    }
-    bool VisitUnaryOperator(UnaryOperator *UO) {
-      Written |= (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
-                 isElement(UO->getSubExpr());
-      return true;
-    }
-  } U;
-  U.VD = VD;
-  U.TraverseStmt(const_cast<ForStmt *>(F.For));
-  return ReadOnlyArrays[VD] = !U.Written && U.Refs == U.Reads;
+  ArrayMentions M = countArrayMentions(Ctx, F.For, VD);
+  return ReadOnlyArrays[VD] = !M.ElementWritten && M.Refs == M.Elements;
 }
 
 bool BodyWalker::checkName(const NamedDecl *D, SourceRange R) {

@@ -62,6 +62,54 @@ bool mentions(const Stmt *S, const VarDecl *VD) {
   return false;
 }
 
+ArrayMentions countArrayMentions(const ASTContext &Ctx, const Stmt *S, const VarDecl *VD,
+                                 SourceLocation Until) {
+  struct Counter : RecursiveASTVisitor<Counter> {
+    const SourceManager &SM;
+    const VarDecl *VD;
+    SourceLocation Until;
+    ArrayMentions M;
+    bool counts(SourceLocation L) const {
+      return Until.isInvalid() || !SM.isBeforeInTranslationUnit(Until, L);
+    }
+    bool isElement(const Expr *E) const {
+      const auto *A = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens());
+      return A && referencedVar(A->getBase()) == VD && counts(A->getBeginLoc());
+    }
+    bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) { return true; }
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      M.Refs += D->getDecl() == VD && counts(D->getLocation());
+      return true;
+    }
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
+      M.Elements += isElement(A);
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *CE) {
+      const FunctionDecl *FD = CE->getDirectCallee();
+      unsigned Id = FD ? FD->getBuiltinID() : 0;
+      if (Id != Builtin::BImemset && Id != Builtin::BImemcpy && Id != Builtin::BImemmove &&
+          Id != Builtin::BI__builtin_memset && Id != Builtin::BI__builtin_memcpy &&
+          Id != Builtin::BI__builtin_memmove)
+        return true;
+      for (const Expr *Arg : CE->arguments())
+        M.BlockCalls += referencedVar(Arg) == VD && counts(Arg->getBeginLoc());
+      return true;
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      M.ElementWritten |= BO->isAssignmentOp() && isElement(BO->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      M.ElementWritten |= (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+                          isElement(UO->getSubExpr());
+      return true;
+    }
+  } C{{}, Ctx.getSourceManager(), VD, Until, {}};
+  C.TraverseStmt(const_cast<Stmt *>(S));
+  return C.M;
+}
+
 static bool isLoopVarType(QualType T) {
   T = T.getCanonicalType();
   if (!T->isIntegerType() || T->isEnumeralType() || T->isBooleanType() || T->isBitIntType())

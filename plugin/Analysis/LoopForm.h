@@ -70,6 +70,23 @@ const clang::FunctionDecl *enclosingFunction(clang::ASTContext &Ctx, const clang
 /// Returns true when `S` mentions `VD`.
 bool mentions(const clang::Stmt *S, const clang::VarDecl *VD);
 
+/// How a statement mentions an array variable: every reference to it, those that are the base
+/// of a subscript (`a[k]`), those that pass the whole array to memset, memcpy or memmove (which
+/// keep no pointer to it), and whether one of the elements is written or has its address taken.
+/// `sizeof` operands are no mentions.
+struct ArrayMentions {
+  unsigned Refs = 0;
+  unsigned Elements = 0;
+  unsigned BlockCalls = 0;
+  bool ElementWritten = false;
+};
+
+/// Counts how `S` mentions array `VD`. With `Until` valid, only the mentions at or before it
+/// count.
+ArrayMentions countArrayMentions(const clang::ASTContext &Ctx, const clang::Stmt *S,
+                                 const clang::VarDecl *VD,
+                                 clang::SourceLocation Until = clang::SourceLocation());
+
 } // namespace gpupar
 
 #endif

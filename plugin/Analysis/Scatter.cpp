@@ -291,29 +291,11 @@ bool BodyWalker::onlySubscripted(const VarDecl *VD) {
     S = Ps.empty() ? nullptr : Ps[0].get<Stmt>();
     Repeated |= S && isa<ForStmt, WhileStmt, DoStmt>(S);
   }
-  struct Uses : RecursiveASTVisitor<Uses> {
-    const VarDecl *VD;
-    const SourceManager &SM;
-    SourceLocation End;
-    unsigned Refs = 0, Subscripts = 0, Stores = 0;
-    bool VisitDeclRefExpr(DeclRefExpr *D) {
-      Refs += D->getDecl() == VD &&
-              (End.isInvalid() || !SM.isBeforeInTranslationUnit(End, D->getLocation()));
-      return true;
-    }
-    bool VisitArraySubscriptExpr(ArraySubscriptExpr *A) {
-      const auto *D = dyn_cast<DeclRefExpr>(A->getBase()->IgnoreParenImpCasts());
-      Subscripts += D && D->getDecl() == VD;
-      return true;
-    }
-    bool VisitBinaryOperator(BinaryOperator *BO) {
-      const auto *D = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
-      Stores += BO->getOpcode() == BO_Assign && D && D->getDecl() == VD;
-      return true;
-    }
-  } U{{}, VD, Ctx.getSourceManager(), Repeated ? SourceLocation() : F.For->getEndLoc()};
-  U.TraverseStmt(Fn->getBody());
-  return U.Refs <= U.Subscripts + U.Stores;
+  // Every mention the loop may see is an element: no pointer to the array reaches the loop
+  // through a variable the analysis does not follow.
+  ArrayMentions M =
+      countArrayMentions(Ctx, Fn->getBody(), VD, Repeated ? SourceLocation() : F.For->getEndLoc());
+  return M.Refs == M.Elements + M.BlockCalls;
 }
 
 bool BodyWalker::autoReduction(const VarDecl *VD, const std::optional<Poly> &RowUnits,
