@@ -1,25 +1,56 @@
-// Writing a global scalar needs a clause.
-// RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-outdir=%t %s
+// A global scalar the loop writes: any function may read it after the loop, so it keeps the last
+// iteration's value (written in every iteration), or is reduced (only updated with one
+// operator), as a local read after the loop is. The runtime runs the loop serially when the
+// variable lies in an array the loop touches. A global written in some iterations only, or
+// read before it is written, keeps the loop serial.
+// RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-remarks -fplugin-arg-gpupar-outdir=%t %s
 int last;
 void f(int n, float *a) {
 #pragma gpupar
-  for (int i = 0; i < n; i++) {
+  for (int i = 0; i < n; i++) { // expected-remark {{loop offloaded: a (out), last (private, last value)}}
     a[i] = 0;
-    last = i; // expected-warning {{write to global variable 'last' in an offloaded loop; the loop stays serial}} expected-note {{name it in 'private(last)' if that is what the loop does}}
+    last = i; // expected-remark {{'last' is private to each iteration; the value of the last iteration is kept after the loop}}
   }
 }
 int hits;
 void g(int n, const float *a) {
 #pragma gpupar
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++) // expected-remark {{loop offloaded: a (in), hits (reduction)}}
     if (a[i] > 0)
-      hits++; // expected-warning {{write to global variable 'hits' in an offloaded loop; the loop stays serial}} expected-note {{name it in 'reduction(+: hits)' if that is what the loop does}}
+      hits++; // expected-remark {{'hits' is reduced with '+'}}
+}
+static double tmp1, tmp2;
+void temps(int n, const double *u, double *v) {
+#pragma gpupar
+  for (int i = 0; i < n; i++) { // expected-remark {{loop offloaded: u (in), v (out), tmp1 (private, last value), tmp2 (private, last value)}}
+    tmp1 = 1.0 / u[i]; // expected-remark {{'tmp1' is private}}
+    tmp2 = tmp1 * tmp1; // expected-remark {{'tmp2' is private}}
+    v[i] = tmp1 + tmp2;
+  }
 }
 int seen;
 void h(int n, float *a) {
 #pragma gpupar
   for (int i = 0; i < n; i++) {
-    a[i] = seen; // expected-note {{an iteration reads the value another iteration wrote here; the loop cannot run in parallel as written}}
-    seen = i;    // expected-warning {{write to global variable 'seen' in an offloaded loop; the loop stays serial}}
+    a[i] = seen; // expected-error {{read of 'seen' uses the value written by the previous iteration: the iterations depend on each other through 'seen'}}
+    seen = i;    // expected-note {{written in every iteration here}}
+  }
+}
+int found;
+void sometimes(int n, const float *a, float *b) {
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    b[i] = a[i];
+    if (a[i] < 0)
+      found = i; // expected-warning {{global variable 'found' is not written in every iteration, and any function may read it after the loop, so its value after the loop is not known; the loop stays serial}} expected-note {{if nothing reads 'found' after the loop, name it in 'private(found)'}}
+  }
+}
+double factor;
+static double scaled(double x) { return x * factor; }
+void readback(int n, const double *u, double *v) {
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    factor = u[i];
+    v[i] = scaled(2.0); // expected-warning {{the loop writes global variable 'factor', which function 'scaled' reads; the loop stays serial}}
   }
 }

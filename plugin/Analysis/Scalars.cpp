@@ -858,24 +858,6 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
       Info.Written.push_back(W);
       continue;
     }
-    if (!VD->hasLocalStorage() && !VD->isStaticLocal()) {
-      P = makeProblem(Diag::global_write, WR, {quoted(VD)});
-      // Suggest only the clause that keeps the result: a reduction for updates with one
-      // operator, `private` when no iteration reads the value of another.
-      std::string Name = VD->getNameAsString();
-      std::optional<ReductionOp> GOp = Us.front().Update;
-      bool GUpdates = GOp.has_value();
-      for (const Use &X : Us)
-        GUpdates &= X.Update == GOp;
-      if (GUpdates)
-        P.Notes.push_back({WR, Diag::note_suggest_reduction, {reductionOpSpelling(*GOp), Name}});
-      else if (!FL.Exposed.count(VD))
-        P.Notes.push_back({WR, Diag::note_suggest_private, {Name}});
-      else
-        P.Notes.push_back(
-            {FL.Exposed.find(VD)->second->getSourceRange(), Diag::note_reads_other_iteration});
-      return false;
-    }
     // Auto-detected reduction: every use is an update with one operator.
     std::optional<ReductionOp> Op = Us.front().Update;
     bool AllUpdates = Op.has_value();
@@ -889,14 +871,20 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
           makeProblem(Diag::scalar_reduced, WR, {quoted(VD), reductionOpSpelling(*Op)}));
       continue;
     }
+    // Any function may read a global after the loop: it keeps the last iteration's value, as a
+    // local read after the loop does. The runtime runs the loop serially when it lies in an
+    // array the loop touches (gpupar__check_scalar_alias).
+    bool Global = !VD->hasLocalStorage() && !VD->isStaticLocal();
     auto Exp = FL.Exposed.find(VD);
     if (Exp == FL.Exposed.end()) {
-      bool After = mayBeReadAfter(Loop, Fn, VD);
+      bool After = Global || mayBeReadAfter(Loop, Fn, VD);
       if (After && !End.count(VD) && idempotentWrites(Ctx, VD, Us, U, W, Info))
         continue;
       if (After && !End.count(VD)) {
-        P = makeProblem(Diag::last_value_unknown, WR, {quoted(VD)});
-        P.Notes.push_back({WR, Diag::note_declare_inside});
+        P = makeProblem(Global ? Diag::global_write : Diag::last_value_unknown, WR, {quoted(VD)});
+        P.Notes.push_back({WR,
+                           Global ? Diag::note_private_if_unread : Diag::note_declare_inside,
+                           {VD->getNameAsString()}});
         return false;
       }
       W.Role = After ? ScalarRole::LastPrivate : ScalarRole::Private;

@@ -167,8 +167,10 @@ typedef struct interval {
   i128 b0, b1; /* bytes [b0, b1) */
   int write;
   int array;
-  long long row; /* -1: an array's section */
+  long long row; /* -1: an array's section; SCALAR_ROW: reduction `array`'s variable */
 } interval;
+
+#define SCALAR_ROW (-2)
 
 static int by_start(const void *x, const void *y) {
   const interval *a = x, *b = y;
@@ -245,6 +247,13 @@ int gpupar__rows_check(const gpupar_loop *loop, const gpupar_call *call, const g
     st =
         ivec_push(&iv, (interval){base + (i128)r.lo * es, base + ((i128)r.hi + 1) * es, wr, a, -1});
   }
+  /* The scalars the loop reduces or keeps the last value of: written, on each device a copy. */
+  for (int r = 0; r < loop->nreductions && st == GPUPAR_OK && call->reductions; r++) {
+    const gpupar_reduction_desc *d = &loop->reductions[r];
+    i128 v0 = (i128)(uintptr_t)call->reductions[r];
+    if (!d->is_array && v0 != 0)
+      st = ivec_push(&iv, (interval){v0, v0 + (i128)d->size, 1, r, SCALAR_ROW});
+  }
   if (st != GPUPAR_OK) {
     free(iv.v);
     snprintf(why, len,
@@ -266,7 +275,11 @@ int gpupar__rows_check(const gpupar_loop *loop, const gpupar_call *call, const g
       other = who_w;
     if (other != SIZE_MAX) {
       const interval *o = &iv.v[other];
-      if (o->row >= 0 && c->row >= 0)
+      if (o->row == SCALAR_ROW || c->row == SCALAR_ROW) {
+        const interval *v = o->row == SCALAR_ROW ? o : c, *m = v == o ? c : o;
+        snprintf(why, len, "'%s' lies in the elements of '%s' the loop touches",
+                 loop->reductions[v->array].name, loop->arrays[m->array].name);
+      } else if (o->row >= 0 && c->row >= 0)
         snprintf(why, len, "row %lld of '%s' and row %lld of '%s' share memory", o->row,
                  loop->arrays[o->array].name, c->row, loop->arrays[c->array].name);
       else

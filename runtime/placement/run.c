@@ -358,6 +358,7 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
   if (validate(loop, call, why, sizeof why) != GPUPAR_OK ||
       gpupar__check_writes(loop, call->spans, &sp, why, sizeof why) != GPUPAR_OK ||
       gpupar__check_alias(loop, call->spans, &sp, call->arrays, why, sizeof why) != GPUPAR_OK ||
+      gpupar__check_scalar_alias(loop, call, &sp, why, sizeof why) != GPUPAR_OK ||
       gpupar__rows_check(loop, call, &sp, why, sizeof why) != GPUPAR_OK ||
       check_regions(loop, call, &sp, why, sizeof why) != GPUPAR_OK) {
     GPUPAR__INFO("%s: runs on the host: %s", site_name, why);

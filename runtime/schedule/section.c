@@ -255,6 +255,29 @@ static int byte_range(const gpupar_loop *loop, const gpupar_span *spans, const g
   return GPUPAR_OK;
 }
 
+int gpupar__check_scalar_alias(const gpupar_loop *loop, const gpupar_call *call,
+                               const gpupar__space *sp, char *why, size_t len) {
+  if (sp->trip == 0 || !call->reductions)
+    return GPUPAR_OK;
+  for (int r = 0; r < loop->nreductions; r++) {
+    const gpupar_reduction_desc *d = &loop->reductions[r];
+    if (d->is_array || !call->reductions[r])
+      continue;
+    i128 v0 = (i128)(uintptr_t)call->reductions[r], v1 = v0 + (i128)d->size;
+    for (int a = 0; a < loop->narrays; a++) {
+      i128 a0, a1;
+      if (byte_range(loop, call->spans, sp, call->arrays, a, &a0, &a1) != GPUPAR_OK)
+        continue; /* gpupar__check_alias reports it */
+      if (a0 < v1 && v0 < a1) {
+        snprintf(why, len, "'%s' lies in the elements of '%s' the loop touches", d->name,
+                 loop->arrays[a].name);
+        return GPUPAR_EINVAL;
+      }
+    }
+  }
+  return GPUPAR_OK;
+}
+
 int gpupar__check_alias(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
                         void *const *bases, char *why, size_t len) {
   if (sp->trip == 0)

@@ -84,6 +84,13 @@ int gpupar__array_written_rows(const gpupar_loop *loop, const gpupar_span *spans
 int gpupar__check_writes(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
                          char *why, size_t len);
 
+/* Checks that no scalar the loop reduces or keeps the last value of (a global or a local whose
+ * address the program took) lies in the bytes an array touches over the whole iteration space:
+ * the devices would update their own copies of both. Rows of pointer-to-pointer arrays are
+ * checked by gpupar__rows_check. Returns GPUPAR_OK or GPUPAR_EINVAL with a reason in `why`. */
+int gpupar__check_scalar_alias(const gpupar_loop *loop, const gpupar_call *call,
+                               const gpupar__space *sp, char *why, size_t len);
+
 /* Checks that the bytes each written array touches over the whole iteration space overlap no
  * other array's bytes, and that every touched byte lies in the address space. `bases` are the
  * host base pointers. Returns GPUPAR_OK or GPUPAR_EINVAL with a reason in `why`. */

@@ -63,6 +63,19 @@ static void test_check(void **state) {
   b[4] = other[4];
   b[2] = other[0]; /* two written rows of b are one row */
   assert_int_equal(gpupar__rows_check(&loop, &call, &sp, why, sizeof why), GPUPAR_EINVAL);
+  b[2] = other[2];
+  /* A scalar the loop keeps the last value of, inside a row a reads (row 1, columns 0..2) or
+   * past the columns it reads. */
+  static const gpupar_reduction_desc last[] = {{"t", GPUPAR_TYPE_FLOAT, 4, GPUPAR_RED_LAST, 0}};
+  gpupar_loop with_t = loop;
+  with_t.nreductions = 1;
+  with_t.reductions = last;
+  void *vars[1] = {&block[1][2]};
+  call.reductions = vars;
+  assert_int_equal(gpupar__rows_check(&with_t, &call, &sp, why, sizeof why), GPUPAR_EINVAL);
+  assert_string_equal(why, "'t' lies in the elements of 'a' the loop touches");
+  vars[0] = &block[1][3];
+  assert_int_equal(gpupar__rows_check(&with_t, &call, &sp, why, sizeof why), GPUPAR_OK);
 }
 
 static void test_pack_unpack(void **state) {

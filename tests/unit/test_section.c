@@ -392,6 +392,46 @@ static void test_alias(void **state) {
   assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, why, sizeof why), GPUPAR_OK);
 }
 
+/* loop3 keeping a double `t` (the last iteration's value) and summing an int `s`. */
+static const gpupar_reduction_desc scalars3[] = {{"t", GPUPAR_TYPE_FLOAT, 8, GPUPAR_RED_LAST, 0},
+                                                 {"s", GPUPAR_TYPE_SIGNED, 4, GPUPAR_RED_ADD, 0}};
+
+static void test_scalar_alias(void **state) {
+  (void)state;
+  char why[256];
+  double x[200], y[200], t = 0;
+  float z[400];
+  int s = 0;
+  gpupar_loop loop = loop3;
+  loop.nreductions = 2;
+  loop.reductions = scalars3;
+  gpupar__space sp = space(1, 99, 1, GPUPAR_LT);
+  gpupar_span spans[5] = {span(1, -1, -1), span(1, 1, 1), span(1, 0, 0), span(1, 0, 0),
+                          span(2, 0, 0)};
+  void *bases[3] = {x, y, z}, *vars[2] = {&t, &s};
+  gpupar_call call = {.arrays = bases, .spans = spans, .reductions = vars};
+  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_OK);
+  /* The program passed the variable's address as an array the loop reads: x[0..99] holds t. */
+  vars[0] = &x[99];
+  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_EINVAL);
+  assert_string_equal(why, "'t' lies in the elements of 'x' the loop touches");
+  /* Just past the touched elements: x[100] is not read. */
+  vars[0] = &x[100];
+  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_OK);
+  /* The int inside a written float array; then inside a float the loop skips (z[2*i], odd). */
+  vars[1] = &z[10];
+  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_EINVAL);
+  assert_string_equal(why, "'s' lies in the elements of 'z' the loop touches");
+  vars[1] = &z[197];
+  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_OK);
+  /* No trip, or no variables: nothing to check. */
+  vars[1] = &z[10];
+  gpupar__space none = space(0, 0, 1, GPUPAR_LT);
+  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &none, why, sizeof why), GPUPAR_OK);
+  call.reductions = NULL;
+  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_OK);
+}
+
 static const gpupar_array_desc arrays_ro[] = {
     {"a", 4, GPUPAR_READ}, {"b", 4, GPUPAR_READ}, {"c", 4, GPUPAR_WRITE}};
 static const gpupar_term_desc terms_ro[] = {
@@ -500,6 +540,7 @@ int main(void) {
                                      cmocka_unit_test(test_check_writes),
                                      cmocka_unit_test(test_alias),
                                      cmocka_unit_test(test_alias_read_only),
+                                     cmocka_unit_test(test_scalar_alias),
                                      cmocka_unit_test(test_clamp_to_blocks)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

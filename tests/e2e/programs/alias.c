@@ -1,7 +1,9 @@
 /* Arrays that overlap: dst is src shifted by one element, so each iteration reads what the
  * previous one wrote. gpupar's run-time alias guard must notice and run the loop serially; the
- * output must equal the serial build's. The disjoint call must still be offloaded. Every element
- * is checked against a serial recomputation (exit status 1 on a mismatch). */
+ * output must equal the serial build's. The disjoint call must still be offloaded. Likewise a
+ * global the loop keeps the last value of, passed as the array the loop reads: each iteration
+ * reads what it has just written. Every element is checked against a serial recomputation (exit
+ * status 1 on a mismatch). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -9,6 +11,34 @@ static void scale(int n, const float *src, float *dst) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
     dst[i] = 0.5f * src[i] + 1.0f;
+}
+
+static double last;
+
+/* `weight` is a separate array, or `&last` itself: then dst[i] reads 2 * src[i] back. */
+static void keep_last(int n, const double *src, const double *weight, double *dst) {
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    last = 2.0 * src[i];
+    dst[i] = last + weight[0];
+  }
+}
+
+static long check_last(int n) {
+  double src[64], dst[64], one = 1.0;
+  long bad = 0;
+  for (int i = 0; i < n; i++)
+    src[i] = i % 9 - 4;
+  keep_last(n, src, &one, dst); /* separate: offloaded */
+  for (int i = 0; i < n; i++)
+    bad += dst[i] != 2.0 * src[i] + 1.0;
+  bad += last != 2.0 * src[n - 1];
+  keep_last(n, src, &last, dst); /* the loop's own variable: serial */
+  for (int i = 0; i < n; i++)
+    bad += dst[i] != 4.0 * src[i];
+  bad += last != 2.0 * src[n - 1];
+  printf("alias: last=%.9g dst=%.9g\n", last, dst[n - 1]);
+  return bad;
 }
 
 int main(void) {
@@ -29,7 +59,7 @@ int main(void) {
     ref_out[i] = 0.5f * ref[i] + 1.0f;
   for (int i = 0; i < n; i++)
     ref[i + 1] = 0.5f * ref[i] + 1.0f;
-  long bad = 0;
+  long bad = check_last(64);
   for (int i = 0; i < n; i++)
     bad += out[i] != ref_out[i];
   for (int i = 0; i <= n; i++)
