@@ -54,3 +54,37 @@ void readback(int n, const double *u, double *v) {
     v[i] = scaled(2.0); // expected-warning {{the loop writes global variable 'factor', which function 'scaled' reads; the loop stays serial}}
   }
 }
+// Written in an inner loop, read after the loop: every iteration writes it when the inner loop
+// runs, which the host checks before the loop (a local or a global alike). Bounds that move with
+// the loop cannot be checked there.
+static int cols[4];
+double inner_last(int n, int m, const double *a, double *b) {
+  double t = 0;
+#pragma gpupar
+  for (int i = 0; i < n; i++) { // expected-remark {{loop offloaded: b (inout), a (in), t (private, last value)}} expected-remark {{the loop runs on a device only when 'm - 1 >= 0' at run time}}
+    b[i] = 0;
+    for (int k = 0; k < m; k++) {
+      t = a[i * m + k]; // expected-remark {{'t' is private to each iteration; the value of the last iteration is kept after the loop}}
+      b[i] += t;
+    }
+  }
+  return t;
+}
+void inner_global(int n, const double *a, double *b) {
+#pragma gpupar
+  for (int i = 0; i < n; i++) { // expected-remark {{loop offloaded: b (inout), cols (in), a (in), tmp1 (private, last value)}} expected-remark {{the loop runs on a device only when '(long long)(cols[2] - 1) - 2 >= 0' at run time}}
+    b[i] = 1;
+    for (int k = 1; k < cols[2] - 1; k++) {
+      tmp1 = a[i] * k; // expected-remark {{'tmp1' is private}}
+      b[i] *= tmp1;
+    }
+  }
+}
+void inner_moving(int n, const double *a, double *b) {
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    b[i] = 1;
+    for (int k = i; k < n; k++)
+      tmp2 = a[k]; // expected-warning {{global variable 'tmp2' is not written in every iteration}} expected-note {{if nothing reads 'tmp2' after the loop}}
+  }
+}

@@ -2513,7 +2513,7 @@ bool analyzeBody(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, BodyI
   if (!classifyScalars(Ctx, F.For, enclosingFunction(Ctx, F.For), LoopVars, Bounds, Dir, Info, P))
     return false;
   BodyWalker W(Ctx, F, Dir, Info);
-  if (!W.run(P))
+  if (!W.run(P) || !checkEntryGuards(Ctx, F.For, LoopVars, Info, P))
     return false;
   // Bounds read from memory are read once before the loop: nothing the body writes may alias
   // them.

@@ -164,6 +164,10 @@ struct WrittenScalar {
   /// equals the serial loop only if the value before the loop is at most K (Op Max) or at least
   /// K (Op Min); null: always. The loop runs serially when that fails.
   const clang::Expr *GuardBound = nullptr;
+  /// LastPrivate only: the inner loops of the body around its writes that must run at least
+  /// once for every iteration to write it (`for (k = 1; k < n; k++) tmp1 = ...`); analyzeBody
+  /// turns their entry conditions into BodyInfo::EntryGuards.
+  std::vector<const clang::ForStmt *> EntryLoops;
 };
 
 /// `reduction(op: a[lo:len])`: every access to `Var` in the body is an `a[e] op= v` update.
@@ -264,6 +268,9 @@ struct BodyInfo {
   /// scalars that must be >= 0 (`(long long)(i)` for `a[i*n + j]` with `j` in [i, n)): checked
   /// before the loop, which runs serially when one fails.
   std::vector<std::string> Assumptions;
+  /// Facts in the form of Assumptions that WrittenScalar::EntryLoops need: each such inner loop
+  /// runs at least once (`(long long)(n) - (long long)(1) - 1LL`).
+  std::vector<std::string> EntryGuards;
   /// Outer scalars the body writes, with their role (private, last-private, reduction).
   std::vector<WrittenScalar> Written;
   /// Array reductions from `reduction(op: a[lo:len])` clauses.

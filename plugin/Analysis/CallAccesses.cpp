@@ -105,27 +105,12 @@ bool BodyWalker::walkBoundCall(const CallExpr *CE, const FunctionDecl *Def) {
   for (const ParmVarDecl *PVD : Def->parameters())
     Fr->Pre.Locals.insert(PVD);
   bool Early = returnsEarly(Def->getBody());
-  size_t First = Info.Accesses.size();
-  Frame &Cur = *Fr;
   Frames.push_back(std::move(Fr));
   if (Early) // accesses after a `return` do not run in every call
     ++CondDepth;
   bool Ok = walk(Def->getBody());
   if (Early)
     --CondDepth;
-  // Two pointer parameters into one array that the call writes: rejected (the device copy
-  // and the dependence test would have to reason about the overlap inside the call).
-  for (const auto &[P1, B1] : Cur.Pointers)
-    for (const auto &[P2, B2] : Cur.Pointers) {
-      if (!Ok || B1.K != Place::Array || B2.K != Place::Array || B1.Base != B2.Base ||
-          cast<ParmVarDecl>(P1)->getFunctionScopeIndex() >=
-              cast<ParmVarDecl>(P2)->getFunctionScopeIndex())
-        continue;
-      for (size_t K = First; K < Info.Accesses.size() && Ok; ++K)
-        if (Info.Accesses[K].IsWrite && Info.Accesses[K].Array == B1.Base)
-          Ok = fail(Info.Accesses[K].Expr->getSourceRange(), Diag::pointer_arguments_alias,
-                    {quoted(P1), quoted(P2), quoted(B1.Base), text(Info.Accesses[K].Expr)});
-    }
   Frames.pop_back();
   return Ok;
 }

@@ -136,6 +136,9 @@ public:
       addCarried(F);
     for (const LoopForm &C : Info.Collapse)
       addCarried(C);
+    Outer.push_back(&F);
+    for (const LoopForm &C : Info.Collapse)
+      Outer.push_back(&C);
   }
 
   Outcome test(const Access &W, const Access &T);
@@ -175,8 +178,13 @@ public:
   /// A flat subscript `row * C + col` as {row, col} when `col` provably lies in [0, C) in
   /// every iteration (the split is then unique: two accesses meet only where both parts are
   /// equal); C is the largest constant coefficient of a loop variable in `A` or `Other` with
-  /// which both split (`a[j1*(M+1) + j2]` against `a[j2*(M+1) + j1]`). Else {A.Subscript}.
-  std::vector<Poly> delinearized(const Access &A, const Access &Other);
+  /// which both split (`a[j1*(M+1) + j2]` against `a[j2*(M+1) + j1]`). The column is split
+  /// again the same way (`i*1615 + j*85 + k*5 + m`, a row of a 4-D array passed to a function,
+  /// is {i, j, k*5 + m} and then {i, j, k, m}). Else {A.Subscript}.
+  std::vector<Poly> delinearized(const Access &A, const Access &Other) {
+    return delinearized(A.Subscript, Other.Subscript, 0);
+  }
+  std::vector<Poly> delinearized(const Poly &A, const Poly &Other, unsigned Depth);
   /// `P` as row * `C` + column, each coefficient divided by C with the remainder in [0, C) in
   /// the column; nothing when the column's range over the loops is not within [0, C), or an
   /// invariant would be in it.
@@ -192,6 +200,18 @@ public:
   /// facts over plain scalars, which are added to `Pending`; false also when a fact could hold
   /// only where the column's loops run no iteration.
   bool columnFits(const Poly &Col, const Poly &Stride);
+  /// Whether `Text` is memory the host reads at the call anyway, as printed: one of
+  /// BodyInfo::InvariantElements, or of the offloaded loops' LoopForm::BoundMemory.
+  bool invariantElement(const std::string &Text) const {
+    for (const Expr *E : Info.InvariantElements)
+      if (printC(Ctx, E) == Text)
+        return true;
+    for (const LoopForm *L : Outer)
+      for (const Expr *E : L->BoundMemory)
+        if (printC(Ctx, E) == Text)
+          return true;
+    return false;
+  }
   /// Whether facts `Facts` (each >= 0) can hold together while every loop of `Vars` runs (its
   /// span >= 0): false when Fourier–Motzkin finds them infeasible (they are over invariant
   /// monomials, each an unknown).
@@ -228,7 +248,8 @@ public:
 private:
   ASTContext &Ctx;
   const BodyInfo &Info;
-  AtomTable Atoms;                                ///< a copy: bounds may add invariant atoms
+  std::vector<const LoopForm *> Outer; ///< the offloaded loop and those collapsed with it
+  AtomTable Atoms;                     ///< a copy: bounds may add invariant atoms
   std::map<const Access *, const Expr *> Leaving; ///< leavingSubscript's answers
   const Expr *findLeavingSubscript(const Access &A);
   std::map<unsigned, Interval> Ranges;
@@ -572,10 +593,12 @@ bool Tester::columnFits(const Poly &Col, const Poly &Stride) {
         return false;
       continue;
     }
-    // Checked before the loop, even when it runs no iteration: plain scalars only.
+    // Checked before the loop, even when it runs no iteration: plain scalars, and elements the
+    // host reads at the call anyway (NPB's `grid_points[2]`: BodyInfo::InvariantElements).
     for (const auto &[M, K] : F.Terms)
       for (const auto &[X, Deg] : M)
-        if (Atoms.isLoopVar(X) || !isIdentifier(Atoms.get(X).Text))
+        if (Atoms.isLoopVar(X) ||
+            !(isIdentifier(Atoms.get(X).Text) || invariantElement(Atoms.get(X).Text)))
           return false;
     Facts.push_back(F);
   }
@@ -614,19 +637,27 @@ bool Tester::factsCanHold(const std::vector<Poly> &Facts, const std::vector<unsi
   return !S.infeasible();
 }
 
-std::vector<Poly> Tester::delinearized(const Access &A, const Access &Other) {
+std::vector<Poly> Tester::delinearized(const Poly &A, const Poly &Other, unsigned Depth) {
   // The stride: a constant coefficient (>= 2) of a loop variable in either subscript, the
   // largest that splits both (the diagonal `s[j1*(M+1) + j1]` has M + 2, its row M + 1).
   std::set<int64_t> Strides;
-  for (const Poly *P : {&A.Subscript, &Other.Subscript})
+  for (const Poly *P : {&A, &Other})
     for (const auto &[M, K] : P->Terms)
       if (M.size() == 1 && M[0].second == 1 && Atoms.isLoopVar(M[0].first) && K != INT64_MIN &&
           std::llabs(K) >= 2)
         Strides.insert(std::llabs(K));
   // Both split, with facts that can hold together while the loops run.
-  std::vector<unsigned> Vars = A.Subscript.loopVars(Atoms);
-  for (unsigned X : Other.Subscript.loopVars(Atoms))
+  std::vector<unsigned> Vars = A.loopVars(Atoms);
+  for (unsigned X : Other.loopVars(Atoms))
     Vars.push_back(X);
+  // The row, then the column split further (at most 8 dimensions).
+  auto Dims = [&](const std::pair<Poly, Poly> &SA, const std::pair<Poly, Poly> &SO) {
+    std::vector<Poly> R{SA.first};
+    std::vector<Poly> Rest =
+        Depth < 7 ? delinearized(SA.second, SO.second, Depth + 1) : std::vector<Poly>{SA.second};
+    R.insert(R.end(), Rest.begin(), Rest.end());
+    return R;
+  };
   auto Both = [&](size_t Before, const std::optional<std::pair<Poly, Poly>> &SA,
                   const std::optional<std::pair<Poly, Poly>> &SO) {
     if (SA && SO && factsCanHold(std::vector<Poly>(Pending.begin() + Before, Pending.end()), Vars))
@@ -636,16 +667,15 @@ std::vector<Poly> Tester::delinearized(const Access &A, const Access &Other) {
   };
   for (auto C = Strides.rbegin(); C != Strides.rend(); ++C) {
     size_t Before = Pending.size();
-    std::optional<std::pair<Poly, Poly>> SA = split(A.Subscript, *C),
-                                         SO = split(Other.Subscript, *C);
+    std::optional<std::pair<Poly, Poly>> SA = split(A, *C), SO = split(Other, *C);
     if (Both(Before, SA, SO))
-      return {SA->first, SA->second};
+      return Dims(*SA, *SO);
   }
   // A run-time stride: the invariant factor of a loop variable's monomial (`size` in
   // `k*size`) first, else a factor of an invariant monomial (`n` in `r*n`); among those, the
   // one that divides the most monomials of the two subscripts (`n` in `r*n - n + j`).
   std::map<Monomial, int64_t> Score;
-  for (const Poly *P : {&A.Subscript, &Other.Subscript})
+  for (const Poly *P : {&A, &Other})
     for (const auto &[M, K] : P->Terms) {
       Monomial S;
       unsigned Loops = 0, Degree = 0;
@@ -667,7 +697,7 @@ std::vector<Poly> Tester::delinearized(const Access &A, const Access &Other) {
         }
     }
   for (auto &[S, Points] : Score)
-    for (const Poly *P : {&A.Subscript, &Other.Subscript})
+    for (const Poly *P : {&A, &Other})
       for (const auto &[M, K] : P->Terms)
         Points += dividedBy(M, S).has_value();
   std::set<std::pair<int64_t, Monomial>> Symbolic;
@@ -675,12 +705,12 @@ std::vector<Poly> Tester::delinearized(const Access &A, const Access &Other) {
     Symbolic.insert({Points, S});
   for (auto S = Symbolic.rbegin(); S != Symbolic.rend(); ++S) {
     size_t Before = Pending.size();
-    std::optional<std::pair<Poly, Poly>> SA = splitSymbolic(A.Subscript, S->second),
-                                         SO = splitSymbolic(Other.Subscript, S->second);
+    std::optional<std::pair<Poly, Poly>> SA = splitSymbolic(A, S->second),
+                                         SO = splitSymbolic(Other, S->second);
     if (Both(Before, SA, SO))
-      return {SA->first, SA->second};
+      return Dims(*SA, *SO);
   }
-  return {A.Subscript};
+  return {A};
 }
 
 /// Returns Q with `M` = `S` * Q, when every atom of S occurs in M at least as often.
@@ -1364,6 +1394,21 @@ std::vector<const Expr *> dimensions(ASTContext &Ctx, const Expr *E) {
   return Subs;
 }
 
+/// Returns the number of array dimensions of an array or pointer type: 3 for `double a[4][5][6]`
+/// and `double (*r)[5][6]`, 1 for `double *p`.
+static unsigned arrayRank(QualType T) {
+  unsigned N = 0;
+  if (const auto *PT = T->getAs<PointerType>()) {
+    T = PT->getPointeeType();
+    ++N;
+  }
+  while (const ArrayType *AT = T->getAsArrayTypeUnsafe()) {
+    T = AT->getElementType();
+    ++N;
+  }
+  return N;
+}
+
 /// Matches `v`, `v + c`, `c + v`, `v - c` for a variable v; sets `C`.
 const VarDecl *shifted(ASTContext &Ctx, const Expr *E, int64_t &C) {
   E = E->IgnoreParenImpCasts();
@@ -1534,8 +1579,8 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
       // The bound test: a triangular loop's bounds per iteration, subscripts that swap loop
       // variables between dimensions (`a[j1][j2]` and `a[j2][j1]` with j2 >= j1).
       bool Meets = false;
-      if (O.K != Outcome::Independent && W.Affine && T.Affine && !W.Via && !T.Via && !Parts &&
-          (W.Rows == T.Rows) && (!W.Rows || RowsMove)) {
+      if (O.K != Outcome::Independent && W.Affine && T.Affine && !Parts && (W.Rows == T.Rows) &&
+          (!W.Rows || RowsMove)) {
         Test.Pending.clear();
         std::vector<Poly> DW = W.Rows ? std::vector<Poly>{W.Subscript, W.Column}
                                       : Test.dimensionsOf(W, T),
@@ -1580,11 +1625,14 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
       // A multi-dimensional access whose subscripts could not be taken one per dimension (a
       // body local in one: `lhs[2][i][j][k1]`, k1 = k + 1) was tested by its flat subscript, in
       // which rows may run into each other: a dependence found there is not proven.
+      // So is one through a called function's pointer into a multi-dimensional array
+      // (`sub(r[i][j][k])` writing `b[m]`): its dimensions, when found, rest on run-time facts.
       bool FlatOnly = false;
       if (O.K == Outcome::Dependent && !W.Rows && !T.Rows)
         for (const Access *X : {&W, &T}) {
-          FlatOnly |= dimensions(Ctx, X->Expr).size() > 1 &&
-                      Test.dimensionsOf(*X, X == &W ? T : W).size() <= 1;
+          FlatOnly |= (X->Via && arrayRank(X->Array->getType()) > 1) ||
+                      (dimensions(Ctx, X->Expr).size() > 1 &&
+                       Test.dimensionsOf(*X, X == &W ? T : W).size() <= 1);
           Test.Pending.clear();
         }
       Problem Q;

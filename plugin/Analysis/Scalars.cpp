@@ -423,7 +423,9 @@ using VarSet = std::set<const VarDecl *>;
 /// iteration writes them (exposed), and which every iteration has written at its end.
 class Flow {
 public:
-  Flow(const VarSet &Vars) : Vars(Vars) {}
+  /// With `Runs`, the inner `for` loops it accepts are taken to run their body at least once.
+  Flow(const VarSet &Vars, std::function<bool(const ForStmt *)> Runs = nullptr)
+      : Vars(Vars), Runs(std::move(Runs)) {}
   llvm::DenseMap<const VarDecl *, const DeclRefExpr *> Exposed; ///< first exposed read
   std::vector<VarSet> ContinueSets;
 
@@ -431,6 +433,7 @@ public:
 
 private:
   const VarSet &Vars;
+  std::function<bool(const ForStmt *)> Runs;
   void read(const DeclRefExpr *D, const VarSet &A) {
     const auto *VD = dyn_cast<VarDecl>(D->getDecl());
     if (VD && Vars.count(VD) && !A.count(VD))
@@ -514,6 +517,8 @@ void Flow::stmt(const Stmt *S, VarSet &A, bool Top) {
     VarSet B = A;
     stmt(FS->getBody(), B, false);
     stmt(FS->getInc(), B, false);
+    if (Runs && Runs(FS))
+      A = B;
     return;
   }
   case Stmt::WhileStmtClass:
@@ -732,6 +737,53 @@ static bool idempotentWrites(ASTContext &Ctx, const VarDecl *VD, const std::vect
   return true;
 }
 
+/// Returns whether inner loop `FS` runs its whole body whenever it runs, and whether it runs at
+/// all is a comparison of its bounds: the canonical form with a signed comparison other than
+/// `!=`, and no jump in the body.
+bool entryGuardable(ASTContext &Ctx, const ForStmt *FS) {
+  LoopForm LF;
+  Problem Ignored;
+  if (!matchLoopForm(Ctx, FS, LF, Ignored) || LF.Op == Cond::NE ||
+      !LF.CmpType->isSignedIntegerType())
+    return false;
+  struct Jumps : RecursiveASTVisitor<Jumps> {
+    bool Found = false;
+    bool VisitStmt(Stmt *S) {
+      Found |= isa<BreakStmt, ContinueStmt, GotoStmt, IndirectGotoStmt, ReturnStmt, LabelStmt>(S);
+      return !Found;
+    }
+  } J;
+  J.TraverseStmt(const_cast<Stmt *>(FS->getBody()));
+  return !J.Found;
+}
+
+/// Returns the loops inside `Loop` around the writes among `Uses` that `Guarded` accepts.
+std::vector<const ForStmt *>
+loopsAroundWrites(ASTContext &Ctx, const ForStmt *Loop, const std::vector<Use> &Uses,
+                  const std::function<bool(const ForStmt *)> &Guarded) {
+  std::vector<const ForStmt *> Loops;
+  for (const Use &X : Uses) {
+    if (!X.Write)
+      continue;
+    for (const Stmt *S = parentStatement(Ctx, X.Ref); S && S != Loop; S = parentStatement(Ctx, S))
+      if (const auto *FS = dyn_cast<ForStmt>(S))
+        if (Guarded(FS) && std::find(Loops.begin(), Loops.end(), FS) == Loops.end())
+          Loops.push_back(FS);
+  }
+  return Loops;
+}
+
+/// The warning for scalar `VD`, read after the loop (a global: perhaps), whose value there is
+/// not known.
+Problem lastValueUnknown(const VarDecl *VD, SourceRange R) {
+  bool Global = !VD->hasLocalStorage() && !VD->isStaticLocal();
+  Problem P = makeProblem(Global ? Diag::global_write : Diag::last_value_unknown, R, {quoted(VD)});
+  P.Notes.push_back({R,
+                     Global ? Diag::note_private_if_unread : Diag::note_declare_inside,
+                     {VD->getNameAsString()}});
+  return P;
+}
+
 } // namespace
 
 bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *Fn,
@@ -773,6 +825,31 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
       if (C.count(V))
         M.insert(V);
     End = M;
+  }
+  // The same, with the inner loops that run whole taken to run: a scalar they write is then
+  // written in every iteration where they run, which the host checks before the loop
+  // (checkEntryGuards). The loops collapsed with the offloaded one run once per iteration of
+  // the nest, which has no iteration when one of them is empty.
+  auto Collapsed = [&](const ForStmt *FS) {
+    LoopForm LF;
+    Problem Ignored;
+    return matchLoopForm(Ctx, FS, LF, Ignored) && IsLoopVar(LF.Var);
+  };
+  std::function<bool(const ForStmt *)> Guarded = [&](const ForStmt *FS) {
+    return !Collapsed(FS) && entryGuardable(Ctx, FS);
+  };
+  std::function<bool(const ForStmt *)> Runs = [&](const ForStmt *FS) {
+    return Collapsed(FS) || Guarded(FS);
+  };
+  Flow FR(All, Runs);
+  VarSet EndIfRun;
+  FR.stmt(Loop->getBody(), EndIfRun, true);
+  for (const VarSet &C : FR.ContinueSets) {
+    VarSet M;
+    for (const VarDecl *V : EndIfRun)
+      if (C.count(V))
+        M.insert(V);
+    EndIfRun = M;
   }
 
   for (const VarDecl *VD : Order) {
@@ -880,11 +957,10 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
       bool After = Global || mayBeReadAfter(Loop, Fn, VD);
       if (After && !End.count(VD) && idempotentWrites(Ctx, VD, Us, U, W, Info))
         continue;
-      if (After && !End.count(VD)) {
-        P = makeProblem(Global ? Diag::global_write : Diag::last_value_unknown, WR, {quoted(VD)});
-        P.Notes.push_back({WR,
-                           Global ? Diag::note_private_if_unread : Diag::note_declare_inside,
-                           {VD->getNameAsString()}});
+      if (After && !End.count(VD) && EndIfRun.count(VD)) {
+        W.EntryLoops = loopsAroundWrites(Ctx, Loop, Us, Guarded);
+      } else if (After && !End.count(VD)) {
+        P = lastValueUnknown(VD, WR);
         return false;
       }
       W.Role = After ? ScalarRole::LastPrivate : ScalarRole::Private;
@@ -907,6 +983,70 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
     P.Notes.push_back({Exp->second->getSourceRange(), Diag::note_read_before_write});
     return false;
   }
+  return true;
+}
+
+namespace {
+
+/// Returns whether the host can evaluate `E` before the loop and get the value it has in every
+/// iteration: constants, integer scalars declared before the loop that it does not write, and
+/// elements it only reads (BodyInfo::InvariantElements), combined with + - *.
+bool hostEvaluable(const ASTContext &Ctx, const Expr *E, const ForStmt *Loop,
+                   llvm::ArrayRef<const VarDecl *> LoopVars, const BodyInfo &Info) {
+  E = E->IgnoreParenImpCasts();
+  if (isa<IntegerLiteral, CharacterLiteral>(E))
+    return true;
+  if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(D->getDecl()))
+      return true;
+    const auto *VD = dyn_cast<VarDecl>(D->getDecl());
+    return VD && VD->getType()->isIntegerType() && !VD->getType().isVolatileQualified() &&
+           std::find(LoopVars.begin(), LoopVars.end(), VD) == LoopVars.end() && !Info.written(VD) &&
+           (VD->hasGlobalStorage() || Ctx.getSourceManager().isBeforeInTranslationUnit(
+                                          VD->getLocation(), Loop->getBeginLoc()));
+  }
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+    return std::find(Info.InvariantElements.begin(), Info.InvariantElements.end(), A) !=
+           Info.InvariantElements.end();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub || BO->getOpcode() == BO_Mul) &&
+           hostEvaluable(Ctx, BO->getLHS(), Loop, LoopVars, Info) &&
+           hostEvaluable(Ctx, BO->getRHS(), Loop, LoopVars, Info);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return (UO->getOpcode() == UO_Minus || UO->getOpcode() == UO_Plus) &&
+           hostEvaluable(Ctx, UO->getSubExpr(), Loop, LoopVars, Info);
+  return false;
+}
+
+} // namespace
+
+bool checkEntryGuards(ASTContext &Ctx, const ForStmt *Loop,
+                      llvm::ArrayRef<const VarDecl *> LoopVars, BodyInfo &Info, Problem &P) {
+  for (const WrittenScalar &W : Info.Written)
+    for (const ForStmt *FS : W.EntryLoops) {
+      LoopForm LF;
+      Problem Ignored;
+      if (!matchLoopForm(Ctx, FS, LF, Ignored) ||
+          !hostEvaluable(Ctx, LF.Lo, Loop, LoopVars, Info) ||
+          !hostEvaluable(Ctx, LF.Hi, Loop, LoopVars, Info)) {
+        P = lastValueUnknown(W.Var, W.FirstWrite->getSourceRange());
+        return false;
+      }
+      // `lo OP hi` as a fact `A - B - K >= 0` over integers, constants folded into K.
+      bool Up = LF.Op == Cond::LT || LF.Op == Cond::LE;
+      const Expr *A = Up ? LF.Hi : LF.Lo, *B = Up ? LF.Lo : LF.Hi;
+      int64_t K = LF.Op == Cond::LT || LF.Op == Cond::GT ? 1 : 0;
+      Expr::EvalResult R;
+      std::string G = "(long long)(" + printC(Ctx, A) + ")";
+      if (B->EvaluateAsInt(R, Ctx) && R.Val.getInt().getSignificantBits() <= 62)
+        K += R.Val.getInt().getExtValue();
+      else
+        G += " - (long long)(" + printC(Ctx, B) + ")";
+      if (K != 0)
+        G += (K > 0 ? " - " : " + ") + std::to_string(K > 0 ? K : -K) + "LL";
+      if (std::find(Info.EntryGuards.begin(), Info.EntryGuards.end(), G) == Info.EntryGuards.end())
+        Info.EntryGuards.push_back(G);
+    }
   return true;
 }
 

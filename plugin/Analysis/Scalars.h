@@ -67,6 +67,14 @@ bool classifyScalars(clang::ASTContext &Ctx, const clang::ForStmt *Loop,
                      llvm::ArrayRef<const clang::Expr *> Bounds, const Directive &Dir,
                      BodyInfo &Info, Problem &P);
 
+/// Turns the WrittenScalar::EntryLoops of `Info.Written` into Info.EntryGuards: each loop's
+/// entry condition `lo OP hi`, which the host evaluates before `Loop`. Returns false with the
+/// warning that the scalar's value after the loop is not known when a bound is not invariant
+/// (`LoopVars`: the offloaded loop variables). Runs after the body walk, which finds the
+/// elements the loop only reads.
+bool checkEntryGuards(clang::ASTContext &Ctx, const clang::ForStmt *Loop,
+                      llvm::ArrayRef<const clang::VarDecl *> LoopVars, BodyInfo &Info, Problem &P);
+
 } // namespace gpupar
 
 #endif

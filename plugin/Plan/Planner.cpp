@@ -495,6 +495,9 @@ LoopPlan planLoop(ASTContext &Ctx, const Directive &Dir, const LoopForm &F, cons
   if (Dir.If)
     Plan.If = *Dir.If;
   Plan.Assumptions = Info.Assumptions;
+  for (const std::string &G : Info.EntryGuards)
+    if (std::find(Plan.Assumptions.begin(), Plan.Assumptions.end(), G) == Plan.Assumptions.end())
+      Plan.Assumptions.push_back(G);
   if (Dir.Devices)
     Plan.Devices = *Dir.Devices;
   Plan.Remarks = Info.Remarks;

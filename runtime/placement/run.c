@@ -494,6 +494,9 @@ int gpupar_run(const gpupar_loop *loop, gpupar_call *call) {
 
 int gpupar_host_only(const gpupar_loop *loop, gpupar_call *call) {
   if (loop && call && version_ok(loop->version) && version_ok(call->version)) {
+    GPUPAR__INFO("%s: runs on the host: its condition before the loop is false (the if clause, "
+                 "or a fact the analysis assumed: --gpupar-remarks names them)",
+                 loop->site ? loop->site : "?");
     gpupar__clamp_to_blocks(loop, call);
     host_access(loop, call);
   }

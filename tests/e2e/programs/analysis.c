@@ -3,6 +3,8 @@
  *  - an inner loop counter declared at the top of the function (privatised), a temporary read
  *    after the loop (its last value is kept), reductions found without a clause;
  *  - arrays of structs and a helper function defined in this file;
+ *  - a global temporary written in an inner loop: its last value is kept when the inner loop
+ *    runs, and the loop runs serially when it does not (the host's guard before the loop);
  *  - a loop that stays serial at compile time (a scalar carries a value between iterations)
  *    and calls whose arrays overlap (run serially by the run-time alias guard: f(n, buf + 1, buf)).
  * Sums are of small integers in doubles, so every reduction order gives the same result, and the
@@ -32,6 +34,36 @@ static double rows(int n, int m, const double *a, double *b) {
     bits |= (long)a[i * m + 3] << (i % 8);
   }
   return last + sum + hi + (double)bits + j;
+}
+
+static double temp_g = 7;
+static int width_g;
+
+static void fill(int n, const double *a, double *b) {
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    b[i] = 1;
+    for (int j = 0; j < width_g; j++) {
+      temp_g = a[i] + j;
+      b[i] += temp_g;
+    }
+  }
+}
+
+/* Returns the number of elements of fill(n, a, b) with width `w` that differ from the serial
+ * loop, temp_g included. */
+static long check_fill(int n, const double *a, int w) {
+  double before = temp_g, *b = malloc(sizeof *b * n);
+  if (!b)
+    return 1;
+  width_g = w;
+  fill(n, a, b);
+  long bad = temp_g != (w > 0 ? a[n - 1] + (w - 1) : before);
+  for (int i = 0; i < n; i++)
+    bad += b[i] != 1 + w * a[i] + w * (w - 1) / 2;
+  printf("analysis: fill width %d temp %.17g\n", w, temp_g);
+  free(b);
+  return bad;
 }
 
 /* The serial references: the same loops without the pragma. */
@@ -119,6 +151,8 @@ int main(void) {
   shift_serial(n, rbuf + 1, rbuf);
   shift_serial(n, rbuf, rbuf + 1);
   long bad = s != rs;
+  bad += check_fill(n, a, 0); /* the inner loop runs no iteration: serial */
+  bad += check_fill(n, a, 3);
   for (int k = 0; k < n * m; k++)
     bad += b[k] != rb[k];
   for (int i = 0; i < n; i++)

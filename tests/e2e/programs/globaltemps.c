@@ -2,7 +2,9 @@
  * `static double tmp1, tmp2, tmp3;`) writes them: temporaries assigned in every iteration before
  * they are read (each iteration has its own; the last iteration's value is left in the global),
  * a global counter and a global maximum updated in some iterations (reductions into the
- * global), and a global flag set to a constant. Functions read the globals after the loops.
+ * global), a global flag set to a constant, and a temporary written in an inner loop (its
+ * last value is known when the inner loop runs, which the host checks before the loop; see
+ * analysis.c for the inner loop that does not run). Functions read the globals after the loops.
  * Every element and every global is compared with the same loops run serially; exit status 1 on
  * a mismatch. */
 #include <stdio.h>
@@ -14,6 +16,8 @@ int negatives;
 double largest = -1.0;
 int any_half;
 static double u[N], v[N], w[N], ref_v[N], ref_w[N];
+static int cols[2];
+static double grid[64][32], row_sum[64];
 static int bad;
 
 static void expect(const char *what, double got, double want) {
@@ -44,6 +48,17 @@ static void counts(int n) {
   }
 }
 
+static void rows(int n) {
+#pragma gpupar
+  for (int r = 0; r < n; r++) {
+    row_sum[r] = 0;
+    for (int c = 0; c < cols[1]; c++) {
+      tmp3 = grid[r][c] * 0.5;
+      row_sum[r] += tmp3;
+    }
+  }
+}
+
 static double reported(void) { return tmp1 + tmp2 + tmp3; }
 
 int main(void) {
@@ -52,6 +67,18 @@ int main(void) {
   temps(N);
   counts(N);
   double got = reported(); /* the globals after the loops */
+  cols[1] = 29;
+  for (int r = 0; r < 64; r++)
+    for (int c = 0; c < 32; c++)
+      grid[r][c] = (r * 3 + c) % 17;
+  rows(61);
+  expect("tmp3 after rows", tmp3, grid[60][28] * 0.5);
+  for (int r = 0; r < 61; r++) {
+    double sum = 0;
+    for (int c = 0; c < 29; c++)
+      sum += grid[r][c] * 0.5;
+    expect("row_sum", row_sum[r], sum);
+  }
   int got_negatives = negatives, got_zero = any_half;
   double got_largest = largest;
 

@@ -4,7 +4,9 @@
  * before the next loop sets them). A per-iteration scratch array that a called function fills
  * (`exact_solution(xi, eta, zeta, dtemp)`), a max norm written as `if (a > m) m = a;`, and a
  * collapsed loop whose inner variable's value is read after it, and a local array one loop
- * writes and the next reads (PolyBench durbin's z: not private) complete the set. Every element is
+ * writes and the next reads (PolyBench durbin's z: not private), and BT's sweep along a line of the
+ * grid through a helper taking two rows of one array (`matvec_sub(lhs[i][j][k], rhs[i-1][j][k],
+ * rhs[i][j][k])`: iteration j reads row i-1 of its own line) complete the set. Every element is
  * compared with the same loops run serially; exit status 1 on a mismatch. */
 #include <math.h>
 #include <stdio.h>
@@ -16,6 +18,7 @@
 static int grid_points[3];
 static double u[NX][NY][NZ][5], rhs[NX][NY][NZ][5], forcing[NX][NY][NZ][5];
 static double ref_u[NX][NY][NZ][5], ref_rhs[NX][NY][NZ][5], ref_forcing[NX][NY][NZ][5];
+static double lhs[NX][NY][NZ][5][5];
 static int bad;
 
 static void expect(const char *what, double got, double want) {
@@ -91,6 +94,40 @@ static void ref_steps(void) {
           ref_u[i][j][k][m] = ref_u[i][j][k][m] + ref_rhs[i][j][k][m] + ref_forcing[i][j][k][m];
 }
 
+/* bvec -= ablock * avec, as NPB BT's matvec_sub; avec and bvec are rows of one array. */
+static void matvec_sub(double ablock[5][5], double avec[5], double bvec[5]) {
+  int m, n;
+  for (m = 0; m < 5; m++)
+    for (n = 0; n < 5; n++)
+      bvec[m] = bvec[m] - ablock[m][n] * avec[n];
+}
+
+/* BT's x_solve shape: each (j, k) line is swept along i, each step reading the previous row. One
+ * half-weight entry per row of each block keeps every product and sum exact. */
+static void sweep(double (*r)[NY][NZ][5], int offload) {
+  int i, j, k, m, n;
+  for (i = 0; i < NX; i++)
+    for (j = 0; j < NY; j++)
+      for (k = 0; k < NZ; k++)
+        for (m = 0; m < 5; m++)
+          for (n = 0; n < 5; n++)
+            lhs[i][j][k][m][n] = n == (m + i + j) % 5 ? 0.5 : 0.0;
+  if (offload) {
+#pragma gpupar
+    for (j = 1; j < grid_points[1] - 1; j++)
+      for (k = 1; k < grid_points[2] - 1; k++)
+        for (i = 1; i < grid_points[0]; i++)
+          matvec_sub(lhs[i][j][k], r[i - 1][j][k], r[i][j][k]);
+  } else {
+    for (j = 1; j < grid_points[1] - 1; j++)
+      for (k = 1; k < grid_points[2] - 1; k++)
+        for (i = 1; i < grid_points[0]; i++)
+          for (m = 0; m < 5; m++)
+            for (n = 0; n < 5; n++)
+              r[i][j][k][m] = r[i][j][k][m] - lhs[i][j][k][m][n] * r[i - 1][j][k][n];
+  }
+}
+
 /* The max norm of the interior, as NPB MG writes it; `j` is read after its loop. */
 static double norm(int *last) {
   int i, j, k;
@@ -141,6 +178,8 @@ int main(void) {
     steps();
     ref_steps();
   }
+  sweep(rhs, 1);
+  sweep(ref_rhs, 0);
   int last = 0;
   double tmp = norm(&last), ref_tmp = 0.0;
   for (int i = 1; i < grid_points[0] - 1; i++)
