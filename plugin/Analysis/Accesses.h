@@ -269,7 +269,7 @@ struct BodyInfo {
   /// before the loop, which runs serially when one fails.
   std::vector<std::string> Assumptions;
   /// Facts in the form of Assumptions that WrittenScalar::EntryLoops need: each such inner loop
-  /// runs at least once (`(long long)(n) - (long long)(1) - 1LL`).
+  /// runs at least once (`(long long)(n) - 2LL` for `for (k = 1; k < n; k++)`).
   std::vector<std::string> EntryGuards;
   /// Outer scalars the body writes, with their role (private, last-private, reduction).
   std::vector<WrittenScalar> Written;

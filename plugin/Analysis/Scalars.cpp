@@ -430,6 +430,15 @@ public:
   std::vector<VarSet> ContinueSets;
 
   void stmt(const Stmt *S, VarSet &A, bool Top);
+  /// Runs over loop body `Body`: returns the variables written at its end and at every
+  /// `continue`.
+  VarSet writtenAtEnd(const Stmt *Body) {
+    VarSet End;
+    stmt(Body, End, true);
+    for (const VarSet &C : ContinueSets)
+      End = meet(End, C);
+    return End;
+  }
 
 private:
   const VarSet &Vars;
@@ -817,15 +826,7 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
 
   VarSet All(Order.begin(), Order.end());
   Flow FL(All);
-  VarSet End;
-  FL.stmt(Loop->getBody(), End, true);
-  for (const VarSet &C : FL.ContinueSets) {
-    VarSet M;
-    for (const VarDecl *V : End)
-      if (C.count(V))
-        M.insert(V);
-    End = M;
-  }
+  VarSet End = FL.writtenAtEnd(Loop->getBody());
   // The same, with the inner loops that run whole taken to run: a scalar they write is then
   // written in every iteration where they run, which the host checks before the loop
   // (checkEntryGuards). The loops collapsed with the offloaded one run once per iteration of
@@ -841,16 +842,7 @@ bool classifyScalars(ASTContext &Ctx, const ForStmt *Loop, const FunctionDecl *F
   std::function<bool(const ForStmt *)> Runs = [&](const ForStmt *FS) {
     return Collapsed(FS) || Guarded(FS);
   };
-  Flow FR(All, Runs);
-  VarSet EndIfRun;
-  FR.stmt(Loop->getBody(), EndIfRun, true);
-  for (const VarSet &C : FR.ContinueSets) {
-    VarSet M;
-    for (const VarDecl *V : EndIfRun)
-      if (C.count(V))
-        M.insert(V);
-    EndIfRun = M;
-  }
+  VarSet EndIfRun = Flow(All, Runs).writtenAtEnd(Loop->getBody());
 
   for (const VarDecl *VD : Order) {
     const std::vector<Use> &Us = Uses[VD];
