@@ -47,3 +47,22 @@ void lines(double (*r)[19][17][5], int n1, int n2) {
     for (j = 1; j < n1; j++)
       sub_row(r[i][j][0], r[i - 1][j][0], 5); // expected-note {{called from the offloaded loop here}}
 }
+
+// NPB BT's x_solve: the line index i is fixed by a serial loop around the offloaded one, so the
+// row `13*i + j` of the flat subscript splits by 13 (a constant coefficient of an invariant) into
+// {i, j}, under a fact on j's bound.
+static int gp[3];
+static double lhs[13][13][13][5][5], rhs[13][13][13][5];
+static void matvec_sub(double ablock[5][5], double avec[5], double bvec[5]) {
+  for (int m = 0; m < 5; m++)
+    bvec[m] = bvec[m] - ablock[m][0] * avec[0] - ablock[m][1] * avec[1];
+}
+void x_solve(void) {
+  int i, j, k, isize = gp[0] - 1;
+  for (i = 1; i < isize; i++) {
+#pragma gpupar
+    for (j = 1; j < gp[1] - 1; j++) // expected-remark {{loop offloaded: gp (in), rhs (inout), lhs (in)}} expected-remark {{the loop runs on a device only when '70 - 5 * (long long)(gp[2]) >= 0' and '14 - (long long)(gp[1]) >= 0' at run time}}
+      for (k = 1; k < gp[2] - 1; k++) // expected-remark {{collapsed}}
+        matvec_sub(lhs[i][j][k], rhs[i - 1][j][k], rhs[i][j][k]);
+  }
+}

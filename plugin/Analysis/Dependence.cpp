@@ -650,12 +650,13 @@ std::vector<Poly> Tester::delinearized(const Poly &A, const Poly &Other, unsigne
   std::vector<unsigned> Vars = A.loopVars(Atoms);
   for (unsigned X : Other.loopVars(Atoms))
     Vars.push_back(X);
-  // The row, then the column split further (at most 8 dimensions).
+  // The row and the column, each split further (at most 8 levels).
   auto Dims = [&](const std::pair<Poly, Poly> &SA, const std::pair<Poly, Poly> &SO) {
-    std::vector<Poly> R{SA.first};
-    std::vector<Poly> Rest =
-        Depth < 7 ? delinearized(SA.second, SO.second, Depth + 1) : std::vector<Poly>{SA.second};
-    R.insert(R.end(), Rest.begin(), Rest.end());
+    if (Depth >= 7)
+      return std::vector<Poly>{SA.first, SA.second};
+    std::vector<Poly> R = delinearized(SA.first, SO.first, Depth + 1),
+                      Col = delinearized(SA.second, SO.second, Depth + 1);
+    R.insert(R.end(), Col.begin(), Col.end());
     return R;
   };
   auto Both = [&](size_t Before, const std::optional<std::pair<Poly, Poly>> &SA,
@@ -668,6 +669,22 @@ std::vector<Poly> Tester::delinearized(const Poly &A, const Poly &Other, unsigne
   for (auto C = Strides.rbegin(); C != Strides.rend(); ++C) {
     size_t Before = Pending.size();
     std::optional<std::pair<Poly, Poly>> SA = split(A, *C), SO = split(Other, *C);
+    if (Both(Before, SA, SO))
+      return Dims(*SA, *SO);
+  }
+  // Then a constant coefficient of an invariant: a row `13*i + j` of `a[i][j][k]` in a loop
+  // over j, `i` fixed, splits into {i, j} when j stays within its 13.
+  std::set<int64_t> InvariantStrides;
+  for (const Poly *P : {&A, &Other})
+    for (const auto &[M, K] : P->Terms)
+      if (M.size() == 1 && M[0].second == 1 && !Atoms.isLoopVar(M[0].first) && K != INT64_MIN &&
+          std::llabs(K) >= 2 && !Strides.count(std::llabs(K)))
+        InvariantStrides.insert(std::llabs(K));
+  for (auto C = InvariantStrides.rbegin(); C != InvariantStrides.rend(); ++C) {
+    size_t Before = Pending.size();
+    std::optional<std::pair<Poly, Poly>> SA = split(A, *C), SO = split(Other, *C);
+    if (SA && SO && SA->first.Terms.empty() && SO->first.Terms.empty())
+      continue; // nothing in the row: no split
     if (Both(Before, SA, SO))
       return Dims(*SA, *SO);
   }

@@ -18,7 +18,7 @@
 static int grid_points[3];
 static double u[NX][NY][NZ][5], rhs[NX][NY][NZ][5], forcing[NX][NY][NZ][5];
 static double ref_u[NX][NY][NZ][5], ref_rhs[NX][NY][NZ][5], ref_forcing[NX][NY][NZ][5];
-static double lhs[NX][NY][NZ][5][5];
+static double lhs[NX][NY][NZ][5][5], line[NX][NY][NZ][5], ref_line[NX][NY][NZ][5];
 static int bad;
 
 static void expect(const char *what, double got, double want) {
@@ -128,6 +128,29 @@ static void sweep(double (*r)[NY][NZ][5], int offload) {
   }
 }
 
+/* BT's x_solve shape proper: the sweep's step i is a serial loop around the offloaded loop over
+ * j, so each call reads the row the previous call wrote. */
+static void lines(void) {
+  int i, j, k, m, n;
+  for (i = 0; i < NX; i++)
+    for (j = 0; j < NY; j++)
+      for (k = 0; k < NZ; k++)
+        for (m = 0; m < 5; m++)
+          line[i][j][k][m] = ref_line[i][j][k][m] = (i + 2 * j + 3 * k + m) % 7;
+  for (i = 1; i < grid_points[0]; i++) {
+#pragma gpupar
+    for (j = 1; j < grid_points[1] - 1; j++)
+      for (k = 1; k < grid_points[2] - 1; k++)
+        matvec_sub(lhs[i][j][k], line[i - 1][j][k], line[i][j][k]);
+  }
+  for (i = 1; i < grid_points[0]; i++)
+    for (j = 1; j < grid_points[1] - 1; j++)
+      for (k = 1; k < grid_points[2] - 1; k++)
+        for (m = 0; m < 5; m++)
+          for (n = 0; n < 5; n++)
+            ref_line[i][j][k][m] -= lhs[i][j][k][m][n] * ref_line[i - 1][j][k][n];
+}
+
 /* The max norm of the interior, as NPB MG writes it; `j` is read after its loop. */
 static double norm(int *last) {
   int i, j, k;
@@ -180,6 +203,7 @@ int main(void) {
   }
   sweep(rhs, 1);
   sweep(ref_rhs, 0);
+  lines();
   int last = 0;
   double tmp = norm(&last), ref_tmp = 0.0;
   for (int i = 1; i < grid_points[0] - 1; i++)
@@ -207,6 +231,7 @@ int main(void) {
           expect("u", u[i][j][k][m], ref_u[i][j][k][m]);
           expect("forcing", forcing[i][j][k][m], ref_forcing[i][j][k][m]);
           expect("rhs", rhs[i][j][k][m], ref_rhs[i][j][k][m]);
+          expect("line", line[i][j][k][m], ref_line[i][j][k][m]);
         }
   printf("gridbounds: norm %.6f, %s\n", tmp,
          bad ? "MISMATCH" : "all elements equal the serial loops");
