@@ -64,3 +64,27 @@ void flat_only(int n) {
         lhs[2][i][j][k1] = lhs[2][i][j][k1] - lhs[3][i][j][k]; // expected-note {{read is here}}
       }
 }
+
+// NPB LU's dissipation: the inner loop's bounds are scalars the body sets first; their values
+// stand in for them. Set under a condition, they are not known, and the loop stays serial.
+static double rsd[12][12][12][5], uu[12][12][12][5];
+static int nx, ny;
+void dissipation(int c) {
+  int i, j, m, ist1, iend1;
+#pragma gpupar
+  for (j = 1; j < ny - 1; j++) { // expected-remark {{loop offloaded: rsd (inout), uu (in), ist1 (private), iend1 (private), i (private), m (private)}}
+    ist1 = 3; // expected-remark {{'ist1' is private to each iteration}}
+    iend1 = nx - 4; // expected-remark {{'iend1' is private to each iteration}}
+    for (i = ist1; i <= iend1; i++) // expected-remark {{'i' is private to each iteration}}
+      for (m = 0; m < 5; m++) // expected-remark {{'m' is private to each iteration}}
+        rsd[i][j][0][m] = rsd[i][j][0][m] - uu[i - 2][j][0][m];
+  }
+#pragma gpupar
+  for (j = 1; j < ny - 1; j++) {
+    iend1 = nx - 4;
+    if (c)
+      iend1 = 11;
+    for (i = 3; i <= iend1; i++)
+      rsd[i][j][0][0] = rsd[i][j][0][0] - uu[i - 2][j][0][0]; // expected-warning {{updates 'rsd' at an index that is not affine in the loop variables}}
+  }
+}

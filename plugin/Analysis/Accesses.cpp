@@ -580,6 +580,16 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
     Canonical = BoundLo && BoundHi;
   } else if (Canonical) {
     Canonical = isInvariant(Inner.Lo) && isInvariant(Inner.Hi);
+    if (!Canonical) {
+      // Bounds held in scalars the body sets before the loop (`iend1 = nx - 4;`, NPB LU): the
+      // values substituted, when those are invariant; the loop then has bounds of its own.
+      std::optional<Poly> Lo = invariantBound(Inner.Lo), Hi = invariantBound(Inner.Hi);
+      if (Lo && Hi) {
+        BoundLo = Lo;
+        BoundHi = Hi;
+        Canonical = true;
+      }
+    }
   }
   // Loops whose bounds move with another loop's variable: outside collapse and called
   // functions, counting towards their bound, over a variable of the body.
@@ -646,7 +656,7 @@ bool BodyWalker::walkFor(const ForStmt *FS) {
     unsigned Shared = Info.Atoms.loopVar(Inner.Var);
     bool Reused = std::any_of(Info.Inner.begin(), Info.Inner.end(),
                               [&](const InnerLoop &IL) { return IL.Atom == Shared; });
-    if (Frames.empty())
+    if (Frames.empty() && !BoundLo)
       L.Atom = Reused ? Info.Atoms.freshLoopVar(Inner.Var) : Shared;
     else {
       // Each call walked gets its own variable: two calls' loops may have different bounds.

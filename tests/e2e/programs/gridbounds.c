@@ -151,6 +151,33 @@ static void lines(void) {
             ref_line[i][j][k][m] -= lhs[i][j][k][m][n] * ref_line[i - 1][j][k][n];
 }
 
+/* NPB LU's fourth-order dissipation: the inner loop's bounds are scalars the body sets first
+ * (`ist1 = 2; iend1 = grid_points[0] - 3;`), substituted by their values. */
+static void dissipation(double (*f)[NY][NZ][5], const double (*v)[NY][NZ][5], int offload) {
+  int i, j, k, m, ist1, iend1;
+  if (offload) {
+#pragma gpupar
+    for (j = 1; j < grid_points[1] - 1; j++)
+      for (k = 1; k < grid_points[2] - 1; k++) {
+        ist1 = 2;
+        iend1 = grid_points[0] - 3;
+        for (i = ist1; i <= iend1; i++)
+          for (m = 0; m < 5; m++)
+            f[i][j][k][m] = f[i][j][k][m] - 0.25 * (v[i - 2][j][k][m] - 4.0 * v[i - 1][j][k][m] +
+                                                    6.0 * v[i][j][k][m] - 4.0 * v[i + 1][j][k][m] +
+                                                    v[i + 2][j][k][m]);
+      }
+  } else {
+    for (j = 1; j < grid_points[1] - 1; j++)
+      for (k = 1; k < grid_points[2] - 1; k++)
+        for (i = 2; i <= grid_points[0] - 3; i++)
+          for (m = 0; m < 5; m++)
+            f[i][j][k][m] = f[i][j][k][m] - 0.25 * (v[i - 2][j][k][m] - 4.0 * v[i - 1][j][k][m] +
+                                                    6.0 * v[i][j][k][m] - 4.0 * v[i + 1][j][k][m] +
+                                                    v[i + 2][j][k][m]);
+  }
+}
+
 /* The max norm of the interior, as NPB MG writes it; `j` is read after its loop. */
 static double norm(int *last) {
   int i, j, k;
@@ -204,6 +231,8 @@ int main(void) {
   sweep(rhs, 1);
   sweep(ref_rhs, 0);
   lines();
+  dissipation(forcing, (const double(*)[NY][NZ][5])u, 1);
+  dissipation(ref_forcing, (const double(*)[NY][NZ][5])ref_u, 0);
   int last = 0;
   double tmp = norm(&last), ref_tmp = 0.0;
   for (int i = 1; i < grid_points[0] - 1; i++)
