@@ -66,3 +66,12 @@ void x_solve(void) {
         matvec_sub(lhs[i][j][k], rhs[i - 1][j][k], rhs[i][j][k]);
   }
 }
+
+// A parameter's own dimensions say nothing about the array's: `p = &a[i][1]` as a 5x5 block
+// reaches a[i + 1][0][0] at p[4][0], which the next iteration reads through q[0][0].
+static void carry(double p[5][5], double q[5][5]) { p[4][0] = q[0][0] + 1; } // expected-warning {{cannot prove that write to 'p[4][0]' and read of 'q[0][0]' are independent; the loop stays serial}} expected-note {{read is here}}
+void chain(int n, double (*a)[5][5]) {
+#pragma gpupar
+  for (int i = 0; i < n; i++)
+    carry(&a[i][1], a[i]); // expected-note {{called from the offloaded loop here}}
+}

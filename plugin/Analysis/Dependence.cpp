@@ -916,7 +916,9 @@ bool Tester::residuesSeparate(const Access &W, const Access &T) {
 }
 
 std::vector<Poly> Tester::dimensionsOf(const Access &A, const Access &Other) {
-  std::vector<const Expr *> Subs = dimensions(Ctx, A.Expr);
+  // An access in a called function is written against its parameter's shape, not the array's:
+  // only its flat subscript locates it.
+  std::vector<const Expr *> Subs = A.Via ? std::vector<const Expr *>() : dimensions(Ctx, A.Expr);
   if (!Subs.empty() && (leavesDimension(A) || leavesDimension(Other)))
     Subs.clear();
   if (Subs.empty())

@@ -3,7 +3,9 @@
  * a helper calling a helper, a helper writing through one pointer and reading another, a helper
  * reading file-scope constants, a helper with pointer locals (`double *dst = row + 1;`), and a
  * helper given two pointers into the array it writes (each iteration its own pair of elements;
- * with `&sm[i], &sm[i]` an iteration would read what the next writes: an error). Prints a hash of
+ * with `&sm[i], &sm[i]` an iteration would read what the next writes: an error), and a helper
+ * whose 5x5 block parameter starts one row into an iteration's block, so that it writes the next
+ * iteration's first element (a chain: it must stay serial). Prints a hash of
  * every result, and compares every element with the same loops run serially, exactly: inputs are
  * multiples of 1/4 and small, so every product and sum is exact and a device contracting a*b+c gets
  * the same doubles (exit status 1 on a mismatch). */
@@ -28,6 +30,7 @@ static void scale3(double *dst, const double *src, double s) {
     dst[k] = s * src[k];
 }
 static void smooth(double *dst, const double *src) { dst[0] = 0.5 * (src[0] + src[1]); }
+static void carry(double p[5][5], double q[5][5]) { p[4][0] = q[0][0] + 1; }
 /* File-scope constants a helper reads: the .cu gets copies with their values. */
 static const double quarter = 0.25;
 const int shift = 3;
@@ -109,7 +112,17 @@ int main(void) {
     rr[i] = at(img, w, i % w, i / w);
   for (int i = 0; i < n / 2; i++)
     smooth(&rsm[2 * i], &rsm[2 * i]);
+  /* p = &blk[i][1] reaches blk[i + 1][0][0]: each iteration reads what the previous wrote. */
+  enum { B = 40 };
+  static double blk[B + 1][5][5], rblk[B + 1][5][5];
+#pragma gpupar
+  for (int i = 0; i < B; i++)
+    carry(&blk[i][1], blk[i]);
+  for (int i = 0; i < B; i++)
+    carry(&rblk[i][1], rblk[i]);
   long bad = 0;
+  for (int i = 0; i <= B; i++)
+    bad += blk[i][0][0] != rblk[i][0][0] || blk[i][0][0] != i;
   for (int i = 0; i < N; i++)
     bad += out[i] != rout[i] || r[i] != rr[i] || (i < N / W && r2[i] != rr2[i]);
   for (int i = 0; i < N * M; i++)
