@@ -136,9 +136,13 @@ public:
       addCarried(F);
     for (const LoopForm &C : Info.Collapse)
       addCarried(C);
-    Outer.push_back(&F);
+    for (const Expr *E : Info.InvariantElements)
+      HostRead.insert(printC(Ctx, E));
+    for (const Expr *E : F.BoundMemory)
+      HostRead.insert(printC(Ctx, E));
     for (const LoopForm &C : Info.Collapse)
-      Outer.push_back(&C);
+      for (const Expr *E : C.BoundMemory)
+        HostRead.insert(printC(Ctx, E));
   }
 
   Outcome test(const Access &W, const Access &T);
@@ -202,16 +206,7 @@ public:
   bool columnFits(const Poly &Col, const Poly &Stride);
   /// Whether `Text` is memory the host reads at the call anyway, as printed: one of
   /// BodyInfo::InvariantElements, or of the offloaded loops' LoopForm::BoundMemory.
-  bool invariantElement(const std::string &Text) const {
-    for (const Expr *E : Info.InvariantElements)
-      if (printC(Ctx, E) == Text)
-        return true;
-    for (const LoopForm *L : Outer)
-      for (const Expr *E : L->BoundMemory)
-        if (printC(Ctx, E) == Text)
-          return true;
-    return false;
-  }
+  bool invariantElement(const std::string &Text) const { return HostRead.count(Text) != 0; }
   /// Whether facts `Facts` (each >= 0) can hold together while every loop of `Vars` runs (its
   /// span >= 0): false when Fourier–Motzkin finds them infeasible (they are over invariant
   /// monomials, each an unknown).
@@ -248,8 +243,9 @@ public:
 private:
   ASTContext &Ctx;
   const BodyInfo &Info;
-  std::vector<const LoopForm *> Outer; ///< the offloaded loop and those collapsed with it
-  AtomTable Atoms;                     ///< a copy: bounds may add invariant atoms
+  /// The memory the host reads at the call, as printed (invariantElement).
+  std::set<std::string> HostRead;
+  AtomTable Atoms;                                ///< a copy: bounds may add invariant atoms
   std::map<const Access *, const Expr *> Leaving; ///< leavingSubscript's answers
   const Expr *findLeavingSubscript(const Access &A);
   std::map<unsigned, Interval> Ranges;

@@ -114,13 +114,18 @@ bool writesWhole(ASTContext &Ctx, const CallExpr *CE, const VarDecl *VD) {
          R.Val.getInt() == Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
 }
 
-/// `Ref` is the destination of a call that writes the whole of array `VD` (writesWhole).
-bool wholeArrayDestination(ASTContext &Ctx, const DeclRefExpr *Ref, const VarDecl *VD) {
+/// Returns the call that `Ref` (through casts and parentheses) is an argument of, or null.
+const CallExpr *callTaking(ASTContext &Ctx, const DeclRefExpr *Ref) {
   const Stmt *P = Ref;
   do
     P = parentStatement(Ctx, P);
   while (P && isa<CastExpr, ParenExpr>(P));
-  const auto *CE = dyn_cast_or_null<CallExpr>(P);
+  return dyn_cast_or_null<CallExpr>(P);
+}
+
+/// `Ref` is the destination of a call that writes the whole of array `VD` (writesWhole).
+bool wholeArrayDestination(ASTContext &Ctx, const DeclRefExpr *Ref, const VarDecl *VD) {
+  const CallExpr *CE = callTaking(Ctx, Ref);
   return CE && CE->getNumArgs() == 3 && CE->getArg(0)->IgnoreParenCasts() == Ref &&
          writesWhole(Ctx, CE, VD);
 }
@@ -325,11 +330,7 @@ private:
   /// `Ref` is an argument of a call that fills the whole array (callFillsWhole).
   bool filledByCall(const DeclRefExpr *Ref, const VarDecl *VD,
                     const std::vector<uint64_t> &Dims) const {
-    const Stmt *P = Ref;
-    do
-      P = parentStatement(Ctx, P);
-    while (P && isa<CastExpr, ParenExpr>(P));
-    return callFillsWhole(dyn_cast_or_null<CallExpr>(P), VD, Dims);
+    return callFillsWhole(callTaking(Ctx, Ref), VD, Dims);
   }
 
   /// Whether an earlier statement of a block around `Element` (a read, inside the loop) writes
