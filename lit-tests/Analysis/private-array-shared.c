@@ -3,7 +3,8 @@
 // it is written, written under a condition, read after the loop, filled only in part, filled by
 // a loop with other bounds, reached through a pointer, read where the subscript's variable has
 // changed, initialised where it is declared, and filled by a loop that steps its variable in its
-// body.
+// body. Filled in parts: rows or a column missing, a diagonal, a fill loop that may break, reads
+// at shifted subscripts past the fill, a function that may return before it fills the rest.
 // RUN: %gpupar_cc -fsyntax-only -Xclang -verify %s
 void shared(int n, int m, const double *x, double *y) {
   double a[2], b[2], c[2], d[5], e[4], f[4], g[2], h[2] = {0}, k2[4];
@@ -63,5 +64,68 @@ void shared(int n, int m, const double *x, double *y) {
     }
     for (int k = 0; k < 4; k++)
       y[i] += k2[k]; // expected-note {{read is here}}
+  }
+}
+
+void partial(int n, const double *x, double *y) {
+  double t[5][5], u[5][5], w[3][3], z[5], r[5];
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    for (int m = 0; m < 4; m++) {
+      t[m][0] = x[i]; // expected-error {{write to 't[m][0]' does not depend on the loop variable 'i'}}
+      t[m][1] = x[i];
+    }
+    y[i] = t[3][1] + t[4][0];
+  }
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    for (int m = 0; m < 5; m++) {
+      u[m][0] = x[i]; // expected-error {{write to 'u[m][0]' does not depend on the loop variable 'i'}}
+      u[m][1] = x[i];
+      u[m][3] = x[i];
+      u[m][4] = x[i];
+    }
+    for (int m = 0; m < 5; m++)
+      y[i] += u[m][2];
+  }
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    for (int m = 0; m < 3; m++)
+      w[m][m] = x[i]; // expected-error {{write to 'w[m][m]' does not depend on the loop variable 'i'}}
+    y[i] = w[1][0];
+  }
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < 5; k++) {
+      if (x[k] < 0)
+        break;
+      z[k] = x[i]; // expected-warning {{write to 'z[k]' does not depend on the loop variable 'i': every iteration writes the same element (the accesses are conditional)}}
+    }
+    y[i] = z[4];
+  }
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < 4; k++)
+      r[k] = x[i]; // expected-error {{write to 'r[k]' does not depend on the loop variable 'i'}}
+    for (int k = 0; k < 4; k++)
+      y[i] += r[k + 1];
+  }
+}
+
+static void fill_unless(double *p, int c) {
+  for (int k = 0; k < 3; k++)
+    p[k] = c; // expected-warning {{write to 'p[k]' does not depend on the loop variable 'i': every iteration writes the same element (the accesses are conditional)}}
+  if (c < 0)
+    return;
+  p[3] = c;
+  p[4] = c;
+}
+
+void returns_early(int n, const double *x, double *y) {
+  double s[5];
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    fill_unless(s, i); // expected-note {{called from the offloaded loop here}}
+    y[i] = s[4] + x[i];
   }
 }

@@ -112,3 +112,37 @@ void scratch(int n, const double *x, double *y) {
       y[i] += z[k + 1];
   }
 }
+
+// Filled in parts before the reads: NPB LU's `tmat`, a block filled column by column inside a
+// loop over its rows, then read at constant subscripts; a fill that runs backwards; a chained
+// assignment; a function that fills its parameter in several statements.
+static void halves(double *p, double v) {
+  for (int k = 0; k < 2; k++)
+    p[k] = v;
+  p[2] = p[3] = -v;
+}
+
+void blocks(int n, const double d[][5][5], double *y) {
+  double tmat[5][5], back[4], two[2][3], h[4]; // expected-remark 4 {{is private to each iteration}}
+  int m;
+#pragma gpupar
+  for (int i = 0; i < n; i++) { // expected-remark {{loop offloaded: d (in), y (inout), m (private), tmat (private), back (private), two (private), h (private)}}
+    for (m = 0; m < 5; m++) { // expected-remark {{'m' is private to each iteration}}
+      tmat[m][0] = d[i][m][0];
+      tmat[m][1] = d[i][m][1];
+      tmat[m][2] = d[i][m][2];
+      tmat[m][3] = d[i][m][3];
+      tmat[m][4] = d[i][m][4];
+    }
+    tmat[1][1] = tmat[1][1] - tmat[1][0] / tmat[0][0] * tmat[0][1];
+    for (int k = 3; k >= 0; k--)
+      back[k] = tmat[k + 1][k];
+    two[1][0] = two[1][1] = two[1][2] = back[3];
+    for (int k = 0; k < 3; k++)
+      two[0][k] = back[k];
+    halves(h, two[1][2]);
+    y[i] = tmat[4][3] + two[0][2] + two[1][0] + h[3];
+    for (int k = 0; k < 3; k++)
+      y[i] += back[k + 1] * h[k + 1];
+  }
+}

@@ -101,7 +101,8 @@ Use useOf(ASTContext &Ctx, const Expr *Element) {
 /// of array `VD`.
 bool writesWhole(ASTContext &Ctx, const CallExpr *CE, const VarDecl *VD) {
   const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
-  if (!FD || CE->getNumArgs() != 3 || referencedVar(CE->getArg(0)->IgnoreParenCasts()) != VD)
+  if (!FD || CE->getNumArgs() != 3 || !VD->getType()->isConstantArrayType() ||
+      referencedVar(CE->getArg(0)->IgnoreParenCasts()) != VD)
     return false;
   StringRef Name = FD->getName();
   Name.consume_front("__builtin_");
@@ -137,6 +138,302 @@ std::optional<std::vector<uint64_t>> numberArray(ASTContext &Ctx, QualType T) {
   if (!Dims || Elem.isNull() || !Elem->isArithmeticType() || Elem->isEnumeralType())
     return std::nullopt;
   return Dims;
+}
+
+/// The subscripts a dimension covers: the range [Lo, Hi), or, with `Same` set, exactly the
+/// subscript that expression names (neither a constant nor a fill loop's variable: `t[j][m]`
+/// filled inside a loop over `j` covers row `j` of the same iteration of `j`).
+struct Extent {
+  int64_t Lo = 0, Hi = 0;
+  const Expr *Same = nullptr;
+};
+using Box = std::vector<Extent>; ///< one extent per dimension, outermost first
+
+/// Constants beyond this size are not tracked (no array of numbers is as large in a dimension).
+constexpr int64_t Huge = int64_t(1) << 40;
+
+std::optional<int64_t> smallConstant(ASTContext &Ctx, const Expr *E) {
+  Expr::EvalResult R;
+  if (!E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  std::optional<int64_t> V = R.Val.getInt().tryExtValue();
+  if (!V || *V <= -Huge || *V >= Huge)
+    return std::nullopt;
+  return V;
+}
+
+/// The values the variable of `FS` takes while its body runs, when the loop is canonical, steps
+/// by one up or down between constant bounds and its body does not write the variable.
+std::optional<Extent> constantRange(ASTContext &Ctx, const ForStmt *FS, const VarDecl *&Var) {
+  LoopForm LF;
+  Problem Ignored;
+  if (!FS || !matchLoopForm(Ctx, FS, LF, Ignored) ||
+      writesUnder(FS->getBody()).Written.count(LF.Var))
+    return std::nullopt;
+  std::optional<int64_t> Lo = smallConstant(Ctx, LF.Lo), Hi = smallConstant(Ctx, LF.Hi);
+  if (!Lo || !Hi)
+    return std::nullopt;
+  Var = LF.Var;
+  if (LF.Step == 1 && (LF.Op == Cond::LT || LF.Op == Cond::LE))
+    return Extent{*Lo, *Hi + (LF.Op == Cond::LE)};
+  if (LF.Step == -1 && (LF.Op == Cond::GT || LF.Op == Cond::GE))
+    return Extent{*Hi + (LF.Op == Cond::GT), *Lo + 1};
+  return std::nullopt;
+}
+
+/// The subscripts `E` takes when it is a constant or `v`, `v + c`, `v - c`, `c + v` with the
+/// values of `v` given by `RangeOf`; `Var` is set to `v`.
+std::optional<Extent>
+subscriptRange(ASTContext &Ctx, const Expr *E, const VarDecl *&Var,
+               llvm::function_ref<std::optional<Extent>(const VarDecl *)> RangeOf) {
+  Var = nullptr;
+  E = E->IgnoreParenImpCasts();
+  if (std::optional<int64_t> C = smallConstant(Ctx, E))
+    return Extent{*C, *C + 1};
+  int64_t Shift = 0;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
+    if (std::optional<int64_t> C = smallConstant(Ctx, BO->getRHS())) {
+      Shift = BO->getOpcode() == BO_Add ? *C : -*C;
+      E = BO->getLHS()->IgnoreParenImpCasts();
+    } else if (std::optional<int64_t> C = smallConstant(Ctx, BO->getLHS());
+               C && BO->getOpcode() == BO_Add) {
+      Shift = *C;
+      E = BO->getRHS()->IgnoreParenImpCasts();
+    } else {
+      return std::nullopt;
+    }
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  std::optional<Extent> X = Var ? RangeOf(Var) : std::nullopt;
+  if (!X)
+    return std::nullopt;
+  return Extent{X->Lo + Shift, X->Hi + Shift};
+}
+
+/// The subscripts of element `E` (`a[e1]...[ek]`, every dimension), outermost first; empty
+/// when `E` is not such an element of `Array`.
+std::vector<const Expr *> subscriptsOf(const Expr *E, const ValueDecl *Array, unsigned Rank) {
+  std::vector<const Expr *> Subs;
+  const Expr *Cur = E->IgnoreParens();
+  for (unsigned K = 0; K < Rank; ++K) {
+    const auto *ASE = dyn_cast<ArraySubscriptExpr>(Cur);
+    if (!ASE)
+      return {};
+    Subs.insert(Subs.begin(), ASE->getIdx());
+    Cur = ASE->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(Cur);
+  if (!Ref || Ref->getDecl() != Array)
+    return {};
+  return Subs;
+}
+
+bool callFillsWhole(ASTContext &Ctx, const CallExpr *CE, const VarDecl *VD,
+                    const std::vector<uint64_t> &Dims);
+
+/// The elements of an array that statements write whenever they run to their end, as boxes:
+/// assignments to elements whose subscripts are constants or the variables of `for` loops with
+/// constant bounds around them (`for (m = 0; m < 5; m++) { t[m][0] = ...; t[m][4] = ...; }`),
+/// `memset`/`memcpy` of the whole array, calls that fill it (callFillsWhole). Boxes that differ
+/// in one dimension only and meet there are joined, so five columns make a whole row.
+class Filled {
+public:
+  Filled(ASTContext &Ctx, const VarDecl *Array, const std::vector<uint64_t> &Dims)
+      : Ctx(Ctx), Array(Array), Dims(Dims) {}
+
+  void add(const Stmt *S) {
+    if (!S || Scan(S).Labels)
+      return;
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *Child : CS->body()) {
+        if (Scan(Child).Returns) // a function may return before it fills the rest
+          return;
+        add(Child);
+      }
+    } else if (const auto *FS = dyn_cast<ForStmt>(S)) {
+      addLoop(FS);
+    } else if (const auto *E = dyn_cast<Expr>(S)) {
+      addExpr(E->IgnoreParenCasts());
+    }
+  }
+
+  /// Every element of the array.
+  bool coversAll() const {
+    std::vector<std::optional<Extent>> Unknown(Dims.size());
+    return llvm::any_of(Boxes, [&](const Box &B) { return inside(B, {}, Unknown); });
+  }
+
+  /// Element `Subs` (its subscripts), whose subscripts range over `Spans` (none: any value of
+  /// the dimension). `Steady(e)` says whether the variables of a Same subscript `e` keep their
+  /// values between the fill and the read.
+  bool covers(const std::vector<const Expr *> &Subs,
+              const std::vector<std::optional<Extent>> &Spans,
+              llvm::function_ref<bool(const Expr *)> Steady) const {
+    return llvm::any_of(Boxes, [&](const Box &B) {
+      for (unsigned K = 0; K < B.size(); ++K)
+        if (B[K].Same && !(sameValue(Ctx, B[K].Same, Subs[K]) && Steady(B[K].Same)))
+          return false;
+      return inside(B, Subs, Spans);
+    });
+  }
+
+private:
+  ASTContext &Ctx;
+  const VarDecl *Array;
+  const std::vector<uint64_t> &Dims;
+  std::vector<Box> Boxes;
+  llvm::DenseMap<const VarDecl *, Extent> FillVars; ///< the fill loops around the statement
+
+  /// The ranges of `Spans` lie in `B`'s (a Same dimension was checked by the caller).
+  bool inside(const Box &B, const std::vector<const Expr *> &Subs,
+              const std::vector<std::optional<Extent>> &Spans) const {
+    for (unsigned K = 0; K < B.size(); ++K) {
+      if (B[K].Same) {
+        if (Subs.empty())
+          return false;
+        continue;
+      }
+      Extent Want = Spans[K] ? *Spans[K] : Extent{0, int64_t(Dims[K])};
+      if (Want.Lo < Want.Hi && (Want.Lo < B[K].Lo || Want.Hi > B[K].Hi))
+        return false;
+    }
+    return true;
+  }
+
+  void addLoop(const ForStmt *FS) {
+    const VarDecl *Var = nullptr;
+    std::optional<Extent> X = constantRange(Ctx, FS, Var);
+    Scan Body(FS->getBody());
+    if (!X || Body.BreakOrContinue || Body.Returns || FillVars.count(Var) || X->Lo >= X->Hi)
+      return;
+    FillVars[Var] = *X;
+    add(FS->getBody());
+    FillVars.erase(Var);
+  }
+
+  void addExpr(const Expr *E) {
+    if (const auto *CE = dyn_cast<CallExpr>(E)) {
+      if (writesWhole(Ctx, CE, Array) || callFillsWhole(Ctx, CE, Array, Dims)) {
+        Box All;
+        for (uint64_t D : Dims)
+          All.push_back(Extent{0, int64_t(D)});
+        insert(std::move(All));
+      }
+      return;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (!BO || (BO->getOpcode() != BO_Assign && BO->getOpcode() != BO_Comma))
+      return;
+    if (BO->getOpcode() == BO_Comma) {
+      addExpr(BO->getLHS()->IgnoreParenCasts());
+    } else if (std::optional<Box> B = elementBox(BO->getLHS())) {
+      insert(std::move(*B));
+    }
+    addExpr(BO->getRHS()->IgnoreParenCasts()); // `t[0] = t[1] = 0`
+  }
+
+  /// The box of element `LHS`, each fill loop's variable used in one dimension at most.
+  std::optional<Box> elementBox(const Expr *LHS) const {
+    std::vector<const Expr *> Subs = subscriptsOf(LHS, Array, Dims.size());
+    if (Subs.empty())
+      return std::nullopt;
+    Box B;
+    llvm::DenseSet<const VarDecl *> Used;
+    for (const Expr *Sub : Subs) {
+      const VarDecl *Var = nullptr;
+      std::optional<Extent> X = subscriptRange(Ctx, Sub, Var, [&](const VarDecl *V) {
+        auto It = FillVars.find(V);
+        return It == FillVars.end() ? std::nullopt : std::optional<Extent>(It->second);
+      });
+      if (X && Var && !Used.insert(Var).second)
+        return std::nullopt; // a diagonal
+      if (!X) {
+        // Exactly this subscript: it must not move with a fill loop or the array itself.
+        if (Sub->HasSideEffects(Ctx) || mentions(Sub, Array) ||
+            llvm::any_of(FillVars, [&](const auto &FV) { return mentions(Sub, FV.first); }))
+          return std::nullopt;
+        X = Extent{0, 0, Sub};
+      }
+      B.push_back(*X);
+    }
+    return B;
+  }
+
+  bool sameExtent(const Extent &A, const Extent &B) const {
+    if (A.Same || B.Same)
+      return A.Same && B.Same && sameValue(Ctx, A.Same, B.Same);
+    return A.Lo == B.Lo && A.Hi == B.Hi;
+  }
+
+  /// `A` and `B` joined when they differ in one range only and meet there.
+  std::optional<Box> joined(const Box &A, const Box &B) const {
+    std::optional<unsigned> Differ;
+    for (unsigned K = 0; K < A.size(); ++K)
+      if (!sameExtent(A[K], B[K])) {
+        if (Differ || A[K].Same || B[K].Same)
+          return std::nullopt;
+        Differ = K;
+      }
+    if (!Differ)
+      return A;
+    const Extent &X = A[*Differ], &Y = B[*Differ];
+    if (X.Hi < Y.Lo || Y.Hi < X.Lo)
+      return std::nullopt;
+    Box U = A;
+    U[*Differ] = Extent{std::min(X.Lo, Y.Lo), std::max(X.Hi, Y.Hi)};
+    return U;
+  }
+
+  void insert(Box B) {
+    constexpr size_t MaxBoxes = 256; // beyond this, a fill is not worth following
+    for (size_t I = 0; I < Boxes.size();)
+      if (std::optional<Box> U = joined(Boxes[I], B)) {
+        B = std::move(*U);
+        Boxes.erase(Boxes.begin() + I);
+        I = 0;
+      } else {
+        ++I;
+      }
+    if (Boxes.size() < MaxBoxes)
+      Boxes.push_back(std::move(B));
+  }
+};
+
+/// `CE` calls a function of this file that fills the whole of one-dimensional array `VD`,
+/// passed as an argument of its own: the parameter is only ever a destination `p[e] = v` in the
+/// callee, and the statements of the callee's body before any `return` fill every element
+/// (Filled; NPB's `exact_solution(xi, eta, zeta, dtemp)`).
+bool callFillsWhole(ASTContext &Ctx, const CallExpr *CE, const VarDecl *VD,
+                    const std::vector<uint64_t> &Dims) {
+  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+  const auto *Body = Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  if (!Body || Dims.size() != 1 || CE->getNumArgs() != Def->getNumParams())
+    return false;
+  const ParmVarDecl *P = nullptr;
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+    if (const auto *R = dyn_cast<DeclRefExpr>(CE->getArg(I)->IgnoreParenImpCasts());
+        R && R->getDecl() == VD) {
+      if (P)
+        return false; // passed twice
+      P = Def->getParamDecl(I);
+    }
+  QualType Pointee = P ? P->getType()->getPointeeType() : QualType();
+  if (Pointee.isNull() || Ctx.getCanonicalType(Pointee).getUnqualifiedType() !=
+                              Ctx.getCanonicalType(innermost(VD->getType())).getUnqualifiedType())
+    return false;
+  for (const DeclRefExpr *R : Scan(Body).Refs) {
+    if (R->getDecl() != P)
+      continue;
+    const Expr *E = fullElement(Ctx, R, 1);
+    if (!E || useOf(Ctx, E) != Use::Write)
+      return false;
+  }
+  Filled F(Ctx, P, Dims);
+  F.add(Body);
+  return F.coversAll();
 }
 
 class Checker {
@@ -263,74 +560,23 @@ private:
            steadyVars(X.Hi, Array, Around);
   }
 
-  /// `for (k = 0; k < N; k++) a[k] = v;` over every element of a one-dimensional `a`.
-  bool fillsWhole(const Stmt *S, const VarDecl *VD, const std::vector<uint64_t> &Dims) const {
-    const auto *FS = dyn_cast<ForStmt>(S);
-    LoopForm LF;
-    Problem Ignored;
-    if (!FS || Dims.size() != 1 || !matchLoopForm(Ctx, FS, LF, Ignored) || LF.Step != 1 ||
-        LF.Op != Cond::LT)
-      return false;
-    Expr::EvalResult Lo, Hi;
-    if (!LF.Lo->EvaluateAsInt(Lo, Ctx) || !LF.Hi->EvaluateAsInt(Hi, Ctx) || Lo.Val.getInt() != 0 ||
-        Hi.Val.getInt() != (int64_t)Dims[0])
-      return false;
-    auto Fills = [&](const Stmt *St) {
-      const auto *BO = dyn_cast<BinaryOperator>(St);
-      const auto *ASE =
-          BO && BO->getOpcode() == BO_Assign ? dyn_cast<ArraySubscriptExpr>(BO->getLHS()) : nullptr;
-      return ASE && referencedVar(ASE->getBase()) == VD && referencedVar(ASE->getIdx()) == LF.Var;
-    };
-    if (Scan(FS->getBody()).BreakOrContinue || writesUnder(FS->getBody()).Written.count(LF.Var))
-      return false;
-    if (const auto *CS = dyn_cast<CompoundStmt>(FS->getBody()))
-      return llvm::any_of(CS->body(), Fills);
-    return Fills(FS->getBody());
-  }
-
-  /// `CE` calls a function of this file that fills the whole of one-dimensional array `VD`,
-  /// passed as an argument of its own: the parameter is only ever a destination `p[e] = v` in the
-  /// callee, and a statement of the callee's body, with no `return` before it, is
-  /// `for (k = 0; k < N; k++) p[k] = v;` (NPB's `exact_solution(xi, eta, zeta, dtemp)`).
-  bool callFillsWhole(const CallExpr *CE, const VarDecl *VD,
-                      const std::vector<uint64_t> &Dims) const {
-    const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
-    const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
-    const auto *Body = Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
-    if (!Body || Dims.size() != 1 || CE->getNumArgs() != Def->getNumParams())
-      return false;
-    const ParmVarDecl *P = nullptr;
-    for (unsigned I = 0; I < CE->getNumArgs(); ++I)
-      if (const auto *R = dyn_cast<DeclRefExpr>(CE->getArg(I)->IgnoreParenImpCasts());
-          R && R->getDecl() == VD) {
-        if (P)
-          return false; // passed twice
-        P = Def->getParamDecl(I);
-      }
-    QualType Pointee = P ? P->getType()->getPointeeType() : QualType();
-    if (Pointee.isNull() || Ctx.getCanonicalType(Pointee).getUnqualifiedType() !=
-                                Ctx.getCanonicalType(innermost(VD->getType())).getUnqualifiedType())
-      return false;
-    for (const DeclRefExpr *R : Scan(Body).Refs) {
-      if (R->getDecl() != P)
-        continue;
-      const Expr *E = fullElement(Ctx, R, 1);
-      if (!E || useOf(Ctx, E) != Use::Write)
-        return false;
-    }
-    for (const Stmt *S : Body->body()) {
-      if (fillsWhole(S, P, Dims))
-        return true;
-      if (Scan(S).Returns)
-        return false;
-    }
-    return false;
-  }
-
   /// `Ref` is an argument of a call that fills the whole array (callFillsWhole).
   bool filledByCall(const DeclRefExpr *Ref, const VarDecl *VD,
                     const std::vector<uint64_t> &Dims) const {
-    return callFillsWhole(callTaking(Ctx, Ref), VD, Dims);
+    return callFillsWhole(Ctx, callTaking(Ctx, Ref), VD, Dims);
+  }
+
+  /// The values `V` takes at `Read` when it is the variable of a `for` around it in the region
+  /// with constant bounds (constantRange).
+  std::optional<Extent> readLoopRange(const VarDecl *V, const Expr *Read) const {
+    for (const Stmt *S = parentStatement(Ctx, Read); S && S != Body; S = parentStatement(Ctx, S))
+      if (const auto *FS = dyn_cast<ForStmt>(S); FS && within(Ctx, Read, FS->getBody())) {
+        const VarDecl *Var = nullptr;
+        std::optional<Extent> X = constantRange(Ctx, FS, Var);
+        if (Var == V || loopVar(FS) == V)
+          return Var == V ? X : std::nullopt;
+      }
+    return std::nullopt;
   }
 
   /// Whether an earlier statement of a block around `Element` (a read, inside the loop) writes
@@ -338,6 +584,13 @@ private:
   bool writtenFirst(const VarDecl *VD, const std::vector<uint64_t> &Dims,
                     const Expr *Element) const {
     std::vector<const ForStmt *> Around; // the loops around the read, innermost first
+    std::vector<const Expr *> Subs = subscriptsOf(Element, VD, Dims.size());
+    std::vector<std::optional<Extent>> Spans;
+    for (const Expr *Sub : Subs) {
+      const VarDecl *Var = nullptr;
+      Spans.push_back(subscriptRange(Ctx, Sub, Var,
+                                     [&](const VarDecl *V) { return readLoopRange(V, Element); }));
+    }
     const Stmt *Child = Element;
     for (const Stmt *P = parentStatement(Ctx, Child); P && Child != Body;
          Child = P, P = parentStatement(Ctx, P)) {
@@ -348,13 +601,10 @@ private:
           // The offloaded loop's own writes do not reach a read after it once it is private.
           if (Exclude && within(Ctx, Exclude, Prev))
             continue;
-          if (const auto *E = dyn_cast<Expr>(Prev);
-              E && (writesWhole(Ctx, dyn_cast<CallExpr>(E->IgnoreParenCasts()), VD) ||
-                    callFillsWhole(dyn_cast<CallExpr>(E->IgnoreParenCasts()), VD, Dims)))
-            return true;
-          if (fillsWhole(Prev, VD, Dims))
-            return true;
-          if (assigns(Prev, Element) && steadyVars(Element, VD, CS))
+          Filled F(Ctx, VD, Dims);
+          F.add(Prev);
+          if (!Subs.empty() &&
+              F.covers(Subs, Spans, [&](const Expr *E) { return steadyVars(E, VD, CS); }))
             return true;
           // One loop fills `t[p]`, a later one with the same header reads it.
           if (const auto *Fill = dyn_cast<ForStmt>(Prev))

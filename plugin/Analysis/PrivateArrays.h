@@ -25,16 +25,17 @@ std::optional<std::vector<uint64_t>> constantDims(clang::ASTContext &Ctx, clang:
 /// Returns the local arrays of constant size and of numbers, declared outside `F` without an
 /// initialiser, that every iteration of `F` writes before it reads them, and whose every read
 /// elsewhere in the function is also written first in its own block (by a write outside `F`:
-/// no value `F` leaves is read). A read `a[e]` is written first when an earlier statement of a
-/// block around it (inside the loop, or the function for the other reads) is
-/// - `a[e] = v` (the same expression), with every variable of `e` unchanged in between: not
-///   written in the loop's body, or the variable of a `for` around both that only its header
-///   changes;
+/// no value `F` leaves is read). A read is written first when an earlier statement of a block
+/// around it (inside the loop, or the function for the other reads) writes, whenever it runs to
+/// its end, elements that hold the read's:
+/// - assignments `a[e1]...[ek] = v` whose subscripts are constants, the variables (plus or minus
+///   a constant) of `for` loops with constant bounds inside the statement, or any other
+///   expression that the read repeats with its variables unchanged in between; written boxes
+///   that meet are joined (LU's `tmat[m][0] = ...; ... tmat[m][4] = ...;` over `m`);
+/// - `memset`/`memcpy`/`memmove` of the whole array (`sizeof a`), or a call of a function of the
+///   file that fills its parameter so (the parameter only written there);
 /// - a `for` with the same header as a `for` around the read whose body starts with such a
-///   statement (one loop fills `t[p]`, a later one reads it);
-/// - `memset`/`memcpy`/`memmove` of the whole array (`sizeof a`), a one-dimensional array
-///   filled by `for (k = 0; k < N; k++) a[k] = v;` with N its size, or a call of a function of
-///   the file that fills its parameter so (the parameter only written there).
+///   statement (one loop fills `t[p]`, a later one reads it).
 /// Every other use (an address, a pointer, a partial subscript) rules the array out.
 std::vector<const clang::VarDecl *> iterationPrivateArrays(clang::ASTContext &Ctx,
                                                            const LoopForm &F);

@@ -1,8 +1,10 @@
 /* Arrays private to each iteration: PolyBench doitgen as its OpenMP port writes it (the scratch
  * row `sum_local` declared in the block around the loop, private without a clause), scratch
  * arrays cleared by memset or filled by a loop before they are read, and arrays named in
- * `private(...)`: two-dimensional, and of structs. Every element is compared with the same loops
- * run serially (exit status 1 on a mismatch). */
+ * `private(...)`: two-dimensional, and of structs. NPB LU's `blts` diagonal solve fills a 5x5
+ * block `tmat` column by column inside an inner loop over `j`, then eliminates in place; other
+ * scratch arrays are filled backwards, in parts by a function, and read at shifted subscripts.
+ * Every element is compared with the same loops run serially (exit status 1 on a mismatch). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +64,52 @@ static void scratch(int n, const double *x, double *y, double *z, struct span *o
   }
 }
 
+#define B 5
+#define G 23
+
+static void fill_parts(double *p, double v) {
+  for (int k = 0; k < 3; k++)
+    p[k] = v + k;
+  p[3] = p[4] = v * 2;
+}
+
+/* One Gaussian elimination of the block d[i][j] per grid point, as LU's blts does it. */
+static void block_solve(int g, double d[G][G][B][B], double v[G][G][B], double *w, int parallel) {
+  int i, j, m;
+  double tmp, tmp1, tmat[B][B], back[4], parts[B];
+#pragma gpupar if (parallel)
+  for (i = 1; i < g - 1; i++) {
+    for (j = 1; j < g - 1; j++) {
+      for (m = 0; m < B; m++) {
+        tmat[m][0] = d[i][j][m][0];
+        tmat[m][1] = d[i][j][m][1];
+        tmat[m][2] = d[i][j][m][2];
+        tmat[m][3] = d[i][j][m][3];
+        tmat[m][4] = d[i][j][m][4];
+      }
+      for (int p = 0; p < B - 1; p++)
+        for (int r = p + 1; r < B; r++) {
+          tmp1 = tmat[r][p] / tmat[p][p];
+          for (int c = p; c < B; c++)
+            tmat[r][c] -= tmp1 * tmat[p][c];
+          v[i][j][r] -= tmp1 * v[i][j][p];
+        }
+      for (int r = B - 1; r >= 0; r--) {
+        tmp = v[i][j][r];
+        for (int c = r + 1; c < B; c++)
+          tmp -= tmat[r][c] * v[i][j][c];
+        v[i][j][r] = tmp / tmat[r][r];
+      }
+    }
+    for (m = 3; m >= 0; m--)
+      back[m] = v[i][1][m] * (m + 1);
+    fill_parts(parts, v[i][2][0]);
+    w[i] = back[0] + back[3] + parts[4] - parts[0];
+    for (m = 0; m < 3; m++)
+      w[i] += back[m + 1] * parts[m + 2];
+  }
+}
+
 int main(void) {
   static double A[2][NR][NQ][NP], C4[NP][NP];
   double *x = malloc(N * sizeof *x), *y[2], *z[2];
@@ -87,6 +135,17 @@ int main(void) {
   doitgen(NR, NQ, NP, A[1], C4, 0);
   scratch(N, x, y[0], z[0], out[0], 1);
   scratch(N, x, y[1], z[1], out[1], 0);
+  static double d[G][G][B][B], v[2][G][G][B], w[2][G];
+  for (int i = 0; i < G; i++)
+    for (int j = 0; j < G; j++)
+      for (int m = 0; m < B; m++) {
+        v[0][i][j][m] = v[1][i][j][m] = (double)((i * 7 + j * 3 + m) % 11) - 5;
+        for (int c = 0; c < B; c++)
+          d[i][j][m][c] =
+              (m == c ? 8.0 + (i + j) % 5 : 0.0) + (double)((i + 2 * j + m * c) % 7) / 4;
+      }
+  block_solve(G, d, v[0], w[0], 1);
+  block_solve(G, d, v[1], w[1], 0);
   long bad = 0;
   double sum = 0;
   for (int r = 0; r < NR; r++)
@@ -97,6 +156,13 @@ int main(void) {
     bad += y[0][i] != y[1][i] || z[0][i] != z[1][i] || out[0][i].lo != out[1][i].lo ||
            out[0][i].hi != out[1][i].hi;
     sum += y[0][i] + z[0][i] + out[0][i].lo - out[0][i].hi;
+  }
+  for (int i = 0; i < G; i++) {
+    for (int j = 0; j < G; j++)
+      for (int m = 0; m < B; m++)
+        bad += v[0][i][j][m] != v[1][i][j][m], sum += v[0][i][j][m];
+    if (i > 0 && i < G - 1)
+      bad += w[0][i] != w[1][i], sum += w[0][i];
   }
   if (bad)
     fprintf(stderr, "privarrays: %ld elements differ from the serial computation\n", bad);
