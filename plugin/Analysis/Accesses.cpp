@@ -1549,6 +1549,8 @@ bool BodyWalker::recordAccess(const Expr *E, Mode M, Place P, const std::vector<
   A.Guards.insert(A.Guards.end(), More.begin(), More.end());
   A.Congruences = Congruent;
   A.Excluded = Excluded;
+  for (unsigned I : Active)
+    A.LoopAtoms.push_back({Info.Inner[I].Form.Var, Info.Inner[I].Atom});
   if (!Frames.empty())
     A.Via = Frames.front()->Call;
   if (M == Mode::Read || M == Mode::ReadWrite)

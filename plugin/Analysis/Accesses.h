@@ -140,6 +140,10 @@ struct Access {
   bool Partial = false;
   Poly Within;
   bool WithinAffine = false;
+  /// The inner loops around the access, outermost first, each variable with its loop's atom:
+  /// a variable that sibling loops reuse (`for (k...) a[k] = ...; for (k...) ... a[k - 1]`) has
+  /// one atom per loop, so a subscript rebuilt from `Expr` must take these.
+  std::vector<std::pair<const clang::VarDecl *, unsigned>> LoopAtoms;
   /// Rows only: whether the column has the outer loop variable (`w[k][j]` in a loop over j).
   bool movesColumn(unsigned OuterAtom) const {
     return Rows && Column.coefficient(OuterAtom) != Poly();

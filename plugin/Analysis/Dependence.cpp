@@ -248,6 +248,20 @@ private:
   AtomTable Atoms;                                ///< a copy: bounds may add invariant atoms
   std::map<const Access *, const Expr *> Leaving; ///< leavingSubscript's answers
   const Expr *findLeavingSubscript(const Access &A);
+  /// Builds subscripts of `A` over the loop variables `Loops`, each inner loop's variable as the
+  /// atom of the loop around `A` (Access::LoopAtoms).
+  PolyBuilder subscriptBuilder(const Access &A, const std::set<const VarDecl *> &Loops) {
+    PolyBuilder B(
+        Ctx, Atoms, [&Loops](const VarDecl *V) { return Loops.count(V) != 0; },
+        [this](const Expr *X) { return X->getType()->isIntegerType() && !X->HasSideEffects(Ctx); });
+    B.AtomOf = [this, &A](const VarDecl *V) {
+      for (auto It = A.LoopAtoms.rbegin(); It != A.LoopAtoms.rend(); ++It)
+        if (It->first == V)
+          return It->second;
+      return Atoms.loopVar(V);
+    };
+    return B;
+  }
   std::map<unsigned, Interval> Ranges;
   std::map<unsigned, int64_t> Steps;
 
@@ -799,9 +813,7 @@ const Expr *Tester::findLeavingSubscript(const Access &A) {
     Loops.insert(Atoms.get(C).LoopVar);
   for (const InnerLoop &L : Info.Inner)
     Loops.insert(L.Form.Var);
-  PolyBuilder B(
-      Ctx, Atoms, [&](const VarDecl *V) { return Loops.count(V) != 0; },
-      [this](const Expr *X) { return X->getType()->isIntegerType() && !X->HasSideEffects(Ctx); });
+  PolyBuilder B = subscriptBuilder(A, Loops);
   for (size_t D = 1; D < Levels.size(); ++D) {
     std::optional<Poly> Sub = B.build(Levels[D].first), Size;
     if (!Sub)
@@ -930,9 +942,7 @@ std::vector<Poly> Tester::dimensionsOf(const Access &A, const Access &Other) {
     for (const auto &[M, C] : P->Terms)
       for (const auto &[X, Deg] : M)
         Vetted.insert(X);
-  PolyBuilder B(
-      Ctx, Atoms, [&](const VarDecl *V) { return Loops.count(V) != 0; },
-      [this](const Expr *X) { return X->getType()->isIntegerType() && !X->HasSideEffects(Ctx); });
+  PolyBuilder B = subscriptBuilder(A, Loops);
   std::vector<Poly> Polys;
   for (const Expr *E : Subs) {
     std::optional<Poly> P = B.build(E);
