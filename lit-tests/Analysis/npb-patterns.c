@@ -88,3 +88,23 @@ void dissipation(int c) {
       rsd[i][j][0][0] = rsd[i][j][0][0] - uu[i - 2][j][0][0]; // expected-warning {{updates 'rsd' at an index that is not affine in the loop variables}}
   }
 }
+
+// NPB LU's setbv: a face of the grid filled through a function taking one point's row,
+// `&u[i][ny - 1][k][0]`. The flat subscript `845*i + 65*ny - 65 + 5*k + m` splits with the
+// constant -65 kept beside `65*ny` (division towards zero), so the facts checked before the loop
+// hold on LU's grids (ny <= 13 and nz <= 13); floor division would have asked for
+// '65 - 65 * ny - 5 * nz >= 0', false whenever the loop has work.
+static double lu_u[12][13][13][5];
+static void exact(int i, int j, int k, double u000ijk[5]) {
+  for (int m = 0; m < 5; m++)
+    u000ijk[m] = i + 0.5 * j + 0.25 * k + m;
+}
+void setbv(int nx, int ny, int nz) {
+  int i, k;
+#pragma gpupar
+  for (i = 0; i < nx; i++) // expected-remark {{loop offloaded: lu_u (out)}} expected-remark {{the loop runs on a device only when '845 - 5 * nz >= 0' and '-65 + 65 * ny >= 0' and '910 - 65 * ny - 5 * nz >= 0' and '13 - nz >= 0' at run time}}
+    for (k = 0; k < nz; k++) { // expected-remark {{perfectly nested loop over 'k' collapsed}}
+      exact(i, 0, k, &lu_u[i][0][k][0]);
+      exact(i, ny - 1, k, &lu_u[i][ny - 1][k][0]);
+    }
+}

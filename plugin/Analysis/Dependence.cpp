@@ -556,22 +556,41 @@ bool Tester::disjointByBounds(const std::vector<Poly> &DW, const std::vector<Pol
 }
 
 std::optional<std::pair<Poly, Poly>> Tester::split(const Poly &P, int64_t C) {
-  // P = Row * C + Col as an identity, term by term (floor division of each coefficient); only
-  // the range check below makes the split the unique one. An invariant left in the column
-  // (`a[j*N + i]` in a loop over j) needs facts about its value.
-  Poly Row, Col;
-  for (const auto &[M, K] : P.Terms) {
-    int64_t Q = K >= 0 ? K / C : -((-K + C - 1) / C);
-    Row.Terms[M] += Q;
-    Col.Terms[M] += K - Q * C;
+  // P = Row * C + Col as an identity, term by term; only the range check below makes the split
+  // the unique one, so any identity whose column fits will do. Two are tried: division towards
+  // zero, which keeps a small negative coefficient in the column as each dimension wrote it
+  // (`a[i][M - 1 - j]`; `&u[i][ny - 1][k][0]` passed to a function), and floor division of each
+  // coefficient. An invariant left in the column (`a[j*N + i]` in a loop over j) needs facts
+  // about its value: the split that needs fewer is kept (towards zero on a tie).
+  auto Parts = [&](bool Floor) {
+    Poly Row, Col;
+    for (const auto &[M, K] : P.Terms) {
+      int64_t Q = K >= 0 ? K / C : Floor ? -((-K + C - 1) / C) : -(-K / C);
+      Row.Terms[M] += Q;
+      Col.Terms[M] += K - Q * C;
+    }
+    for (Poly *X : {&Row, &Col})
+      for (auto It = X->Terms.begin(); It != X->Terms.end();)
+        It = It->second == 0 ? X->Terms.erase(It) : std::next(It);
+    return std::make_pair(Row, Col);
+  };
+  size_t Before = Pending.size();
+  std::optional<std::pair<Poly, Poly>> Best;
+  std::vector<Poly> BestFacts;
+  for (bool Floor : {false, true}) {
+    std::pair<Poly, Poly> S = Parts(Floor);
+    if (Floor && Best && S.second == Best->second)
+      break; // the same split
+    // The column must lie in [0, C) in every iteration (triangular loops: their hull).
+    if (columnFits(S.second, Poly::constant(C)) &&
+        (!Best || Pending.size() - Before < BestFacts.size())) {
+      Best = S;
+      BestFacts.assign(Pending.begin() + Before, Pending.end());
+    }
+    Pending.resize(Before);
   }
-  for (Poly *X : {&Row, &Col})
-    for (auto It = X->Terms.begin(); It != X->Terms.end();)
-      It = It->second == 0 ? X->Terms.erase(It) : std::next(It);
-  // The column must lie in [0, C) in every iteration (triangular loops: their hull).
-  if (!columnFits(Col, Poly::constant(C)))
-    return std::nullopt;
-  return std::make_pair(Row, Col);
+  Pending.insert(Pending.end(), BestFacts.begin(), BestFacts.end());
+  return Best;
 }
 
 Interval Tester::columnRange(const Poly &Col) {

@@ -6,7 +6,9 @@
  * collapsed loop whose inner variable's value is read after it, and a local array one loop
  * writes and the next reads (PolyBench durbin's z: not private), and BT's sweep along a line of the
  * grid through a helper taking two rows of one array (`matvec_sub(lhs[i][j][k], rhs[i-1][j][k],
- * rhs[i][j][k])`: iteration j reads row i-1 of its own line) complete the set. Every element is
+ * rhs[i][j][k])`: iteration j reads row i-1 of its own line) and LU's faces of the grid filled
+ * through a function taking one point's row (`exact(i, ny - 1, k, &u[i][ny - 1][k][0])`)
+ * complete the set. Every element is
  * compared with the same loops run serially; exit status 1 on a mismatch. */
 #include <math.h>
 #include <stdio.h>
@@ -178,6 +180,31 @@ static void dissipation(double (*f)[NY][NZ][5], const double (*v)[NY][NZ][5], in
   }
 }
 
+/* NPB LU's setbv: the faces j = 0 and j = ny - 1 of the grid, a point's five values filled by
+ * a function through a pointer to its row. */
+static void exact_at(int i, int j, int k, double out[5]) {
+  for (int m = 0; m < 5; m++)
+    out[m] = i + 0.5 * j + 0.25 * k + m;
+}
+
+static void faces(double (*w)[NY][NZ][5], int offload) {
+  int i, k, ny = grid_points[1], nz = grid_points[2];
+  if (offload) {
+#pragma gpupar
+    for (i = 0; i < grid_points[0]; i++)
+      for (k = 0; k < nz; k++) {
+        exact_at(i, 0, k, &w[i][0][k][0]);
+        exact_at(i, ny - 1, k, &w[i][ny - 1][k][0]);
+      }
+  } else {
+    for (i = 0; i < grid_points[0]; i++)
+      for (k = 0; k < nz; k++) {
+        exact_at(i, 0, k, &w[i][0][k][0]);
+        exact_at(i, ny - 1, k, &w[i][ny - 1][k][0]);
+      }
+  }
+}
+
 /* The max norm of the interior, as NPB MG writes it; `j` is read after its loop. */
 static double norm(int *last) {
   int i, j, k;
@@ -233,6 +260,8 @@ int main(void) {
   lines();
   dissipation(forcing, (const double(*)[NY][NZ][5])u, 1);
   dissipation(ref_forcing, (const double(*)[NY][NZ][5])ref_u, 0);
+  faces(line, 1);
+  faces(ref_line, 0);
   int last = 0;
   double tmp = norm(&last), ref_tmp = 0.0;
   for (int i = 1; i < grid_points[0] - 1; i++)
