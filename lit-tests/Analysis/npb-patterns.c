@@ -2,8 +2,7 @@
 // loop bounds read from a global array of dimensions (an invariant when the loop never writes
 // it; written, the bound is not: the loop over it stays as it is), a scratch array of the `parallel` block that a called function fills, `threadprivate`
 // global scratch arrays (shared here: a warning with the clause and when it holds), and a
-// subscript through a body local (`k1 = k + 1`) in a four-dimensional array, which is tested by
-// its flat subscript only (no dependence proven there).
+// subscript through a body local (`k1 = k + 1`) in a four-dimensional array.
 // RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-remarks -fplugin-arg-gpupar-outdir=%t %s
 static int grid_points[3];
 static double u[12][12][12][5], ue[12][5], lhs[15][13][13][13];
@@ -53,15 +52,18 @@ void threadprivate_scratch(void) {
     }
 }
 
-void flat_only(int n) {
-  int i, j, k, k1;
+// SP's z_solve: `k1 = k + 1` is substituted in each dimension as in the flat subscript, so the
+// planes `lhs[n + 3]` and `lhs[n + 2]` stay apart; the sweep along k carries a dependence and
+// is not collapsed.
+void z_solve(int nn) {
+  int i, j, k, k1, n = 0;
 #pragma gpupar
-  for (i = 1; i <= n; i++)
-    for (j = 1; j <= n; j++)
-      for (k = 0; k <= n; k++) {
-        k1 = k + 1;
-        lhs[3][i][j][k] = lhs[3][i][j][k] * 2; // expected-warning {{cannot prove that write to 'lhs[3][i][j][k]' and read of 'lhs[2][i][j][k1]' are independent; the loop stays serial}}
-        lhs[2][i][j][k1] = lhs[2][i][j][k1] - lhs[3][i][j][k]; // expected-note {{read is here}}
+  for (i = 1; i <= nn; i++) // expected-remark {{loop offloaded: lhs (inout), k (private), k1 (private)}}
+    for (j = 1; j <= nn; j++) // expected-remark {{perfectly nested loop over 'j' collapsed with the offloaded loop as by 'collapse(2)'}}
+      for (k = 0; k <= nn; k++) { // expected-remark {{'k' is private to each iteration}}
+        k1 = k + 1; // expected-remark {{'k1' is private to each iteration}}
+        lhs[n + 3][i][j][k] = lhs[n + 3][i][j][k] / lhs[n + 2][i][j][k];
+        lhs[n + 2][i][j][k1] = lhs[n + 2][i][j][k1] - lhs[n + 3][i][j][k];
       }
 }
 

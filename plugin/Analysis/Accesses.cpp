@@ -1551,6 +1551,10 @@ bool BodyWalker::recordAccess(const Expr *E, Mode M, Place P, const std::vector<
   A.Excluded = Excluded;
   for (unsigned I : Active)
     A.LoopAtoms.push_back({Info.Inner[I].Form.Var, Info.Inner[I].Atom});
+  for (const auto *AS = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts()); AS;
+       AS = dyn_cast<ArraySubscriptExpr>(AS->getBase()->IgnoreParenImpCasts()))
+    if (std::optional<Poly> Sub = buildIndex(AS->getIdx()))
+      A.SubscriptPolys.push_back({AS->getIdx(), *Sub});
   if (!Frames.empty())
     A.Via = Frames.front()->Call;
   if (M == Mode::Read || M == Mode::ReadWrite)

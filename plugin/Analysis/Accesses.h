@@ -144,6 +144,16 @@ struct Access {
   /// a variable that sibling loops reuse (`for (k...) a[k] = ...; for (k...) ... a[k - 1]`) has
   /// one atom per loop, so a subscript rebuilt from `Expr` must take these.
   std::vector<std::pair<const clang::VarDecl *, unsigned>> LoopAtoms;
+  /// Each subscript of `Expr`'s chain `a[e1]...[ek]` as the walker built it, where it could:
+  /// with its loops' atoms and body locals substituted (`k1 = k + 1; a[n][k1]`). The dependence
+  /// test's subscripts per dimension.
+  std::vector<std::pair<const clang::Expr *, Poly>> SubscriptPolys;
+  const Poly *subscriptPoly(const clang::Expr *Sub) const {
+    for (const auto &[E, P] : SubscriptPolys)
+      if (E == Sub)
+        return &P;
+    return nullptr;
+  }
   /// Rows only: whether the column has the outer loop variable (`w[k][j]` in a loop over j).
   bool movesColumn(unsigned OuterAtom) const {
     return Rows && Column.coefficient(OuterAtom) != Poly();

@@ -834,7 +834,8 @@ const Expr *Tester::findLeavingSubscript(const Access &A) {
     Loops.insert(L.Form.Var);
   PolyBuilder B = subscriptBuilder(A, Loops);
   for (size_t D = 1; D < Levels.size(); ++D) {
-    std::optional<Poly> Sub = B.build(Levels[D].first), Size;
+    const Poly *Built = A.subscriptPoly(Levels[D].first);
+    std::optional<Poly> Sub = Built ? std::optional<Poly>(*Built) : B.build(Levels[D].first), Size;
     if (!Sub)
       continue;
     if (const auto *CAT = dyn_cast_or_null<ConstantArrayType>(Levels[D].second))
@@ -964,7 +965,8 @@ std::vector<Poly> Tester::dimensionsOf(const Access &A, const Access &Other) {
   PolyBuilder B = subscriptBuilder(A, Loops);
   std::vector<Poly> Polys;
   for (const Expr *E : Subs) {
-    std::optional<Poly> P = B.build(E);
+    const Poly *Built = A.subscriptPoly(E);
+    std::optional<Poly> P = Built ? std::optional<Poly>(*Built) : B.build(E);
     if (!P)
       return {};
     for (const auto &[M, C] : P->Terms)

@@ -7,7 +7,8 @@
  * writes and the next reads (PolyBench durbin's z: not private), and BT's sweep along a line of the
  * grid through a helper taking two rows of one array (`matvec_sub(lhs[i][j][k], rhs[i-1][j][k],
  * rhs[i][j][k])`: iteration j reads row i-1 of its own line) and LU's faces of the grid filled
- * through a function taking one point's row (`exact(i, ny - 1, k, &u[i][ny - 1][k][0])`)
+ * through a function taking one point's row (`exact(i, ny - 1, k, &u[i][ny - 1][k][0])`), and
+ * SP's forward elimination along k in planes of one array (`k1 = k + 1; lhs[n + 2][i][j][k1]`)
  * complete the set. Every element is
  * compared with the same loops run serially; exit status 1 on a mismatch. */
 #include <math.h>
@@ -205,6 +206,31 @@ static void faces(double (*w)[NY][NZ][5], int offload) {
   }
 }
 
+/* NPB SP's z_solve: the sweep along k runs in each (i, j) line; the planes n + 2 and n + 3 of
+ * one array never meet. */
+static double planes[2][5][NX][NY][NZ];
+static void eliminate(double (*p)[NX][NY][NZ], int offload) {
+  int i, j, k, k1, n = 0;
+  if (offload) {
+#pragma gpupar
+    for (i = 1; i < grid_points[0] - 1; i++)
+      for (j = 1; j < grid_points[1] - 1; j++)
+        for (k = 0; k <= grid_points[2] - 3; k++) {
+          k1 = k + 1;
+          p[n + 3][i][j][k] = p[n + 3][i][j][k] / p[n + 2][i][j][k];
+          p[n + 2][i][j][k1] = p[n + 2][i][j][k1] - p[n + 1][i][j][k1] * p[n + 3][i][j][k];
+        }
+  } else {
+    for (i = 1; i < grid_points[0] - 1; i++)
+      for (j = 1; j < grid_points[1] - 1; j++)
+        for (k = 0; k <= grid_points[2] - 3; k++) {
+          k1 = k + 1;
+          p[n + 3][i][j][k] = p[n + 3][i][j][k] / p[n + 2][i][j][k];
+          p[n + 2][i][j][k1] = p[n + 2][i][j][k1] - p[n + 1][i][j][k1] * p[n + 3][i][j][k];
+        }
+  }
+}
+
 /* The max norm of the interior, as NPB MG writes it; `j` is read after its loop. */
 static double norm(int *last) {
   int i, j, k;
@@ -262,6 +288,18 @@ int main(void) {
   dissipation(ref_forcing, (const double(*)[NY][NZ][5])ref_u, 0);
   faces(line, 1);
   faces(ref_line, 0);
+  for (int n = 0; n < 5; n++)
+    for (int i = 0; i < NX; i++)
+      for (int j = 0; j < NY; j++)
+        for (int k = 0; k < NZ; k++)
+          planes[0][n][i][j][k] = planes[1][n][i][j][k] = 2.0 + (n * 7 + i + 3 * j + k) % 5;
+  eliminate(planes[0], 1);
+  eliminate(planes[1], 0);
+  for (int n = 0; n < 5; n++)
+    for (int i = 0; i < NX; i++)
+      for (int j = 0; j < NY; j++)
+        for (int k = 0; k < NZ; k++)
+          expect("planes", planes[0][n][i][j][k], planes[1][n][i][j][k]);
   int last = 0;
   double tmp = norm(&last), ref_tmp = 0.0;
   for (int i = 1; i < grid_points[0] - 1; i++)
