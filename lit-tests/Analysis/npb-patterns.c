@@ -110,3 +110,21 @@ void setbv(int nx, int ny, int nz) {
       exact(i, ny - 1, k, &lu_u[i][ny - 1][k][0]);
     }
 }
+
+// NPB FT's bounds: elements of a two-dimensional array of dimensions, `dims[2][1]`, invariant
+// as `grid_points[1]` is. Written in the loop, the element is not.
+static int dims[3][3];
+void indexmap(double map[8][8][8], const int *xstart) {
+  int i, j, k;
+#pragma gpupar
+  for (i = 0; i < dims[2][0]; i++) // expected-remark {{loop offloaded: dims (in), xstart (in), map (out)}}
+    for (j = 0; j < dims[2][1]; j++) // expected-remark {{perfectly nested loops over 'j', 'k' collapsed}}
+      for (k = 0; k < dims[2][2]; k++)
+        map[k][j][i] = i * i + j + xstart[2];
+#pragma gpupar
+  for (i = 0; i < dims[2][0]; i++)
+    for (j = 0; j < dims[2][1]; j++) {
+      dims[1][1] = j;
+      map[0][j][i] = i; // expected-warning {{not affine}}
+    }
+}

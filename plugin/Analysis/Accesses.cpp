@@ -178,23 +178,36 @@ bool BodyWalker::isInvariant(const Expr *E) {
 }
 
 bool BodyWalker::invariantElement(const ArraySubscriptExpr *ASE) {
-  // `dims[1]` of a fixed-size array of integers (NPB's `grid_points[1]`): the host reads it at
-  // the call, inside the array whatever the loop does; analyzeBody checks that no write of the
-  // body may store into it (InvariantElements).
-  const auto *DRE = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  const ConstantArrayType *CAT = VD ? Ctx.getAsConstantArrayType(VD->getType()) : nullptr;
-  Expr::EvalResult R;
-  if (!CAT || isa<ParmVarDecl>(VD) || !isOuter(VD) || !Frames.empty() ||
-      VD->getType().isVolatileQualified() || !CAT->getElementType()->isIntegerType() ||
-      !ASE->getIdx()->EvaluateAsInt(R, Ctx) || R.Val.getInt().isNegative() ||
-      R.Val.getInt().getZExtValue() >= CAT->getSize().getZExtValue())
+  // `dims[1]` of a fixed-size array of integers (NPB's `grid_points[1]`, FT's `dims[2][0]`): the
+  // host reads it at the call, inside the array whatever the loop does; analyzeBody checks that
+  // no write of the body may store into it (InvariantElements).
+  if (!ASE->getType()->isIntegerType() || !Frames.empty())
     return false;
+  std::vector<const Expr *> Indices; // innermost first
+  const Expr *Cur = ASE;
+  while (const auto *A = dyn_cast<ArraySubscriptExpr>(Cur)) {
+    Indices.push_back(A->getIdx());
+    Cur = A->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(Cur);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  std::optional<std::vector<uint64_t>> Dims =
+      VD && !isa<ParmVarDecl>(VD) ? constantDims(Ctx, VD->getType()) : std::nullopt;
+  if (!Dims || Dims->size() != Indices.size() || !isOuter(VD) ||
+      VD->getType().isVolatileQualified())
+    return false;
+  for (size_t K = 0; K < Indices.size(); ++K) {
+    Expr::EvalResult R;
+    uint64_t Size = (*Dims)[Dims->size() - 1 - K];
+    if (!Indices[K]->EvaluateAsInt(R, Ctx) || R.Val.getInt().isNegative() ||
+        R.Val.getInt().getZExtValue() >= Size)
+      return false;
+  }
   // Every mention of the array in the loop is an element read: no write, no pointer to it.
   auto Known = ReadOnlyArrays.find(VD);
   if (Known != ReadOnlyArrays.end())
     return Known->second;
-  ArrayMentions M = countArrayMentions(Ctx, F.For, VD);
+  ArrayMentions M = countArrayMentions(Ctx, F.For, VD, SourceLocation(), Dims->size());
   return ReadOnlyArrays[VD] = !M.ElementWritten && M.Refs == M.Elements;
 }
 

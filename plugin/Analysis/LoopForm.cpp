@@ -63,18 +63,26 @@ bool mentions(const Stmt *S, const VarDecl *VD) {
 }
 
 ArrayMentions countArrayMentions(const ASTContext &Ctx, const Stmt *S, const VarDecl *VD,
-                                 SourceLocation Until) {
+                                 SourceLocation Until, unsigned Rank) {
   struct Counter : RecursiveASTVisitor<Counter> {
     const SourceManager &SM;
     const VarDecl *VD;
     SourceLocation Until;
+    unsigned Rank;
     ArrayMentions M;
     bool counts(SourceLocation L) const {
       return Until.isInvalid() || !SM.isBeforeInTranslationUnit(Until, L);
     }
     bool isElement(const Expr *E) const {
       const auto *A = dyn_cast<ArraySubscriptExpr>(E->IgnoreParens());
-      return A && referencedVar(A->getBase()) == VD && counts(A->getBeginLoc());
+      if (!A || !counts(A->getBeginLoc()))
+        return false;
+      for (unsigned K = 1; K < Rank; ++K) {
+        A = dyn_cast<ArraySubscriptExpr>(A->getBase()->IgnoreParenImpCasts());
+        if (!A)
+          return false;
+      }
+      return referencedVar(A->getBase()) == VD;
     }
     bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) { return true; }
     bool VisitDeclRefExpr(DeclRefExpr *D) {
@@ -105,7 +113,7 @@ ArrayMentions countArrayMentions(const ASTContext &Ctx, const Stmt *S, const Var
                           isElement(UO->getSubExpr());
       return true;
     }
-  } C{{}, Ctx.getSourceManager(), VD, Until, {}};
+  } C{{}, Ctx.getSourceManager(), VD, Until, Rank, {}};
   C.TraverseStmt(const_cast<Stmt *>(S));
   return C.M;
 }

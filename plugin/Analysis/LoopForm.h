@@ -82,10 +82,11 @@ struct ArrayMentions {
 };
 
 /// Counts how `S` mentions array `VD`. With `Until` valid, only the mentions at or before it
-/// count.
+/// count. An element is `VD[e1]...[eRank]`: with `Rank` above 1, a row `VD[e1]` is none.
 ArrayMentions countArrayMentions(const clang::ASTContext &Ctx, const clang::Stmt *S,
                                  const clang::VarDecl *VD,
-                                 clang::SourceLocation Until = clang::SourceLocation());
+                                 clang::SourceLocation Until = clang::SourceLocation(),
+                                 unsigned Rank = 1);
 
 } // namespace gpupar
 

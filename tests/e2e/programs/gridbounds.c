@@ -8,8 +8,8 @@
  * grid through a helper taking two rows of one array (`matvec_sub(lhs[i][j][k], rhs[i-1][j][k],
  * rhs[i][j][k])`: iteration j reads row i-1 of its own line) and LU's faces of the grid filled
  * through a function taking one point's row (`exact(i, ny - 1, k, &u[i][ny - 1][k][0])`), and
- * SP's forward elimination along k in planes of one array (`k1 = k + 1; lhs[n + 2][i][j][k1]`)
- * complete the set. Every element is
+ * SP's forward elimination along k in planes of one array (`k1 = k + 1; lhs[n + 2][i][j][k1]`),
+ * and FT's bounds from a two-dimensional array of dimensions (`dims[2][1]`) complete the set. Every element is
  * compared with the same loops run serially; exit status 1 on a mismatch. */
 #include <math.h>
 #include <stdio.h>
@@ -231,6 +231,29 @@ static void eliminate(double (*p)[NX][NY][NZ], int offload) {
   }
 }
 
+/* NPB FT's compute_indexmap, over a map of doubles. */
+static int dims[3][3];
+static double imap[2][NZ][NY][NX];
+static void index_map(double (*map)[NY][NX], int offload) {
+  int i, j, k, ii;
+  if (offload) {
+#pragma gpupar
+    for (i = 0; i < dims[2][0]; i++) {
+      ii = (i + 1 + NX / 2) % NX - NX / 2;
+      for (j = 0; j < dims[2][1]; j++)
+        for (k = 0; k < dims[2][2]; k++)
+          map[k][j][i] = ii * ii + (j - NY / 2) * (k - 3);
+    }
+  } else {
+    for (i = 0; i < dims[2][0]; i++) {
+      ii = (i + 1 + NX / 2) % NX - NX / 2;
+      for (j = 0; j < dims[2][1]; j++)
+        for (k = 0; k < dims[2][2]; k++)
+          map[k][j][i] = ii * ii + (j - NY / 2) * (k - 3);
+    }
+  }
+}
+
 /* The max norm of the interior, as NPB MG writes it; `j` is read after its loop. */
 static double norm(int *last) {
   int i, j, k;
@@ -295,6 +318,13 @@ int main(void) {
           planes[0][n][i][j][k] = planes[1][n][i][j][k] = 2.0 + (n * 7 + i + 3 * j + k) % 5;
   eliminate(planes[0], 1);
   eliminate(planes[1], 0);
+  dims[2][0] = NX, dims[2][1] = NY - 1, dims[2][2] = NZ - 2;
+  index_map(imap[0], 1);
+  index_map(imap[1], 0);
+  for (int k = 0; k < NZ; k++)
+    for (int j = 0; j < NY; j++)
+      for (int i = 0; i < NX; i++)
+        expect("imap", imap[0][k][j][i], imap[1][k][j][i]);
   for (int n = 0; n < 5; n++)
     for (int i = 0; i < NX; i++)
       for (int j = 0; j < NY; j++)
