@@ -1,16 +1,19 @@
 /* Loops written as the NAS Parallel Benchmarks write them: global fixed-size grids, loop bounds
- * read from a global array of dimensions (`grid_points[1] - 1`), and loop variables declared
- * once per function and reused by later loops (their values after one loop are never read
- * before the next loop sets them). A per-iteration scratch array that a called function fills
- * (`exact_solution(xi, eta, zeta, dtemp)`), a max norm written as `if (a > m) m = a;`, and a
- * collapsed loop whose inner variable's value is read after it, and a local array one loop
- * writes and the next reads (PolyBench durbin's z: not private), and BT's sweep along a line of the
- * grid through a helper taking two rows of one array (`matvec_sub(lhs[i][j][k], rhs[i-1][j][k],
- * rhs[i][j][k])`: iteration j reads row i-1 of its own line) and LU's faces of the grid filled
- * through a function taking one point's row (`exact(i, ny - 1, k, &u[i][ny - 1][k][0])`), and
- * SP's forward elimination along k in planes of one array (`k1 = k + 1; lhs[n + 2][i][j][k1]`),
- * and FT's bounds from a two-dimensional array of dimensions (`dims[2][1]`) complete the set. Every element is
- * compared with the same loops run serially; exit status 1 on a mismatch. */
+ * read from a global array of dimensions (`grid_points[1] - 1`, FT's `dims[2][1]`), and loop
+ * variables declared once per function and reused by later loops (their values after one loop
+ * are never read before the next loop sets them). Also:
+ *  - a per-iteration scratch array that a called function fills (`exact_solution(xi, eta, zeta,
+ *    dtemp)`), a max norm written as `if (a > m) m = a;`, and a collapsed loop whose inner
+ *    variable's value is read after it;
+ *  - a local array one loop writes and the next reads (PolyBench durbin's z: not private);
+ *  - BT's sweep along a line of the grid through a helper taking two rows of one array
+ *    (`matvec_sub(lhs[i][j][k], rhs[i-1][j][k], rhs[i][j][k])`: iteration j reads row i-1 of its
+ *    own line);
+ *  - LU's faces of the grid filled through a function taking one point's row
+ *    (`exact(i, ny - 1, k, &u[i][ny - 1][k][0])`);
+ *  - SP's forward elimination along k in planes of one array (`k1 = k + 1;
+ *    lhs[n + 2][i][j][k1]`).
+ * Every element is compared with the same loops run serially; exit status 1 on a mismatch. */
 #include <math.h>
 #include <stdio.h>
 
