@@ -129,3 +129,34 @@ void returns_early(int n, const double *x, double *y) {
     y[i] = s[4] + x[i];
   }
 }
+
+// Variable bounds: a read past the fill, a bound that changes between the fill and the read, a
+// subscript assigned from itself.
+void variable_fills(int n, int m, const double *x, double *y) {
+  double a[64], b[64], c[5];
+  int w, p;
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < m; k++)
+      a[k] = x[i]; // expected-error {{write to 'a[k]' does not depend on the loop variable 'i'}}
+    for (int k = 0; k < m; k++)
+      y[i] += a[k + 1];
+  }
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    w = i % 4 + 1;
+    for (int k = 0; k < w; k++)
+      b[k] = x[i]; // expected-warning {{'b' is written at 'b[k]', an index that is not affine in the loop variables, and also read}}
+    w = w + 1;
+    for (int k = 0; k < w; k++)
+      y[i] += b[k]; // expected-note {{read is here}}
+  }
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < 4; k++)
+      c[k] = x[i]; // expected-error {{write to 'c[k]' does not depend on the loop variable 'i'}}
+    p = 1;
+    p = p + 3;
+    y[i] = c[p];
+  }
+}

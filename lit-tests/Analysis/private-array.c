@@ -146,3 +146,20 @@ void blocks(int n, const double d[][5][5], double *y) {
       y[i] += back[k + 1] * h[k + 1];
   }
 }
+
+// Filled over a range with a variable bound, read over a narrower one: a scratch line for a
+// stencil, its neighbours' subscripts assigned first (`km1 = k - 1`).
+void line_stencil(int n, int m, const double *x, double *y) {
+  double line[64]; // expected-remark {{array 'line' is private to each iteration}}
+  int k, km1, kp1;
+#pragma gpupar
+  for (int i = 0; i < n; i++) { // expected-remark {{loop offloaded: x (in), y (out), k (private), km1 (private), kp1 (private), line (private)}}
+    for (k = 0; k < m; k++) // expected-remark {{'k' is private to each iteration}}
+      line[k] = x[i * m + k];
+    for (k = 1; k < m - 1; k++) {
+      km1 = k - 1; // expected-remark {{'km1' is private to each iteration}}
+      kp1 = k + 1; // expected-remark {{'kp1' is private to each iteration}}
+      y[i * m + k] = line[km1] + line[kp1] - 2 * line[k];
+    }
+  }
+}

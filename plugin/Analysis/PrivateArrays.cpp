@@ -140,15 +140,6 @@ std::optional<std::vector<uint64_t>> numberArray(ASTContext &Ctx, QualType T) {
   return Dims;
 }
 
-/// The subscripts a dimension covers: the range [Lo, Hi), or, with `Same` set, exactly the
-/// subscript that expression names (neither a constant nor a fill loop's variable: `t[j][m]`
-/// filled inside a loop over `j` covers row `j` of the same iteration of `j`).
-struct Extent {
-  int64_t Lo = 0, Hi = 0;
-  const Expr *Same = nullptr;
-};
-using Box = std::vector<Extent>; ///< one extent per dimension, outermost first
-
 /// Constants beyond this size are not tracked (no array of numbers is as large in a dimension).
 constexpr int64_t Huge = int64_t(1) << 40;
 
@@ -162,22 +153,83 @@ std::optional<int64_t> smallConstant(ASTContext &Ctx, const Expr *E) {
   return V;
 }
 
+/// A bound `Sym + Off`: a constant when Sym is null, else an integer variable or an element at
+/// constant indices of a fixed-size array (`n - 1`, `grid_points[0] - 2`). Whoever compares
+/// bounds checks that their Sym keeps its value in between (Filled::covers' Steady).
+struct Bound {
+  const Expr *Sym = nullptr;
+  int64_t Off = 0;
+};
+
+/// `E` as a Bound.
+std::optional<Bound> boundOf(ASTContext &Ctx, const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (std::optional<int64_t> C = smallConstant(Ctx, E))
+    return Bound{nullptr, *C};
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
+    bool Add = BO->getOpcode() == BO_Add;
+    std::optional<Bound> B;
+    std::optional<int64_t> C = smallConstant(Ctx, BO->getRHS());
+    if (C) {
+      B = boundOf(Ctx, BO->getLHS());
+      if (B)
+        B->Off += Add ? *C : -*C;
+    } else if (Add && (C = smallConstant(Ctx, BO->getLHS()))) {
+      B = boundOf(Ctx, BO->getRHS());
+      if (B)
+        B->Off += *C;
+    }
+    if (B && (B->Off <= -Huge || B->Off >= Huge))
+      return std::nullopt;
+    return B;
+  }
+  const Expr *Root = E;
+  while (const auto *ASE = dyn_cast<ArraySubscriptExpr>(Root)) {
+    Root = ASE->getBase()->IgnoreParenImpCasts();
+    if (!smallConstant(Ctx, ASE->getIdx()) || !Ctx.getAsConstantArrayType(Root->getType()))
+      return std::nullopt;
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(Root);
+  if (!Ref || !isa<VarDecl>(Ref->getDecl()) || !E->getType()->isIntegerType() ||
+      E->getType().isVolatileQualified())
+    return std::nullopt;
+  return Bound{E, 0};
+}
+
+/// The subscripts a dimension covers: the range [Lo, Hi), or, with `Same` set, exactly the
+/// subscript that expression names (neither a constant nor a fill loop's variable: `t[j][m]`
+/// filled inside a loop over `j` covers row `j` of the same iteration of `j`). A symbolic range
+/// may be empty; it covers a range that it provably contains.
+struct Extent {
+  Bound Lo, Hi;
+  const Expr *Same = nullptr;
+  static Extent constant(int64_t Lo, int64_t Hi) { return Extent{{nullptr, Lo}, {nullptr, Hi}}; }
+  bool isConstant() const { return !Same && !Lo.Sym && !Hi.Sym; }
+};
+using Box = std::vector<Extent>; ///< one extent per dimension, outermost first
+
 /// The values the variable of `FS` takes while its body runs, when the loop is canonical, steps
-/// by one up or down between constant bounds and its body does not write the variable.
-std::optional<Extent> constantRange(ASTContext &Ctx, const ForStmt *FS, const VarDecl *&Var) {
+/// by one up or down between bounds that are constants or Bound symbols, and its body does not
+/// write the variable.
+std::optional<Extent> loopRange(ASTContext &Ctx, const ForStmt *FS, const VarDecl *&Var) {
   LoopForm LF;
   Problem Ignored;
   if (!FS || !matchLoopForm(Ctx, FS, LF, Ignored) ||
       writesUnder(FS->getBody()).Written.count(LF.Var))
     return std::nullopt;
-  std::optional<int64_t> Lo = smallConstant(Ctx, LF.Lo), Hi = smallConstant(Ctx, LF.Hi);
+  std::optional<Bound> Lo = boundOf(Ctx, LF.Lo), Hi = boundOf(Ctx, LF.Hi);
   if (!Lo || !Hi)
     return std::nullopt;
   Var = LF.Var;
+  auto Plus = [](Bound B, int64_t K) {
+    B.Off += K;
+    return B;
+  };
   if (LF.Step == 1 && (LF.Op == Cond::LT || LF.Op == Cond::LE))
-    return Extent{*Lo, *Hi + (LF.Op == Cond::LE)};
+    return Extent{*Lo, Plus(*Hi, LF.Op == Cond::LE)};
   if (LF.Step == -1 && (LF.Op == Cond::GT || LF.Op == Cond::GE))
-    return Extent{*Hi + (LF.Op == Cond::GT), *Lo + 1};
+    return Extent{Plus(*Hi, LF.Op == Cond::GT), Plus(*Lo, 1)};
   return std::nullopt;
 }
 
@@ -189,7 +241,7 @@ subscriptRange(ASTContext &Ctx, const Expr *E, const VarDecl *&Var,
   Var = nullptr;
   E = E->IgnoreParenImpCasts();
   if (std::optional<int64_t> C = smallConstant(Ctx, E))
-    return Extent{*C, *C + 1};
+    return Extent::constant(*C, *C + 1);
   int64_t Shift = 0;
   if (const auto *BO = dyn_cast<BinaryOperator>(E);
       BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
@@ -207,9 +259,11 @@ subscriptRange(ASTContext &Ctx, const Expr *E, const VarDecl *&Var,
   const auto *Ref = dyn_cast<DeclRefExpr>(E);
   Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   std::optional<Extent> X = Var ? RangeOf(Var) : std::nullopt;
-  if (!X)
+  if (!X || X->Same)
     return std::nullopt;
-  return Extent{X->Lo + Shift, X->Hi + Shift};
+  X->Lo.Off += Shift;
+  X->Hi.Off += Shift;
+  return X;
 }
 
 /// The subscripts of element `E` (`a[e1]...[ek]`, every dimension), outermost first; empty
@@ -262,12 +316,13 @@ public:
   /// Every element of the array.
   bool coversAll() const {
     std::vector<std::optional<Extent>> Unknown(Dims.size());
-    return llvm::any_of(Boxes, [&](const Box &B) { return inside(B, {}, Unknown); });
+    auto Never = [](const Expr *) { return false; };
+    return llvm::any_of(Boxes, [&](const Box &B) { return inside(B, {}, Unknown, Never); });
   }
 
   /// Element `Subs` (its subscripts), whose subscripts range over `Spans` (none: any value of
-  /// the dimension). `Steady(e)` says whether the variables of a Same subscript `e` keep their
-  /// values between the fill and the read.
+  /// the dimension). `Steady(e)` says whether the variables of `e` (a Same subscript, or a
+  /// bound's symbol) keep their values between the fill and the read.
   bool covers(const std::vector<const Expr *> &Subs,
               const std::vector<std::optional<Extent>> &Spans,
               llvm::function_ref<bool(const Expr *)> Steady) const {
@@ -275,7 +330,7 @@ public:
       for (unsigned K = 0; K < B.size(); ++K)
         if (B[K].Same && !(sameValue(Ctx, B[K].Same, Subs[K]) && Steady(B[K].Same)))
           return false;
-      return inside(B, Subs, Spans);
+      return inside(B, Subs, Spans, Steady);
     });
   }
 
@@ -288,26 +343,51 @@ private:
 
   /// The ranges of `Spans` lie in `B`'s (a Same dimension was checked by the caller).
   bool inside(const Box &B, const std::vector<const Expr *> &Subs,
-              const std::vector<std::optional<Extent>> &Spans) const {
+              const std::vector<std::optional<Extent>> &Spans,
+              llvm::function_ref<bool(const Expr *)> Steady) const {
     for (unsigned K = 0; K < B.size(); ++K) {
       if (B[K].Same) {
         if (Subs.empty())
           return false;
         continue;
       }
-      Extent Want = Spans[K] ? *Spans[K] : Extent{0, int64_t(Dims[K])};
-      if (Want.Lo < Want.Hi && (Want.Lo < B[K].Lo || Want.Hi > B[K].Hi))
+      Extent Want = Spans[K] ? *Spans[K] : Extent::constant(0, int64_t(Dims[K]));
+      if (Want.isConstant() && Want.Lo.Off >= Want.Hi.Off)
+        continue; // no read there
+      // A read range that is not empty lies in B's (then B's is not empty either), or B's is
+      // the whole dimension.
+      Extent All = Extent::constant(0, int64_t(Dims[K]));
+      if ((!atMost(B[K].Lo, Want.Lo, Steady) || !atMost(Want.Hi, B[K].Hi, Steady)) &&
+          (!atMost(B[K].Lo, All.Lo, Steady) || !atMost(All.Hi, B[K].Hi, Steady)))
         return false;
     }
     return true;
   }
 
+  /// `A <= B` for all values: constants, or the same steady symbol.
+  bool atMost(const Bound &A, const Bound &B, llvm::function_ref<bool(const Expr *)> Steady) const {
+    if (!A.Sym && !B.Sym)
+      return A.Off <= B.Off;
+    return A.Sym && B.Sym && sameValue(Ctx, A.Sym, B.Sym) && Steady(A.Sym) && A.Off <= B.Off;
+  }
+
+  bool sameBound(const Bound &A, const Bound &B) const {
+    return A.Off == B.Off && (A.Sym ? B.Sym && sameValue(Ctx, A.Sym, B.Sym) : !B.Sym);
+  }
+
   void addLoop(const ForStmt *FS) {
     const VarDecl *Var = nullptr;
-    std::optional<Extent> X = constantRange(Ctx, FS, Var);
+    std::optional<Extent> X = loopRange(Ctx, FS, Var);
     Scan Body(FS->getBody());
-    if (!X || Body.BreakOrContinue || Body.Returns || FillVars.count(Var) || X->Lo >= X->Hi)
+    if (!X || Body.BreakOrContinue || Body.Returns || FillVars.count(Var) ||
+        (X->isConstant() && X->Lo.Off >= X->Hi.Off))
       return;
+    // A bound that moves with an enclosing fill loop, or with the array, names no fixed range.
+    for (const Bound *B : {&X->Lo, &X->Hi})
+      if (B->Sym && (mentions(B->Sym, Array) || llvm::any_of(FillVars, [&](const auto &FV) {
+                       return mentions(B->Sym, FV.first);
+                     })))
+        return;
     FillVars[Var] = *X;
     add(FS->getBody());
     FillVars.erase(Var);
@@ -318,7 +398,7 @@ private:
       if (writesWhole(Ctx, CE, Array) || callFillsWhole(Ctx, CE, Array, Dims)) {
         Box All;
         for (uint64_t D : Dims)
-          All.push_back(Extent{0, int64_t(D)});
+          All.push_back(Extent::constant(0, int64_t(D)));
         insert(std::move(All));
       }
       return;
@@ -354,7 +434,7 @@ private:
         if (Sub->HasSideEffects(Ctx) || mentions(Sub, Array) ||
             llvm::any_of(FillVars, [&](const auto &FV) { return mentions(Sub, FV.first); }))
           return std::nullopt;
-        X = Extent{0, 0, Sub};
+        X = Extent{{}, {}, Sub};
       }
       B.push_back(*X);
     }
@@ -364,7 +444,7 @@ private:
   bool sameExtent(const Extent &A, const Extent &B) const {
     if (A.Same || B.Same)
       return A.Same && B.Same && sameValue(Ctx, A.Same, B.Same);
-    return A.Lo == B.Lo && A.Hi == B.Hi;
+    return sameBound(A.Lo, B.Lo) && sameBound(A.Hi, B.Hi);
   }
 
   /// `A` and `B` joined when they differ in one range only and meet there.
@@ -379,10 +459,18 @@ private:
     if (!Differ)
       return A;
     const Extent &X = A[*Differ], &Y = B[*Differ];
-    if (X.Hi < Y.Lo || Y.Hi < X.Lo)
-      return std::nullopt;
     Box U = A;
-    U[*Differ] = Extent{std::min(X.Lo, Y.Lo), std::max(X.Hi, Y.Hi)};
+    if (X.isConstant() && Y.isConstant()) { // not empty (addLoop): overlapping or adjacent
+      if (X.Hi.Off < Y.Lo.Off || Y.Hi.Off < X.Lo.Off)
+        return std::nullopt;
+      U[*Differ] = Extent::constant(std::min(X.Lo.Off, Y.Lo.Off), std::max(X.Hi.Off, Y.Hi.Off));
+    } else if (sameBound(X.Hi, Y.Lo)) { // [a, b) and [b, c) hold [a, c), empty or not
+      U[*Differ] = Extent{X.Lo, Y.Hi};
+    } else if (sameBound(Y.Hi, X.Lo)) {
+      U[*Differ] = Extent{Y.Lo, X.Hi};
+    } else {
+      return std::nullopt;
+    }
     return U;
   }
 
@@ -566,13 +654,66 @@ private:
     return callFillsWhole(Ctx, callTaking(Ctx, Ref), VD, Dims);
   }
 
+  /// The values `V` takes at `Read`: the range of a `for` over it around the read, else of the
+  /// value of the assignment `V = e;` that reaches the read (`ip1 = i + 1;` before `t[ip1]`).
+  std::optional<Extent> valueRange(const VarDecl *V, const Expr *Read, unsigned Depth) const {
+    if (std::optional<Extent> X = readLoopRange(V, Read))
+      return X;
+    const Expr *E = Depth < 4 ? reachingValue(V, Read) : nullptr;
+    const VarDecl *Var = nullptr;
+    if (!E)
+      return std::nullopt;
+    return subscriptRange(Ctx, E, Var,
+                          [&](const VarDecl *W) { return valueRange(W, Read, Depth + 1); });
+  }
+
+  /// The value `e` of the statement `V = e;` of a block around `Read` (in the region) that
+  /// precedes it, when neither V nor a variable of `e` is written from there to the read.
+  const Expr *reachingValue(const VarDecl *V, const Expr *Read) const {
+    const Stmt *Child = Read;
+    for (const Stmt *P = parentStatement(Ctx, Child); P && Child != Body;
+         Child = P, P = parentStatement(Ctx, P)) {
+      const auto *CS = dyn_cast<CompoundStmt>(P);
+      if (!CS)
+        continue;
+      std::vector<const Stmt *> Between{Child}; // from the assignment to the read
+      for (auto It = llvm::find(CS->body(), Child); It != CS->body().begin();) {
+        const Stmt *Prev = *--It;
+        const auto *BO = dyn_cast<BinaryOperator>(Prev);
+        const auto *LHS = BO && BO->getOpcode() == BO_Assign
+                              ? dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts())
+                              : nullptr;
+        if (LHS && LHS->getDecl() == V) {
+          const Expr *E = BO->getRHS();
+          if (E->HasSideEffects(Ctx) || mentions(E, V))
+            return nullptr;
+          for (const Stmt *S : Between) {
+            body::WriteCollector W = writesUnder(S);
+            if (W.Written.count(V) || llvm::any_of(Scan(E).Refs, [&](const DeclRefExpr *R) {
+                  const auto *X = dyn_cast<VarDecl>(R->getDecl());
+                  return !X || W.Written.count(X);
+                }))
+              return nullptr;
+          }
+          return E;
+        }
+        if (writesUnder(Prev).Written.count(V))
+          return nullptr;
+        Between.push_back(Prev);
+      }
+      if (P == Body)
+        break;
+    }
+    return nullptr;
+  }
+
   /// The values `V` takes at `Read` when it is the variable of a `for` around it in the region
-  /// with constant bounds (constantRange).
+  /// (loopRange).
   std::optional<Extent> readLoopRange(const VarDecl *V, const Expr *Read) const {
     for (const Stmt *S = parentStatement(Ctx, Read); S && S != Body; S = parentStatement(Ctx, S))
       if (const auto *FS = dyn_cast<ForStmt>(S); FS && within(Ctx, Read, FS->getBody())) {
         const VarDecl *Var = nullptr;
-        std::optional<Extent> X = constantRange(Ctx, FS, Var);
+        std::optional<Extent> X = loopRange(Ctx, FS, Var);
         if (Var == V || loopVar(FS) == V)
           return Var == V ? X : std::nullopt;
       }
@@ -589,7 +730,7 @@ private:
     for (const Expr *Sub : Subs) {
       const VarDecl *Var = nullptr;
       Spans.push_back(subscriptRange(Ctx, Sub, Var,
-                                     [&](const VarDecl *V) { return readLoopRange(V, Element); }));
+                                     [&](const VarDecl *V) { return valueRange(V, Element, 0); }));
     }
     const Stmt *Child = Element;
     for (const Stmt *P = parentStatement(Ctx, Child); P && Child != Body;

@@ -3,7 +3,8 @@
  * arrays cleared by memset or filled by a loop before they are read, and arrays named in
  * `private(...)`: two-dimensional, and of structs. NPB LU's `blts` diagonal solve fills a 5x5
  * block `tmat` column by column inside an inner loop over `j`, then eliminates in place; other
- * scratch arrays are filled backwards, in parts by a function, and read at shifted subscripts.
+ * scratch arrays are filled backwards, in parts by a function, and read at shifted subscripts;
+ * a scratch line filled over a variable width and read by a stencil through `km1 = k - 1`.
  * Every element is compared with the same loops run serially (exit status 1 on a mismatch). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,6 +111,22 @@ static void block_solve(int g, double d[G][G][B][B], double v[G][G][B], double *
   }
 }
 
+static void line_stencil(int n, int m, const double *x, double *y, int parallel) {
+  double line[64];
+  int k, km1, kp1;
+#pragma gpupar if (parallel)
+  for (int i = 0; i < n; i++) {
+    for (k = 0; k < m; k++)
+      line[k] = x[(i * 7 + k) % n];
+    y[i] = 0;
+    for (k = 1; k < m - 1; k++) {
+      km1 = k - 1;
+      kp1 = k + 1;
+      y[i] += line[km1] + line[kp1] - 2 * line[k];
+    }
+  }
+}
+
 int main(void) {
   static double A[2][NR][NQ][NP], C4[NP][NP];
   double *x = malloc(N * sizeof *x), *y[2], *z[2];
@@ -146,6 +163,9 @@ int main(void) {
       }
   block_solve(G, d, v[0], w[0], 1);
   block_solve(G, d, v[1], w[1], 0);
+  static double ls[2][N];
+  line_stencil(N, 37, x, ls[0], 1);
+  line_stencil(N, 37, x, ls[1], 0);
   long bad = 0;
   double sum = 0;
   for (int r = 0; r < NR; r++)
@@ -157,6 +177,8 @@ int main(void) {
            out[0][i].hi != out[1][i].hi;
     sum += y[0][i] + z[0][i] + out[0][i].lo - out[0][i].hi;
   }
+  for (int i = 0; i < N; i++)
+    bad += ls[0][i] != ls[1][i], sum += ls[0][i];
   for (int i = 0; i < G; i++) {
     for (int j = 0; j < G; j++)
       for (int m = 0; m < B; m++)
