@@ -198,6 +198,17 @@ void downgradeSingleIteration(const ASTContext &Ctx, const LoopForm &F, const Bo
   P = Q;
 }
 
+/// A proven dependence under an `if` clause is a warning: the program may rely on the condition
+/// being false whenever the loop would race (DataRaceBench DRB114b), and the loop stays serial.
+void downgradeUnderIf(const Directive &Dir, Problem &P) {
+  if (P.Level != Severity::Error || !P.BetweenIterations || !Dir.If)
+    return;
+  Problem Q = makeProblem(Diag::dependence_under_if, P.Range, {P.message()});
+  Q.Notes = P.Notes;
+  Q.BetweenIterations = true;
+  P = Q;
+}
+
 /// A loop with several obstacles reports a proven dependence first: when the body analysis
 /// stopped at a warning after walking the whole body (a non-affine write, a read of unknown
 /// extent, ...), the dependence test still runs on the accesses found, and its error replaces
@@ -459,11 +470,13 @@ bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, Directive &Dir, LoopForm &F
   if (!analyzeBody(Ctx, F, Dir, Info, P)) {
     provenFirst(Ctx, F, Dir, Info, P);
     downgradeSingleIteration(Ctx, F, Info, P);
+    downgradeUnderIf(Dir, P);
     noteThreadNumber(Ctx, FS, P);
     return false;
   }
   if (!checkDependences(Ctx, F, Dir, Info, P)) {
     downgradeSingleIteration(Ctx, F, Info, P);
+    downgradeUnderIf(Dir, P);
     noteThreadNumber(Ctx, FS, P);
     return false;
   }
