@@ -153,9 +153,10 @@ std::optional<int64_t> smallConstant(ASTContext &Ctx, const Expr *E) {
   return V;
 }
 
-/// A bound `Sym + Off`: a constant when Sym is null, else an integer variable or an element at
-/// constant indices of a fixed-size array (`n - 1`, `grid_points[0] - 2`). Whoever compares
-/// bounds checks that their Sym keeps its value in between (Filled::covers' Steady).
+/// A bound `Sym + Off`: a constant when Sym is null, else a variable of a signed integer type or
+/// an element at constant indices of a fixed-size array of them (`n - 1`, `grid_points[0] - 2`;
+/// signed, so that `n - 1` is one less than `n`). Whoever compares bounds checks that their Sym
+/// keeps its value in between (Filled::covers' Steady).
 struct Bound {
   const Expr *Sym = nullptr;
   int64_t Off = 0;
@@ -170,6 +171,8 @@ std::optional<Bound> boundOf(ASTContext &Ctx, const Expr *E) {
       BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub)) {
     bool Add = BO->getOpcode() == BO_Add;
     std::optional<Bound> B;
+    if (!BO->getType()->isSignedIntegerType())
+      return std::nullopt;
     std::optional<int64_t> C = smallConstant(Ctx, BO->getRHS());
     if (C) {
       B = boundOf(Ctx, BO->getLHS());
@@ -191,7 +194,7 @@ std::optional<Bound> boundOf(ASTContext &Ctx, const Expr *E) {
       return std::nullopt;
   }
   const auto *Ref = dyn_cast<DeclRefExpr>(Root);
-  if (!Ref || !isa<VarDecl>(Ref->getDecl()) || !E->getType()->isIntegerType() ||
+  if (!Ref || !isa<VarDecl>(Ref->getDecl()) || !E->getType()->isSignedIntegerType() ||
       E->getType().isVolatileQualified())
     return std::nullopt;
   return Bound{E, 0};
@@ -210,8 +213,8 @@ struct Extent {
 using Box = std::vector<Extent>; ///< one extent per dimension, outermost first
 
 /// The values the variable of `FS` takes while its body runs, when the loop is canonical, steps
-/// by one up or down between bounds that are constants or Bound symbols, and its body does not
-/// write the variable.
+/// by one up or down between Bounds (compared as signed numbers unless both are constants), and
+/// its body does not write the variable.
 std::optional<Extent> loopRange(ASTContext &Ctx, const ForStmt *FS, const VarDecl *&Var) {
   LoopForm LF;
   Problem Ignored;
@@ -219,7 +222,7 @@ std::optional<Extent> loopRange(ASTContext &Ctx, const ForStmt *FS, const VarDec
       writesUnder(FS->getBody()).Written.count(LF.Var))
     return std::nullopt;
   std::optional<Bound> Lo = boundOf(Ctx, LF.Lo), Hi = boundOf(Ctx, LF.Hi);
-  if (!Lo || !Hi)
+  if (!Lo || !Hi || ((Lo->Sym || Hi->Sym) && !LF.CmpType->isSignedIntegerType()))
     return std::nullopt;
   Var = LF.Var;
   auto Plus = [](Bound B, int64_t K) {
@@ -288,10 +291,11 @@ bool callFillsWhole(ASTContext &Ctx, const CallExpr *CE, const VarDecl *VD,
                     const std::vector<uint64_t> &Dims);
 
 /// The elements of an array that statements write whenever they run to their end, as boxes:
-/// assignments to elements whose subscripts are constants or the variables of `for` loops with
-/// constant bounds around them (`for (m = 0; m < 5; m++) { t[m][0] = ...; t[m][4] = ...; }`),
-/// `memset`/`memcpy` of the whole array, calls that fill it (callFillsWhole). Boxes that differ
-/// in one dimension only and meet there are joined, so five columns make a whole row.
+/// assignments to elements whose subscripts are constants or the variables of `for` loops around
+/// them whose bounds are Bounds (`for (m = 0; m < 5; m++) { t[m][0] = ...; t[m][4] = ...; }`,
+/// `for (k = 0; k < n; k++) line[k] = ...`), `memset`/`memcpy` of the whole array, calls that
+/// fill it (callFillsWhole). Boxes that differ in one dimension only and meet there are joined,
+/// so five columns make a whole row.
 class Filled {
 public:
   Filled(ASTContext &Ctx, const VarDecl *Array, const std::vector<uint64_t> &Dims)

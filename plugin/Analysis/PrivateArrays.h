@@ -29,9 +29,10 @@ std::optional<std::vector<uint64_t>> constantDims(clang::ASTContext &Ctx, clang:
 /// around it (inside the loop, or the function for the other reads) writes, whenever it runs to
 /// its end, elements that hold the read's:
 /// - assignments `a[e1]...[ek] = v` whose subscripts are constants, the variables (plus or minus
-///   a constant) of `for` loops with constant bounds inside the statement, or any other
-///   expression that the read repeats with its variables unchanged in between; written boxes
-///   that meet are joined (LU's `tmat[m][0] = ...; ... tmat[m][4] = ...;` over `m`);
+///   a constant) of `for` loops inside the statement bounded by constants or a variable plus a
+///   constant, or any other expression that the read repeats with its variables unchanged in
+///   between; written boxes that meet are joined (LU's `tmat[m][0] = ...; ... tmat[m][4] = ...;`
+///   over `m`), and a read lies in a box when its own loops' ranges provably do;
 /// - `memset`/`memcpy`/`memmove` of the whole array (`sizeof a`), or a call of a function of the
 ///   file that fills its parameter so (the parameter only written there);
 /// - a `for` with the same header as a `for` around the read whose body starts with such a
