@@ -5,7 +5,7 @@
 void shift(int argc, int n, int *a) {
 #pragma gpupar if ((argc + 1) % 2)
   for (int i = 0; i < n - 1; i++)
-    a[i + 1] = a[i] + 1; // expected-warning {{write to 'a[i + 1]' and read of 'a[i]' carry a dependence of distance 1; the loop stays serial (no error: its 'if' clause may keep it serial whenever it runs)}} expected-note {{read is here}}
+    a[i + 1] = a[i] + 1; // expected-warning {{write to 'a[i + 1]' and read of 'a[i]' carry a dependence of distance 1; the loop stays serial (a warning only, since its 'if' clause may keep it serial whenever it runs)}} expected-note {{read is here}}
 #pragma gpupar
   for (int i = 0; i < n - 1; i++)
     a[i + 1] = a[i] + 1; // expected-error {{write to 'a[i + 1]' and read of 'a[i]' carry a dependence of distance 1}} expected-note {{read is here}}
