@@ -193,20 +193,12 @@ static void exact_at(int i, int j, int k, double out[5]) {
 
 static void faces(double (*w)[NY][NZ][5], int offload) {
   int i, k, ny = grid_points[1], nz = grid_points[2];
-  if (offload) {
-#pragma gpupar
-    for (i = 0; i < grid_points[0]; i++)
-      for (k = 0; k < nz; k++) {
-        exact_at(i, 0, k, &w[i][0][k][0]);
-        exact_at(i, ny - 1, k, &w[i][ny - 1][k][0]);
-      }
-  } else {
-    for (i = 0; i < grid_points[0]; i++)
-      for (k = 0; k < nz; k++) {
-        exact_at(i, 0, k, &w[i][0][k][0]);
-        exact_at(i, ny - 1, k, &w[i][ny - 1][k][0]);
-      }
-  }
+#pragma gpupar if (offload)
+  for (i = 0; i < grid_points[0]; i++)
+    for (k = 0; k < nz; k++) {
+      exact_at(i, 0, k, &w[i][0][k][0]);
+      exact_at(i, ny - 1, k, &w[i][ny - 1][k][0]);
+    }
 }
 
 /* NPB SP's z_solve: the sweep along k runs in each (i, j) line; the planes n + 2 and n + 3 of
@@ -214,24 +206,14 @@ static void faces(double (*w)[NY][NZ][5], int offload) {
 static double planes[2][5][NX][NY][NZ];
 static void eliminate(double (*p)[NX][NY][NZ], int offload) {
   int i, j, k, k1, n = 0;
-  if (offload) {
-#pragma gpupar
-    for (i = 1; i < grid_points[0] - 1; i++)
-      for (j = 1; j < grid_points[1] - 1; j++)
-        for (k = 0; k <= grid_points[2] - 3; k++) {
-          k1 = k + 1;
-          p[n + 3][i][j][k] = p[n + 3][i][j][k] / p[n + 2][i][j][k];
-          p[n + 2][i][j][k1] = p[n + 2][i][j][k1] - p[n + 1][i][j][k1] * p[n + 3][i][j][k];
-        }
-  } else {
-    for (i = 1; i < grid_points[0] - 1; i++)
-      for (j = 1; j < grid_points[1] - 1; j++)
-        for (k = 0; k <= grid_points[2] - 3; k++) {
-          k1 = k + 1;
-          p[n + 3][i][j][k] = p[n + 3][i][j][k] / p[n + 2][i][j][k];
-          p[n + 2][i][j][k1] = p[n + 2][i][j][k1] - p[n + 1][i][j][k1] * p[n + 3][i][j][k];
-        }
-  }
+#pragma gpupar if (offload)
+  for (i = 1; i < grid_points[0] - 1; i++)
+    for (j = 1; j < grid_points[1] - 1; j++)
+      for (k = 0; k <= grid_points[2] - 3; k++) {
+        k1 = k + 1;
+        p[n + 3][i][j][k] = p[n + 3][i][j][k] / p[n + 2][i][j][k];
+        p[n + 2][i][j][k1] = p[n + 2][i][j][k1] - p[n + 1][i][j][k1] * p[n + 3][i][j][k];
+      }
 }
 
 /* NPB FT's compute_indexmap, over a map of doubles. */
@@ -239,21 +221,12 @@ static int dims[3][3];
 static double imap[2][NZ][NY][NX];
 static void index_map(double (*map)[NY][NX], int offload) {
   int i, j, k, ii;
-  if (offload) {
-#pragma gpupar
-    for (i = 0; i < dims[2][0]; i++) {
-      ii = (i + 1 + NX / 2) % NX - NX / 2;
-      for (j = 0; j < dims[2][1]; j++)
-        for (k = 0; k < dims[2][2]; k++)
-          map[k][j][i] = ii * ii + (j - NY / 2) * (k - 3);
-    }
-  } else {
-    for (i = 0; i < dims[2][0]; i++) {
-      ii = (i + 1 + NX / 2) % NX - NX / 2;
-      for (j = 0; j < dims[2][1]; j++)
-        for (k = 0; k < dims[2][2]; k++)
-          map[k][j][i] = ii * ii + (j - NY / 2) * (k - 3);
-    }
+#pragma gpupar if (offload)
+  for (i = 0; i < dims[2][0]; i++) {
+    ii = (i + 1 + NX / 2) % NX - NX / 2;
+    for (j = 0; j < dims[2][1]; j++)
+      for (k = 0; k < dims[2][2]; k++)
+        map[k][j][i] = ii * ii + (j - NY / 2) * (k - 3);
   }
 }
 
