@@ -160,3 +160,19 @@ void variable_fills(int n, int m, const double *x, double *y) {
     y[i] = c[p];
   }
 }
+
+// One branch of an `if` leaves an element the read needs unwritten.
+void one_branch(int n, const double *x, double *y) {
+  double g[3];
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    if (x[i] > 0) {
+      g[0] = 1; // expected-warning {{write to 'g[0]' does not depend on the loop variable 'i': every iteration writes the same element (the accesses are conditional)}}
+      g[1] = 2;
+    } else {
+      g[2] = -1;
+      g[0] = g[1] = 0;
+    }
+    y[i] = g[0] + g[1] + g[2];
+  }
+}

@@ -163,3 +163,28 @@ void line_stencil(int n, int m, const double *x, double *y) {
     }
   }
 }
+
+// Written in both branches of an `if`: each branch writes every element the reads need.
+void branches(int n, int m, const double *x, double *y) {
+  double d[64], e[3]; // expected-remark 2 {{is private to each iteration}}
+  int k;
+#pragma gpupar
+  for (int i = 0; i < n; i++) { // expected-remark {{loop offloaded: x (in), y (inout), k (private), d (private), e (private)}}
+    for (k = 0; k < m; k++) { // expected-remark {{'k' is private to each iteration}}
+      if (k == 0)
+        d[k] = x[i * m];
+      else
+        d[k] = x[i * m + k] - x[i * m + k - 1];
+    }
+    if (x[i] > 0) {
+      e[0] = 1;
+      e[1] = e[2] = 2;
+    } else {
+      e[2] = -1;
+      e[0] = e[1] = 0;
+    }
+    y[i] = e[0] + e[1] + e[2];
+    for (k = 1; k < m; k++)
+      y[i] += d[k] * d[k - 1];
+  }
+}

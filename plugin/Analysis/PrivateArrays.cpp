@@ -312,6 +312,8 @@ public:
       }
     } else if (const auto *FS = dyn_cast<ForStmt>(S)) {
       addLoop(FS);
+    } else if (const auto *IS = dyn_cast<IfStmt>(S)) {
+      addBranches(IS);
     } else if (const auto *E = dyn_cast<Expr>(S)) {
       addExpr(E->IgnoreParenCasts());
     }
@@ -395,6 +397,28 @@ private:
     FillVars[Var] = *X;
     add(FS->getBody());
     FillVars.erase(Var);
+  }
+
+  /// `if (c) A else B`: what both branches write (the same boxes in each; `if (k == 0) t[k] =
+  /// a; else t[k] = b;` in a fill loop). A branch may leave the statement (`break`, `return`)
+  /// only where the read would not be reached either: the caller's loop body has none.
+  void addBranches(const IfStmt *IS) {
+    if (!IS->getElse() || IS->isConsteval())
+      return;
+    Filled Then(Ctx, Array, Dims), Else(Ctx, Array, Dims);
+    Then.FillVars = Else.FillVars = FillVars;
+    Then.add(IS->getThen());
+    Else.add(IS->getElse());
+    for (const Box &B : Then.Boxes)
+      if (llvm::any_of(Else.Boxes, [&](const Box &C) { return sameBox(B, C); }))
+        insert(B);
+  }
+
+  bool sameBox(const Box &A, const Box &B) const {
+    for (size_t K = 0; K < A.size(); ++K)
+      if (!sameExtent(A[K], B[K]))
+        return false;
+    return true;
   }
 
   void addExpr(const Expr *E) {

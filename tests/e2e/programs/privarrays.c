@@ -4,7 +4,8 @@
  * `private(...)`: two-dimensional, and of structs. NPB LU's `blts` diagonal solve fills a 5x5
  * block `tmat` column by column inside an inner loop over `j`, then eliminates in place; other
  * scratch arrays are filled backwards, in parts by a function, and read at shifted subscripts;
- * a scratch line filled over a variable width and read by a stencil through `km1 = k - 1`.
+ * a scratch line filled over a variable width (by both branches of an `if`) and read by a
+ * stencil through `km1 = k - 1`.
  * Every element is compared with the same loops run serially (exit status 1 on a mismatch). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,8 +117,12 @@ static void line_stencil(int n, int m, const double *x, double *y, int parallel)
   int k, km1, kp1;
 #pragma gpupar if (parallel)
   for (int i = 0; i < n; i++) {
-    for (k = 0; k < m; k++)
-      line[k] = x[(i * 7 + k) % n];
+    for (k = 0; k < m; k++) {
+      if (k % 4 == 0)
+        line[k] = x[(i * 7 + k) % n];
+      else
+        line[k] = -x[(i * 5 + k) % n];
+    }
     y[i] = 0;
     for (k = 1; k < m - 1; k++) {
       km1 = k - 1;
