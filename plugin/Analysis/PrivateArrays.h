@@ -32,7 +32,8 @@ std::optional<std::vector<uint64_t>> constantDims(clang::ASTContext &Ctx, clang:
 ///   a constant) of `for` loops inside the statement bounded by constants or a variable plus a
 ///   constant, or any other expression that the read repeats with its variables unchanged in
 ///   between; written boxes that meet are joined (LU's `tmat[m][0] = ...; ... tmat[m][4] = ...;`
-///   over `m`), and a read lies in a box when its own loops' ranges provably do;
+///   over `m`), and a read lies in a box when its own loops' ranges provably do; an `if` with
+///   an `else` writes what both branches write;
 /// - `memset`/`memcpy`/`memmove` of the whole array (`sizeof a`), or a call of a function of the
 ///   file that fills its parameter so (the parameter only written there);
 /// - a `for` with the same header as a `for` around the read whose body starts with such a
