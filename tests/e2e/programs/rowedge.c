@@ -1,8 +1,9 @@
 /* Subscripts that reach past the edge of a row (DataRaceBench DRB014): `b[i][j - 1]` at j = 0 is
  * the previous row's last element, so row i reads what row i - 1 wrote. gpupar must keep that
  * loop serial (it did not: rows were taken for independent); the same loop starting at j = 1
- * stays inside every row and is offloaded. Every element is compared with serial copies of the
- * loops (exit status 1 on a mismatch). */
+ * stays inside every row and is offloaded. So must a second loop over j from 0 after a first
+ * from 1 (`siblings`: the test once took the first loop's range for both). Every element is
+ * compared with serial copies of the loops (exit status 1 on a mismatch). */
 #include <stdio.h>
 
 #define N 300
@@ -48,6 +49,18 @@ static void inside_serial(int n, int m, double b[n][m]) {
       b[i][j] = b[i][j - 1] + 1;
 }
 
+/* `parallel` 0: the serial reference. */
+static void siblings(int n, double w[][M], double y[][M], int parallel) {
+  int i, j;
+#pragma gpupar if (parallel)
+  for (i = 1; i < n; i++) {
+    for (j = 1; j < M; j++)
+      w[i][j] = i * 10 + j;
+    for (j = 0; j < M; j++)
+      y[i][j] = w[i][j - 1];
+  }
+}
+
 static double b[N][M], bs[N][M], c[N][M], cs[N][M];
 
 static void fill(void) {
@@ -77,6 +90,10 @@ int main(void) {
   inside(N, M, b);
   inside_serial(N, M, bs);
   bad += compare("inside", b, bs);
+  fill();
+  siblings(N, b, c, 1);
+  siblings(N, bs, cs, 0);
+  bad += compare("siblings", b, bs) + compare("siblings", c, cs);
   double sum = 0;
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++)
