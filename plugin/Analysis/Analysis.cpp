@@ -467,19 +467,20 @@ bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, Directive &Dir, LoopForm &F
         return false;
       Info.Warnings.push_back(*Moving);
     }
+  // Why the loop stays serial, said as it holds: a dependence the loop cannot have or may never
+  // meet is a warning, and the thread-number idiom gets its note.
+  auto Serial = [&] {
+    downgradeSingleIteration(Ctx, F, Info, P);
+    downgradeUnderIf(Dir, P);
+    noteThreadNumber(Ctx, FS, P);
+    return false;
+  };
   if (!analyzeBody(Ctx, F, Dir, Info, P)) {
     provenFirst(Ctx, F, Dir, Info, P);
-    downgradeSingleIteration(Ctx, F, Info, P);
-    downgradeUnderIf(Dir, P);
-    noteThreadNumber(Ctx, FS, P);
-    return false;
+    return Serial();
   }
-  if (!checkDependences(Ctx, F, Dir, Info, P)) {
-    downgradeSingleIteration(Ctx, F, Info, P);
-    downgradeUnderIf(Dir, P);
-    noteThreadNumber(Ctx, FS, P);
-    return false;
-  }
+  if (!checkDependences(Ctx, F, Dir, Info, P))
+    return Serial();
   autoCollapse(Ctx, FS, Dir, F, Info);
   Info.SerialInner = perfectDepth(FS) > std::max<size_t>(Info.Collapse.size(), 1);
   return checkEmittable(Ctx, Info, P);

@@ -739,11 +739,10 @@ private:
   /// (loopRange).
   std::optional<Extent> readLoopRange(const VarDecl *V, const Expr *Read) const {
     for (const Stmt *S = parentStatement(Ctx, Read); S && S != Body; S = parentStatement(Ctx, S))
-      if (const auto *FS = dyn_cast<ForStmt>(S); FS && within(Ctx, Read, FS->getBody())) {
+      if (const auto *FS = dyn_cast<ForStmt>(S);
+          FS && within(Ctx, Read, FS->getBody()) && loopVar(FS) == V) {
         const VarDecl *Var = nullptr;
-        std::optional<Extent> X = loopRange(Ctx, FS, Var);
-        if (Var == V || loopVar(FS) == V)
-          return Var == V ? X : std::nullopt;
+        return loopRange(Ctx, FS, Var);
       }
     return std::nullopt;
   }
