@@ -58,6 +58,19 @@ if grep -q "nvcc" verbose.txt; then
   done
 fi
 
+# -fsyntax-only: diagnostics only, nothing written, errors still fail.
+"$gpuparcc" -O2 -fsyntax-only "$src/serial_warning.c" 2>err.txt ||
+  fail "-fsyntax-only failed on a file without errors: $(cat err.txt)"
+grep -q "warning: call to 'external_step'" err.txt || fail "-fsyntax-only hid the warning: $(cat err.txt)"
+if "$gpuparcc" -fsyntax-only "$src/dependent.c" 2>err.txt; then fail "-fsyntax-only passed a dependence"; fi
+grep -q "carry a dependence of distance 1" err.txt || fail "-fsyntax-only error not shown: $(cat err.txt)"
+mkdir syntax && (cd syntax && "$gpuparcc" -fsyntax-only "$src/scale.c" "$src/main.c") 2>err.txt ||
+  fail "-fsyntax-only on two files failed: $(cat err.txt)"
+[ -z "$(ls syntax)" ] || fail "-fsyntax-only wrote files: $(ls syntax)"
+if printf 'int f(void) { return undeclared_name; }\n' >bad.c && "$gpuparcc" -fsyntax-only bad.c 2>/dev/null; then
+  fail "-fsyntax-only passed a C error"
+fi
+
 if "$gpuparcc" --gpupar-bogus "$src/scale.c" 2>err.txt; then fail "unknown option accepted"; fi
 grep -q "unknown option '--gpupar-bogus'" err.txt || fail "unknown option message: $(cat err.txt)"
 echo "driver ok"
