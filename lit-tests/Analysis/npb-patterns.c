@@ -128,3 +128,39 @@ void indexmap(double map[8][8][8], const int *xstart) {
       map[0][j][i] = i; // expected-warning {{not affine}}
     }
 }
+
+// NPB FT's evolve: extents through a pointer parameter (`int d[3]`) are read once before the loop
+// where the serial loop reads them (the host file tests that the loops around run), and passed
+// as values; the array itself is not copied.
+void evolve(double (*u1)[8][8], const double (*u0)[8][8], int d[3]) {
+  int i, j, k;
+#pragma gpupar
+  for (k = 0; k < d[2]; k++) // expected-remark {{loop offloaded: u0 (in), u1 (out)}}
+    for (j = 0; j < d[1]; j++) // expected-remark {{perfectly nested loops over 'j', 'i' collapsed}}
+      for (i = 0; i < d[0]; i++)
+        u1[k][j][i] = u0[k][j][i] * 2;
+}
+
+// An int the loop writes may be the extent: not read once.
+void extent_written(int *a, int *d, int n) {
+  int i, j;
+#pragma gpupar
+  for (i = 0; i < n; i++)
+    for (j = 0; j < d[1]; j++) // expected-warning {{'d[1]' bounds an inner loop or is in a subscript, so it is read once before the loop, but 'a[i * 8 + j]' may write the same memory}}
+      a[i * 8 + j] = j; // expected-note {{written here}}
+}
+
+// Read under a condition, at a variable index, or through a pointer the loop moves: not a value
+// of the loop.
+void extent_conditional(double *a, int *d, int n) {
+  int i, j;
+#pragma gpupar
+  for (i = 0; i < n; i++)
+    if (i > 2)
+      for (j = 0; j < d[1]; j++)
+        a[i * 8 + j] = j; // expected-warning {{subscript 'a[i * 8 + j]' is not affine}}
+#pragma gpupar
+  for (i = 0; i < n; i++)
+    for (j = 0; j < d[n]; j++)
+      a[i * 8 + j] = j; // expected-warning {{subscript 'a[i * 8 + j]' is not affine}}
+}

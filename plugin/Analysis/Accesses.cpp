@@ -154,9 +154,13 @@ bool BodyWalker::isInvariant(const Expr *E) {
         return true;
       }
       if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S)) {
-        if (!W.invariantElement(ASE))
+        if (W.invariantElement(ASE)) {
+          Elements.push_back(ASE);
+          return true;
+        }
+        if (!W.hoistableElement(ASE))
           return false;
-        Elements.push_back(ASE);
+        W.hoist(ASE);
         return true;
       }
       if (isa<CallExpr, StmtExpr, GenericSelectionExpr>(S))

@@ -392,7 +392,13 @@ private:
   const VarDecl *hoistRoot(const MemberExpr *Top, bool Copyable = false);
   /// Returns whether member `Top` may be read before the loop whatever inner loops run here: a
   /// member of a struct variable through no pointer, or one already read outside those loops.
-  bool readOutsideInner(const MemberExpr *Top);
+  bool readOutsideInner(const Expr *Top);
+  /// Returns whether `ASE` is an integer element at a constant index through an outer pointer
+  /// variable the loop does not assign (FT's `d[1]` of parameter `int d[3]`), read in every
+  /// iteration, outside called functions: in a bound or subscript, it is read once before the
+  /// loop as a member is (BodyInfo::Hoisted); analyzeBody checks that no write of the body may
+  /// store into it.
+  bool hoistableElement(const ArraySubscriptExpr *ASE);
   /// Records read `E` (hoistable) in BodyInfo::Hoisted / HoistedUses / HoistedSites.
   void hoist(const Expr *E);
   /// Returns why a value read here, with no condition or jump around it, cannot be read once

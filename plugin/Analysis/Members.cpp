@@ -5,7 +5,8 @@
 // the loop and passed as a scalar (BodyInfo::Hoisted), a pointer member used as an array
 // (`p->x[i]`) becomes an array of the loop (BodyInfo::MemberArrays). The host file reads each one
 // only where the serial loop would (ReadSites); where that cannot be known before the loop, the
-// loop stays serial and the message shows the local copy that would offload it.
+// loop stays serial and the message shows the local copy that would offload it. An integer
+// element at a constant index through a pointer (`d[1]`) in a bound or subscript is read once too.
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis/BodyWalker.h"
@@ -97,8 +98,27 @@ std::optional<std::string> BodyWalker::movingLoopProblem() {
   return std::nullopt;
 }
 
+bool BodyWalker::hoistableElement(const ArraySubscriptExpr *ASE) {
+  // Read in every iteration, as a member must be (hoistable).
+  if (!Frames.empty() || CondDepth != 0 || BodyJumps || !ASE->getType()->isIntegerType() ||
+      ASE->getType().isVolatileQualified())
+    return false;
+  Expr::EvalResult R;
+  if (!ASE->getIdx()->EvaluateAsInt(R, Ctx) || R.Val.getInt().isNegative())
+    return false;
+  const auto *DRE = dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->getType()->isPointerType() || !isOuter(VD) || Pre.Written.count(VD) ||
+      VD->getType().isVolatileQualified())
+    return false;
+  // Inner loops around it must let the host file test whether the serial loop reads it.
+  return readOutsideInner(ASE) || !movingLoopProblem();
+}
+
 bool BodyWalker::hoistable(const Expr *E, bool InIndex) {
   E = E->IgnoreParens();
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    return InIndex && hoistableElement(ASE);
   const auto *Top = dyn_cast<MemberExpr>(E);
   // Read in every iteration (no condition, short-circuit or jump before it): reading it before
   // the loop then reads nothing the loop would not (`if (p) ... p->n` stays as it is). A member
@@ -126,8 +146,8 @@ bool BodyWalker::hoistable(const Expr *E, bool InIndex) {
   return true;
 }
 
-bool BodyWalker::readOutsideInner(const MemberExpr *Top) {
-  if (throughNoPointer(Top))
+bool BodyWalker::readOutsideInner(const Expr *Top) {
+  if (const auto *ME = dyn_cast<MemberExpr>(Top); ME && throughNoPointer(ME))
     return true;
   std::string Text = printC(Ctx, Top);
   for (size_t I = 0; I < Info.Hoisted.size(); ++I)
@@ -140,6 +160,7 @@ bool BodyWalker::readOutsideInner(const MemberExpr *Top) {
 
 void BodyWalker::hoist(const Expr *E) {
   E = E->IgnoreParens();
+  const auto *ME = dyn_cast<MemberExpr>(E); // else an element (hoistableElement)
   std::string Text = printC(Ctx, E);
   unsigned Index = 0;
   while (Index < Info.Hoisted.size() && printC(Ctx, Info.Hoisted[Index]) != Text)
@@ -147,10 +168,9 @@ void BodyWalker::hoist(const Expr *E) {
   if (Index == Info.Hoisted.size()) {
     Info.Hoisted.push_back(E);
     Info.HoistedSites.emplace_back();
-    Info.HoistedCopyable.push_back(!hoistRoot(cast<MemberExpr>(E)));
+    Info.HoistedCopyable.push_back(!ME || !hoistRoot(ME));
   }
-  Info.HoistedSites[Index].add(throughNoPointer(cast<MemberExpr>(E)) ? std::vector<unsigned>()
-                                                                     : Active);
+  Info.HoistedSites[Index].add(ME && throughNoPointer(ME) ? std::vector<unsigned>() : Active);
   for (const auto &[Use, K] : Info.HoistedUses)
     if (Use == E)
       return;

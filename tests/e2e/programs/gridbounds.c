@@ -12,7 +12,9 @@
  *  - LU's faces of the grid filled through a function taking one point's row
  *    (`exact(i, ny - 1, k, &u[i][ny - 1][k][0])`);
  *  - SP's forward elimination along k in planes of one array (`k1 = k + 1;
- *    lhs[n + 2][i][j][k1]`).
+ *    lhs[n + 2][i][j][k1]`);
+ *  - FT's evolve, whose extents come through a pointer parameter (`int d[3]`), read before the
+ *    loop only where the serial loops read them (a call with no work passes one int).
  * Every element is compared with the same loops run serially; exit status 1 on a mismatch. */
 #include <math.h>
 #include <stdio.h>
@@ -230,6 +232,18 @@ static void index_map(double (*map)[NY][NX], int offload) {
   }
 }
 
+/* NPB FT's evolve: extents through a pointer parameter, in the bounds and in a flat subscript. */
+static double ev[2][NZ][NY][NX], ev0[NZ][NY][NX], ex[4 * NX];
+static int twid[NZ * NY * NX];
+static void evolve(double (*u1)[NY][NX], int t, int d[3], int offload) {
+  int i, j, k;
+#pragma gpupar if (offload)
+  for (k = 0; k < d[0]; k++)
+    for (j = 0; j < d[1]; j++)
+      for (i = 0; i < d[2]; i++)
+        u1[k][j][i] = ev0[k][j][i] * ex[(t * twid[(k * d[1] + j) * d[2] + i]) % (4 * NX)];
+}
+
 /* The max norm of the interior, as NPB MG writes it; `j` is read after its loop. */
 static double norm(int *last) {
   int i, j, k;
@@ -301,6 +315,18 @@ int main(void) {
     for (int j = 0; j < NY; j++)
       for (int i = 0; i < NX; i++)
         expect("imap", imap[0][k][j][i], imap[1][k][j][i]);
+  for (int x = 0; x < 4 * NX; x++)
+    ex[x] = 1.0 / (x + 1);
+  for (int x = 0; x < NZ * NY * NX; x++)
+    twid[x] = (x * 7) % 13, ev0[0][0][x] = x % 11;
+  int d[3] = {NZ - 1, NY - 2, NX - 3}, empty[1] = {0};
+  evolve(ev[0], 3, d, 1);
+  evolve(ev[1], 3, d, 0);
+  evolve(ev[0], 5, empty, 1); /* no work: d[1] and d[2] are never read */
+  for (int k = 0; k < NZ; k++)
+    for (int j = 0; j < NY; j++)
+      for (int i = 0; i < NX; i++)
+        expect("evolve", ev[0][k][j][i], ev[1][k][j][i]);
   for (int n = 0; n < 5; n++)
     for (int i = 0; i < NX; i++)
       for (int j = 0; j < NY; j++)
