@@ -100,3 +100,46 @@ void before(int n, float *a) {
     k += 1;
   }
 }
+
+// A variable that inner loops also run (NPB BT's `i = 1; ... ue[i][m]` between loops over `i`):
+// the loops' own start and step count as statements, so each read after `i = 1;` takes 1.
+static double ue[16][5];
+void between_loops(double (*f)[16][5], int n) {
+  int i, j, m;
+#pragma gpupar private(ue)
+  for (j = 0; j < n; j++) { // expected-remark {{loop offloaded: f (out), i (private), m (private), ue (private)}}
+    for (i = 0; i < 16; i++) // expected-remark {{'i' is private to each iteration}}
+      for (m = 0; m < 5; m++) // expected-remark {{'m' is private to each iteration}}
+        ue[i][m] = i + m;
+    for (m = 0; m < 5; m++) {
+      i = 1;
+      f[j][i][m] = ue[i + 1][m];
+      for (i = 3; i < 12; i++)
+        f[j][i][m] = ue[i + 2][m];
+    }
+  }
+}
+
+// After a loop over the variable, or where a loop around the read runs it on: no value.
+void after_loop(double *a, double *b, int n) {
+  int i, j;
+#pragma gpupar
+  for (j = 0; j < n; j++) {
+    for (i = 0; i < 4; i++)
+      b[j * 8 + i] = 0;
+    a[j * 8 + i] = 1; // expected-warning {{subscript 'a[j * 8 + i]' is not affine in the loop variables}}
+  }
+}
+
+void reset_by_inner_loop(double *a, int n) {
+  int i, j, m;
+#pragma gpupar
+  for (j = 0; j < n; j++) {
+    i = 1;
+    for (m = 0; m < 3; m++) {
+      a[j * 8 + i] += 1; // expected-warning {{updates 'a' at an index that is not affine}}
+      for (i = 0; i < 2; i++)
+        a[j * 8 + 4 + i] = 2;
+    }
+  }
+}

@@ -975,6 +975,16 @@ void BodyWalker::findAssignedOnce() {
           ++StatementWrites[VD];
       return true;
     }
+    /// A loop's own start and step (`for (i = 3; ...; i++)`) count as statements: the loop
+    /// writes `i` as a whole, which reachingAssignment sees (NPB BT's `i = 1; ... ue[i][m]` in
+    /// a body that also loops over `i`).
+    bool VisitForStmt(ForStmt *FS) {
+      const auto *Init = dyn_cast_or_null<Expr>(FS->getInit());
+      const VarDecl *VD = Init ? steppedOrAssigned(Init) : nullptr;
+      if (VD && FS->getInc() && steppedOrAssigned(FS->getInc()) == VD)
+        StatementWrites[VD] += 2;
+      return true;
+    }
   };
   struct Labels : RecursiveASTVisitor<Labels> {
     bool Found = false;

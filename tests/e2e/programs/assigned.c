@@ -1,8 +1,9 @@
 /* Scalars assigned before use in the iteration (`k = i * m + j; a[k] = ...`) are substituted into
  * subscripts, so these loops offload; also scalars assigned several times, each read taking the
  * last assignment before it (Rodinia lud's perimeter blocks: `j_global = offset; j_global +=
- * BS * (chunk + 1);`, reset for the second phase). Each is checked element by element against
- * the same loop run serially (no pragma). */
+ * BS * (chunk + 1);`, reset for the second phase), and a loop variable set by statements between
+ * loops over it (NPB BT's dissipation: `i = 1; ... ue[i][m]`, then `for (i = 3; ...)`). Each is
+ * checked element by element against the same loop run serially (no pragma). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -56,6 +57,38 @@ static void perimeter(float *a, int size, int offset, int chunks, int parallel) 
   }
 }
 
+/* NPB BT's fourth-order dissipation along i, over a scratch line each (j, k) fills first. */
+#define GX 14
+static double ue[GX][5];
+static void dissipate(double (*f)[GX][GX][5], double (*u)[GX][GX][5], const int *gp, int parallel) {
+  int i, j, k, m;
+#pragma gpupar private(ue) if (parallel)
+  for (k = 1; k < gp[2] - 1; k++)
+    for (j = 1; j < gp[1] - 1; j++) {
+      for (i = 0; i < gp[0]; i++)
+        for (m = 0; m < 5; m++)
+          ue[i][m] = u[i][j][k][m];
+      for (m = 0; m < 5; m++) {
+        i = 1;
+        f[i][j][k][m] -= 5.0 * ue[i][m] - 4.0 * ue[i + 1][m] + ue[i + 2][m];
+        i = 2;
+        f[i][j][k][m] -= -4.0 * ue[i - 1][m] + 6.0 * ue[i][m] - 4.0 * ue[i + 1][m] + ue[i + 2][m];
+      }
+      for (m = 0; m < 5; m++)
+        for (i = 3; i <= gp[0] - 4; i++)
+          f[i][j][k][m] -= ue[i - 2][m] - 4.0 * ue[i - 1][m] + 6.0 * ue[i][m] -
+                           4.0 * ue[i + 1][m] + ue[i + 2][m];
+      for (m = 0; m < 5; m++) {
+        i = gp[0] - 3;
+        f[i][j][k][m] -= ue[i - 2][m] - 4.0 * ue[i - 1][m] + 6.0 * ue[i][m] - 4.0 * ue[i + 1][m];
+        i = gp[0] - 2;
+        f[i][j][k][m] -= ue[i - 2][m] - 4.0 * ue[i - 1][m] + 5.0 * ue[i][m];
+      }
+    }
+}
+
+static double grid_f[2][GX][GX][GX][5], grid_u[GX][GX][GX][5];
+
 int main(void) {
   const int n = 613, m = 409;
   float *a = malloc(sizeof(float) * (size_t)(n * m)), *b = malloc(sizeof(float) * (size_t)(n * m));
@@ -83,6 +116,15 @@ int main(void) {
   perimeter(ref, size, offset, chunks, 0);
   for (int i = 0; i < size * size; i++)
     bad += lu[i] != ref[i];
+  const int gp[3] = {GX - 1, GX - 2, GX};
+  for (int i = 0; i < GX * GX * GX * 5; i++) {
+    grid_u[0][0][0][i] = (double)(i % 29) * 0.25;
+    grid_f[0][0][0][0][i] = grid_f[1][0][0][0][i] = (double)(i % 13);
+  }
+  dissipate(grid_f[0], grid_u, gp, 1);
+  dissipate(grid_f[1], grid_u, gp, 0);
+  for (int i = 0; i < GX * GX * GX * 5; i++)
+    bad += grid_f[0][0][0][0][i] != grid_f[1][0][0][0][i];
   double s = 0;
   for (int i = 0; i < n * m; i++)
     s += a[i];
