@@ -76,8 +76,8 @@ static void dissipate(double (*f)[GX][GX][5], double (*u)[GX][GX][5], const int 
       }
       for (m = 0; m < 5; m++)
         for (i = 3; i <= gp[0] - 4; i++)
-          f[i][j][k][m] -= ue[i - 2][m] - 4.0 * ue[i - 1][m] + 6.0 * ue[i][m] -
-                           4.0 * ue[i + 1][m] + ue[i + 2][m];
+          f[i][j][k][m] -= ue[i - 2][m] - 4.0 * ue[i - 1][m] + 6.0 * ue[i][m] - 4.0 * ue[i + 1][m] +
+                           ue[i + 2][m];
       for (m = 0; m < 5; m++) {
         i = gp[0] - 3;
         f[i][j][k][m] -= ue[i - 2][m] - 4.0 * ue[i - 1][m] + 6.0 * ue[i][m] - 4.0 * ue[i + 1][m];
@@ -117,14 +117,15 @@ int main(void) {
   for (int i = 0; i < size * size; i++)
     bad += lu[i] != ref[i];
   const int gp[3] = {GX - 1, GX - 2, GX};
+  double *gu = &grid_u[0][0][0][0], *gf = &grid_f[0][0][0][0][0], *ref_gf = &grid_f[1][0][0][0][0];
   for (int i = 0; i < GX * GX * GX * 5; i++) {
-    grid_u[0][0][0][i] = (double)(i % 29) * 0.25;
-    grid_f[0][0][0][0][i] = grid_f[1][0][0][0][i] = (double)(i % 13);
+    gu[i] = (double)(i % 29) * 0.25;
+    gf[i] = ref_gf[i] = (double)(i % 13);
   }
   dissipate(grid_f[0], grid_u, gp, 1);
   dissipate(grid_f[1], grid_u, gp, 0);
   for (int i = 0; i < GX * GX * GX * 5; i++)
-    bad += grid_f[0][0][0][0][i] != grid_f[1][0][0][0][i];
+    bad += gf[i] != ref_gf[i];
   double s = 0;
   for (int i = 0; i < n * m; i++)
     s += a[i];

@@ -318,7 +318,7 @@ int main(void) {
   for (int x = 0; x < 4 * NX; x++)
     ex[x] = 1.0 / (x + 1);
   for (int x = 0; x < NZ * NY * NX; x++)
-    twid[x] = (x * 7) % 13, ev0[0][0][x] = x % 11;
+    twid[x] = (x * 7) % 13, (&ev0[0][0][0])[x] = x % 11;
   int d[3] = {NZ - 1, NY - 2, NX - 3}, empty[1] = {0};
   evolve(ev[0], 3, d, 1);
   evolve(ev[1], 3, d, 0);
