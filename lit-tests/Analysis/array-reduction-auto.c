@@ -1,10 +1,12 @@
 // An array whose every access in the loop is an update with one operator, at indices known only
 // at run time, is reduced without a clause when its extent is known: a fixed-size array, a `map`
 // section, the block the loop's function allocated, or the block a pointer points into (found at
-// the call), and no other array of the loop can reach its elements: the other arrays are array
-// objects, or it is a local array only ever subscripted. Otherwise (pointers beside it: they
-// might alias it, as DataRaceBench DRB005's do) the loop stays serial with the warning that names
-// the clause.
+// the call). Other arrays of the loop must not reach its elements. That is certain when they are
+// array objects, or when it is a local array only ever subscripted; else (pointers beside it,
+// which might alias it, as DataRaceBench DRB005's do) the runtime checks at each call that no
+// array the loop touches and no other reduction shares its memory, and runs the call serially
+// where one does. Rows of a pointer-to-pointer array are not checked: beside those, the loop
+// stays serial with the warning that names the clause.
 // RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-remarks -fplugin-arg-gpupar-outdir=%t %s
 #include <stdlib.h>
 
@@ -17,8 +19,8 @@ void fixed(int n, const int *idx, const float *w) {
   for (int i = 0; i < n; i++) // expected-remark {{loop offloaded: idx (in), hist (reduction)}}
     hist[idx[i] & 31]++; // expected-remark {{'hist' is only updated with '+', at indices known only at run time: an array reduction over 'hist[0:32]' (an update outside it runs the loop serially)}}
 #pragma gpupar
-  for (int i = 0; i < n; i++) {
-    global_hist[idx[i]] += (int)w[i]; // expected-warning {{updates 'global_hist' at an index that is not affine in the loop variables}}
+  for (int i = 0; i < n; i++) { // expected-remark {{loop offloaded: w (in), idx (in), global_hist (reduction)}}
+    global_hist[idx[i]] += (int)w[i]; // expected-remark {{an array reduction over 'global_hist[0:64]'}}
     global_hist[idx[i] / 2] -= 1;
   }
 #pragma gpupar
@@ -29,18 +31,25 @@ void fixed(int n, const int *idx, const float *w) {
 int *allocated(int n, int bins, const int *idx, const float *w, float *top) {
   int *h = calloc(bins, sizeof *h);
 #pragma gpupar
-  for (int i = 0; i < n; i++)
-    h[idx[i]]++; // expected-warning {{updates 'h' at an index that is not affine in the loop variables}}
+  for (int i = 0; i < n; i++) // expected-remark {{loop offloaded: idx (in), h (reduction)}}
+    h[idx[i]]++; // expected-remark {{an array reduction over the block allocated for it}}
 #pragma gpupar
-  for (int i = 0; i < n; i++)
-    top[idx[i]] = w[i] > top[idx[i]] ? w[i] : top[idx[i]]; // expected-warning {{updates 'top' at an index that is not affine in the loop variables}}
+  for (int i = 0; i < n; i++) // expected-remark {{loop offloaded: w (in), idx (in), top (reduction)}} expected-remark {{each call copies the whole block of memory each points into}}
+    top[idx[i]] = w[i] > top[idx[i]] ? w[i] : top[idx[i]]; // expected-remark {{'top' is only updated with 'max', at indices known only at run time: an array reduction over the block it points into (found at the call)}}
   return h;
 }
 
 void mapped(int n, int bins, const int *idx, double *h) {
 #pragma gpupar map(tofrom: h[0:bins])
+  for (int i = 0; i < n; i++) // expected-remark {{loop offloaded: idx (in), h (reduction)}}
+    h[idx[i]] *= 0.5; // expected-remark {{'h' is only updated with '*', at indices known only at run time: an array reduction over 'h[0:bins]'}}
+}
+
+// Beside rows of a pointer-to-pointer array, which the runtime does not compare with the section.
+void beside_rows(int n, const int *idx, float **rows, float *h) {
+#pragma gpupar
   for (int i = 0; i < n; i++)
-    h[idx[i]] *= 0.5; // expected-warning {{updates 'h' at an index that is not affine in the loop variables}}
+    h[idx[i]] += rows[i][0]; // expected-warning {{updates 'h' at an index that is not affine in the loop variables}}
 }
 
 // Not an array reduction: two operators, an update whose value is used, an update in a called
@@ -85,10 +94,10 @@ void cleared(int n, const int *idx, int *out) {
 
 void escaped(int n, const int *idx, int *out, struct holder *s) {
   int hist[16] = {0};
-  s->p = hist;
+  s->p = hist; // so `idx` may point into it: checked at run time
 #pragma gpupar
-  for (int i = 0; i < n; i++)
-    hist[idx[i] & 15]++; // expected-warning {{'hist[idx[i] & 15]++' updates 'hist' at an index that is not affine in the loop variables}}
+  for (int i = 0; i < n; i++) // expected-remark {{loop offloaded: idx (in), hist (reduction)}}
+    hist[idx[i] & 15]++; // expected-remark {{an array reduction over 'hist[0:16]'}}
   out[0] = hist[0];
   out[1] = hist[1];
 }

@@ -6,11 +6,11 @@
 // extent, it is a scatter write. An array that the loop also reads outside its updates gets no
 // suggestion: a reduction clause could not hold that read (each device's copy starts at zero).
 // RUN: %gpupar_cc -fsyntax-only -Xclang -verify -fplugin-arg-gpupar-remarks -fplugin-arg-gpupar-outdir=%t %s
-void f(int n, const int *idx, const float *v, float *h, int *count) {
+void f(int n, const int *idx, const float *v, float *h, int *count, float **rows) {
   int m[8][8] = {{0}};
 #pragma gpupar map(tofrom: h[0:n])
   for (int i = 0; i < n; i++)
-    h[idx[i]] += v[i]; // expected-warning {{'h[idx[i]] += v[i]' updates 'h' at an index that is not affine in the loop variables, so two iterations may update the same element; to offload it, declare 'reduction(+: h[0:n])'}}
+    h[idx[i]] += rows[i][0]; // expected-warning {{'h[idx[i]] += rows[i][0]' updates 'h' at an index that is not affine in the loop variables, so two iterations may update the same element; to offload it, declare 'reduction(+: h[0:n])'}}
 #pragma gpupar
   for (int i = 0; i < n; i++)
     count[idx[i]] *= count[idx[i]] + 2; // expected-warning {{'count' is written at 'count[idx[i]]', an index that is not affine in the loop variables, and also read}} expected-note {{read is here}}

@@ -326,12 +326,19 @@ bool BodyWalker::autoReduction(const VarDecl *VD, const std::optional<Poly> &Row
   // read through another pointer would see the old values, and two reductions of one block
   // would each write it back: DataRaceBench DRB005's `xa1` and `xa2 = xa1 + 12`). That holds
   // when the other arrays are array objects, or the reduced array is a local array object that
-  // is only ever subscripted (no pointer to it is made).
-  bool OthersAreObjects = true;
-  for (const VarDecl *A : Info.Arrays)
-    if (A != VD && (!A->getType()->isArrayType() || isa<ParmVarDecl>(A)))
-      OthersAreObjects = false;
-  if (!OthersAreObjects && !onlySubscripted(VD))
+  // is only ever subscripted (no pointer to it is made). Else the runtime checks it at each call
+  // (gpupar__check_scalar_alias: the section against every array's touched bytes and the other
+  // reductions; the loop runs serially when they meet), as it can for arrays of elements only:
+  // rows of a pointer-to-pointer array or a struct's pointer member are not compared.
+  bool OthersAreObjects = true, OthersChecked = true;
+  for (size_t I = 0; I < Info.Arrays.size(); ++I) {
+    const VarDecl *A = Info.Arrays[I];
+    if (A == VD || (A->getType()->isArrayType() && !isa<ParmVarDecl>(A)))
+      continue;
+    OthersAreObjects = false;
+    OthersChecked &= !Info.Shapes[I].Rows && !Info.memberArray(A);
+  }
+  if (!OthersAreObjects && !OthersChecked && !onlySubscripted(VD))
     return false;
   // The section: the whole fixed-size array, the `map` section, the block the loop's function
   // allocated, or the block the pointer points into (found at the call; the loop runs on the

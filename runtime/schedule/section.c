@@ -255,15 +255,27 @@ static int byte_range(const gpupar_loop *loop, const gpupar_span *spans, const g
   return GPUPAR_OK;
 }
 
+/* The bytes reduction `r` updates: its variable, or its section's `count` elements. */
+static void reduced_bytes(const gpupar_loop *loop, const gpupar_call *call, int r, i128 *v0,
+                          i128 *v1) {
+  const gpupar_reduction_desc *d = &loop->reductions[r];
+  long long count = d->is_array && call->reduction_counts ? call->reduction_counts[r] : 1;
+  *v0 = (i128)(uintptr_t)call->reductions[r];
+  *v1 = *v0 + (i128)(count > 0 ? count : 0) * (i128)d->size;
+}
+
 int gpupar__check_scalar_alias(const gpupar_loop *loop, const gpupar_call *call,
                                const gpupar__space *sp, char *why, size_t len) {
   if (sp->trip == 0 || !call->reductions)
     return GPUPAR_OK;
   for (int r = 0; r < loop->nreductions; r++) {
     const gpupar_reduction_desc *d = &loop->reductions[r];
-    if (d->is_array || !call->reductions[r])
+    if (!call->reductions[r])
       continue;
-    i128 v0 = (i128)(uintptr_t)call->reductions[r], v1 = v0 + (i128)d->size;
+    i128 v0, v1;
+    reduced_bytes(loop, call, r, &v0, &v1);
+    if (v0 == v1)
+      continue;
     for (int a = 0; a < loop->narrays; a++) {
       i128 a0, a1;
       if (byte_range(loop, call->spans, sp, call->arrays, a, &a0, &a1) != GPUPAR_OK)
@@ -271,6 +283,17 @@ int gpupar__check_scalar_alias(const gpupar_loop *loop, const gpupar_call *call,
       if (a0 < v1 && v0 < a1) {
         snprintf(why, len, "'%s' lies in the elements of '%s' the loop touches", d->name,
                  loop->arrays[a].name);
+        return GPUPAR_EINVAL;
+      }
+    }
+    /* Two reductions of one memory: each device's result would be written back twice. */
+    for (int q = 0; q < r; q++) {
+      i128 w0, w1;
+      if (!call->reductions[q])
+        continue;
+      reduced_bytes(loop, call, q, &w0, &w1);
+      if (w0 < v1 && v0 < w1) {
+        snprintf(why, len, "'%s' and '%s' share memory", loop->reductions[q].name, d->name);
         return GPUPAR_EINVAL;
       }
     }

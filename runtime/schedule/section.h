@@ -85,9 +85,11 @@ int gpupar__check_writes(const gpupar_loop *loop, const gpupar_span *spans, cons
                          char *why, size_t len);
 
 /* Checks that no scalar the loop reduces or keeps the last value of (a global or a local whose
- * address the program took) lies in the bytes an array touches over the whole iteration space:
- * the devices would update their own copies of both. Rows of pointer-to-pointer arrays are
- * checked by gpupar__rows_check. Returns GPUPAR_OK or GPUPAR_EINVAL with a reason in `why`. */
+ * address the program took), and no array section it reduces (`h[0:256]`, whose pointer another
+ * array of the loop may alias), lies in the bytes an array touches over the whole iteration
+ * space, and that no two of them share memory: the devices would update their own copies. Rows of
+ * pointer-to-pointer arrays are checked by gpupar__rows_check. Returns GPUPAR_OK or GPUPAR_EINVAL
+ * with a reason in `why`. */
 int gpupar__check_scalar_alias(const gpupar_loop *loop, const gpupar_call *call,
                                const gpupar__space *sp, char *why, size_t len);
 

@@ -432,6 +432,48 @@ static void test_scalar_alias(void **state) {
   assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_OK);
 }
 
+/* loop3 reducing two int sections, `h[0:len]` and `g[0:len]` (a histogram whose pointer another
+ * array of the loop, or the other section, may alias). */
+static const gpupar_reduction_desc sections3[] = {{"h", GPUPAR_TYPE_SIGNED, 4, GPUPAR_RED_ADD, 1},
+                                                  {"g", GPUPAR_TYPE_SIGNED, 4, GPUPAR_RED_ADD, 1}};
+
+static void test_section_alias(void **state) {
+  (void)state;
+  char why[256];
+  double x[200], y[200];
+  float z[400];
+  int h[64], g[64];
+  gpupar_loop loop = loop3;
+  loop.nreductions = 2;
+  loop.reductions = sections3;
+  gpupar__space sp = space(1, 99, 1, GPUPAR_LT);
+  gpupar_span spans[5] = {span(1, -1, -1), span(1, 1, 1), span(1, 0, 0), span(1, 0, 0),
+                          span(2, 0, 0)};
+  void *bases[3] = {x, y, z}, *vars[2] = {h, g};
+  long long counts[2] = {64, 64};
+  gpupar_call call = {
+      .arrays = bases, .spans = spans, .reductions = vars, .reduction_counts = counts};
+  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_OK);
+  /* 64 ints from z[135]: inside the floats the loop touches (z[2..196]). */
+  vars[0] = &z[135];
+  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_EINVAL);
+  assert_string_equal(why, "'h' lies in the elements of 'z' the loop touches");
+  /* From z[197], past them: no byte shared. */
+  vars[0] = &z[197];
+  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_OK);
+  /* The two sections overlapping by one element, then meeting end to start. */
+  vars[0] = h;
+  vars[1] = &h[63];
+  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_EINVAL);
+  assert_string_equal(why, "'h' and 'g' share memory");
+  counts[0] = 63;
+  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_OK);
+  /* Without counts every reduction is one element. */
+  call.reduction_counts = NULL;
+  vars[1] = &h[1];
+  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_OK);
+}
+
 static const gpupar_array_desc arrays_ro[] = {
     {"a", 4, GPUPAR_READ}, {"b", 4, GPUPAR_READ}, {"c", 4, GPUPAR_WRITE}};
 static const gpupar_term_desc terms_ro[] = {
@@ -541,6 +583,7 @@ int main(void) {
                                      cmocka_unit_test(test_alias),
                                      cmocka_unit_test(test_alias_read_only),
                                      cmocka_unit_test(test_scalar_alias),
+                                     cmocka_unit_test(test_section_alias),
                                      cmocka_unit_test(test_clamp_to_blocks)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,7 @@
 /* Pointers read at indices known only at run time, with no `map` clause: the extent is the block
  * the pointer points into, which the runtime saw the program allocate (malloc, calloc, realloc,
- * posix_memalign; pointers into a block, read at negative indices too; struct members). A pointer
- * to a local or a global array is in no such block: that loop runs serially. Every element is
+ * posix_memalign; pointers into a block, read at negative indices too; struct members; a histogram
+ * reduced over its block). A pointer to a local or a global array is in no such block: serial. Every element is
  * compared with the same loops run serially (exit status 1 on a mismatch); heapextent.sh checks
  * where each loop ran. */
 #include <stdio.h>
@@ -60,6 +60,14 @@ static void scale(int n, double *v, double a) {
     v[i] *= a;
 }
 
+/* A histogram through pointer parameters: `h` may alias `keys`, which the runtime checks. */
+#define BINS 2048
+static void histogram(int n, const unsigned *keys, int *h, int parallel) {
+#pragma gpupar if (parallel)
+  for (int i = 0; i < n; i++)
+    h[keys[i] % BINS] += 1;
+}
+
 static int check_d(const char *what, const double *a, const double *b, int n) {
   for (int i = 0; i < n; i++)
     if (a[i] != b[i]) {
@@ -87,7 +95,7 @@ static int check_l(const char *what, const long *a, const long *b, int n) {
   return 0;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
   int bad = 0, nnz = N * PER_ROW;
   int *rowptr = malloc((N + 1) * sizeof *rowptr);
   int *col = calloc(nnz, sizeof *col);
@@ -146,6 +154,29 @@ int main(void) {
   for (int i = 0; i < N; i++)
     ys[i] *= 0.5;
   bad |= check_d("scale", y, ys, N);
+
+  /* 8 KiB of bins: found. With an argument (heapextent.sh), bins and keys in one block: the
+   * runtime runs that call on the host. */
+  int *bins = calloc(BINS, sizeof *bins), *binss = calloc(BINS, sizeof *binss);
+  unsigned *keys = malloc(N * sizeof *keys);
+  int *shared = malloc((BINS + N) * sizeof *shared), *shareds = malloc((BINS + N) * sizeof *shareds);
+  if (!bins || !binss || !keys || !shared || !shareds)
+    return 2;
+  for (int i = 0; i < N; i++)
+    keys[i] = (unsigned)i * 2654435761u;
+  histogram(N, keys, bins, 1);
+  histogram(N, keys, binss, 0);
+  for (int b = 0; b < BINS; b++)
+    bad |= bins[b] != binss[b];
+  for (int i = 0; i < BINS + N; i++)
+    shared[i] = shareds[i] = i < BINS ? 0 : (int)((unsigned)i * 40503u % 100000u);
+  if (argc > 1 && argv[1][0] == 'a') {
+    histogram(N, (const unsigned *)(shared + BINS), shared, 1);
+    histogram(N, (const unsigned *)(shareds + BINS), shareds, 0);
+    for (int i = 0; i < BINS + N; i++)
+      bad |= shared[i] != shareds[i];
+  }
+  free(bins), free(binss), free(keys), free(shared), free(shareds);
 
   double sum = 0;
   for (int i = 0; i < N; i++)
