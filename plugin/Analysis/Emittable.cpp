@@ -75,6 +75,51 @@ const VarDecl *dimensionVariable(const ArrayType *AT) {
   return VD;
 }
 
+/// Returns whether `E` is integer arithmetic over constants and integer locals or parameters
+/// that their function never assigns (dimensionSize).
+static bool fixedSizeExpr(const Expr *E) {
+  E = E->IgnoreParens();
+  if (!E->getType()->isIntegerType())
+    return false;
+  if (isa<IntegerLiteral>(E))
+    return true;
+  if (const auto *CE = dyn_cast<CastExpr>(E))
+    return (isa<ImplicitCastExpr>(CE) || isa<CStyleCastExpr>(CE)) &&
+           fixedSizeExpr(CE->getSubExpr());
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(DRE->getDecl()))
+      return true;
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    return VD && VD->hasLocalStorage() && !VD->getType().isVolatileQualified() &&
+           !assignedInFunction(VD);
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return (UO->getOpcode() == UO_Minus || UO->getOpcode() == UO_Plus) &&
+           fixedSizeExpr(UO->getSubExpr());
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    switch (BO->getOpcode()) {
+    case BO_Add:
+    case BO_Sub:
+    case BO_Mul:
+    case BO_Div:
+    case BO_Rem:
+    case BO_Shl:
+    case BO_Shr:
+      return fixedSizeExpr(BO->getLHS()) && fixedSizeExpr(BO->getRHS());
+    default:
+      return false;
+    }
+  }
+  return false;
+}
+
+const Expr *dimensionSize(const ArrayType *AT) {
+  const auto *VAT = dyn_cast<VariableArrayType>(AT);
+  const Expr *Size = VAT ? VAT->getSizeExpr() : nullptr;
+  // fixedSizeExpr admits no call, assignment or increment: the expression has no side effect.
+  return Size && fixedSizeExpr(Size) ? Size : nullptr;
+}
+
 /// Returns false with a warning in `P` when a dimension of array `VD` after the first is neither
 /// a constant nor an integer variable that the loop does not write (the generated code passes
 /// such a size with the array: kernel.h gpupar_vla).
@@ -84,6 +129,8 @@ static bool emittableInnerDims(const ASTContext &Ctx, const VarDecl *VD, const B
     if (isa<ConstantArrayType>(AT))
       continue;
     if (const VarDecl *Dim = dimensionVariable(AT); Dim && !Info.written(Dim))
+      continue;
+    if (dimensionSize(AT)) // its variables are never assigned, so not in the loop either
       continue;
     const auto *VAT = dyn_cast<VariableArrayType>(AT);
     std::string Size = VAT && VAT->getSizeExpr() ? sourceText(Ctx, VAT->getSizeExpr()) : "?";

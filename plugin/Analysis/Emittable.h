@@ -35,6 +35,12 @@ std::vector<const clang::ArrayType *> innerArrayTypes(const clang::ASTContext &C
 /// `double A[n][m]`), or null (a constant dimension, or another size expression).
 const clang::VarDecl *dimensionVariable(const clang::ArrayType *AT);
 
+/// Returns the size expression of variable-length dimension `AT` when it is integer arithmetic
+/// (`+ - * / %`, shifts, casts) over constants and integer locals or parameters that their
+/// function never assigns (`n + 1` in Gaussian elimination's `double a[n][n + 1]`), so that its
+/// value at the loop is the row size the type was given; else null.
+const clang::Expr *dimensionSize(const clang::ArrayType *AT);
+
 /// Returns true when the generated code can declare everything analysed loop `Info` needs;
 /// otherwise false with a warning in `P` (the loop stays serial).
 bool checkEmittable(const clang::ASTContext &Ctx, const BodyInfo &Info, Problem &P);

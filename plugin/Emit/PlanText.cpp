@@ -22,7 +22,7 @@ std::string scalarName(const LoopPlan &P, const PlanScalar &S) {
   case PlanScalar::Member:
     return "gpupar_m" + std::to_string(S.Of);
   case PlanScalar::Extent:
-    return "gpupar_dim_" + S.Var->getNameAsString();
+    return S.Var ? "gpupar_dim_" + S.Var->getNameAsString() : "gpupar_dimx" + std::to_string(S.Of);
   }
   return "?";
 }
@@ -30,8 +30,9 @@ std::string scalarName(const LoopPlan &P, const PlanScalar &S) {
 std::string scalarTypeC(const ASTContext &Ctx, const PlanScalar &S) {
   switch (S.Kind) {
   case PlanScalar::Variable:
-  case PlanScalar::Extent:
     return typeC(Ctx, S.Var->getType());
+  case PlanScalar::Extent:
+    return S.Var ? typeC(Ctx, S.Var->getType()) : "long long";
   case PlanScalar::Member:
     return typeC(Ctx, S.Expr->getType());
   case PlanScalar::Layout:
@@ -42,7 +43,7 @@ std::string scalarTypeC(const ASTContext &Ctx, const PlanScalar &S) {
 }
 
 std::string scalarTypeCxx(const ASTContext &Ctx, const PlanScalar &S) {
-  if (S.Kind == PlanScalar::Variable || S.Kind == PlanScalar::Extent)
+  if (S.Kind == PlanScalar::Variable || (S.Kind == PlanScalar::Extent && S.Var))
     return typeCxx(Ctx, S.Var->getType());
   if (S.Kind == PlanScalar::Member)
     return typeCxx(Ctx, S.Expr->getType());
@@ -126,8 +127,9 @@ static std::string nestLo(const ASTContext &Ctx, const LoopForm &F) {
 std::string scalarValue(const ASTContext &Ctx, const LoopPlan &P, const PlanScalar &S) {
   switch (S.Kind) {
   case PlanScalar::Variable:
-  case PlanScalar::Extent:
     return S.Var->getNameAsString();
+  case PlanScalar::Extent:
+    return S.Var ? S.Var->getNameAsString() : "(long long)(" + printC(Ctx, S.Expr) + ")";
   case PlanScalar::SectionLo:
     return "(long long)(" + P.Reductions[S.Of].Section.Lo.Text + ")";
   case PlanScalar::NestLo: {

@@ -41,13 +41,14 @@ struct PlanScalar {
     /// a body parameter, which the body's reads of it name
     Member,
     /// the size of a variable-length array's dimension, integer variable Var, which the body
-    /// does not read itself: read by the host entry and the launcher with its array (never a
-    /// kernel or body parameter)
+    /// does not read itself, or else expression Expr over such variables (`n + 1`, a `long
+    /// long`, the Of-th such expression): read by the host entry and the launcher with its
+    /// array (never a kernel or body parameter)
     Extent,
   } Kind = Variable;
   const clang::VarDecl *Var = nullptr; ///< Variable and Extent only
   unsigned Of = 0;
-  const clang::Expr *Expr = nullptr; ///< Member only
+  const clang::Expr *Expr = nullptr; ///< Member, and Extent without Var
   PlanReadWhen When{};               ///< Member only
 };
 

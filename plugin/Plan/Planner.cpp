@@ -473,15 +473,22 @@ static void planDims(ASTContext &Ctx, const VarDecl *VD, PlanArray &A, LoopPlan 
       A.VarDims.push_back(D);
       continue;
     }
-    const VarDecl *Dim = dimensionVariable(AT); // not null (checkEmittable)
+    // A variable, or else an expression over variables (checkEmittable): one scalar per value.
+    const VarDecl *Dim = dimensionVariable(AT);
+    const Expr *Size = Dim ? nullptr : dimensionSize(AT);
+    unsigned SizeExprs = 0;
     for (size_t K = 0; K < Plan.Scalars.size() && !D.Scalar; ++K) {
       const PlanScalar &S = Plan.Scalars[K];
-      if ((S.Kind == PlanScalar::Variable || S.Kind == PlanScalar::Extent) && S.Var == Dim)
+      bool Extent = S.Kind == PlanScalar::Extent;
+      if ((S.Kind == PlanScalar::Variable || Extent) && Dim && S.Var == Dim)
         D.Scalar = (unsigned)K;
+      if (Extent && !S.Var && Size && printC(Ctx, S.Expr) == printC(Ctx, Size))
+        D.Scalar = (unsigned)K;
+      SizeExprs += Extent && !S.Var;
     }
     if (!D.Scalar) {
       D.Scalar = (unsigned)Plan.Scalars.size();
-      Plan.Scalars.push_back({PlanScalar::Extent, Dim, 0});
+      Plan.Scalars.push_back({PlanScalar::Extent, Dim, SizeExprs, Size});
     }
     A.VarDims.push_back(D);
   }

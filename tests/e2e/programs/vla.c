@@ -1,9 +1,11 @@
 /* Variable-length arrays whose inner sizes are run-time variables: a 2-D stencil over
  * `double A[n][m]` parameters, a 3-D `float (*T)[ny][nx]` update, a mixed `double X[n][m][3]`,
  * a write through a VLA parameter that the body sizes itself (`j < m`) and a product of
- * `double A[n][p]` by `B[p][q]` (run as tiles on devices). Sizes are multiples
+ * `double A[n][p]` by `B[p][q]` (run as tiles on devices), and Gaussian elimination on an
+ * augmented matrix `double a[n][n + 1]` (a size expression). Sizes are multiples
  * of nothing; values stay integers (or quarters) so every backend is exact. Every element is
  * checked against the same computation run serially here (no pragma). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -83,6 +85,18 @@ static void matmul_serial(int n, int p, int q, double A[n][p], double B[p][q], d
         s += A[i][k] * B[k][j];
       C[i][j] = s;
     }
+}
+
+/* Forward elimination: row k's multiples taken from the rows below it, one loop call per k. */
+static void eliminate(int n, double a[n][n + 1], int parallel) {
+  for (int k = 0; k < n - 1; k++) {
+#pragma gpupar if (parallel)
+    for (int i = k + 1; i < n; i++) {
+      double f = a[i][k] / a[k][k];
+      for (int j = k; j <= n; j++)
+        a[i][j] -= f * a[k][j];
+    }
+  }
 }
 
 static int check_2d(const char *what, int n, int m, double X[n][m], double Y[n][m]) {
@@ -206,8 +220,33 @@ static int test_matmul(void) {
   return bad;
 }
 
+static int test_gauss(void) {
+  int n = 37;
+  double(*a)[n + 1] = malloc(sizeof(double[n][n + 1]));
+  double(*b)[n + 1] = malloc(sizeof(double[n][n + 1]));
+  /* Diagonally dominant, entries multiples of 1/4: pivots never vanish. */
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j <= n; j++)
+      a[i][j] = b[i][j] = i == j ? 4.0 * n : ((i * 7 + j * 3) % 9 - 4) * 0.25;
+  eliminate(n, a, 1);
+  eliminate(n, b, 0);
+  /* Divisions make the values inexact: a GPU may fuse `a - f * b` into one rounding. */
+  int bad = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j <= n; j++)
+      if (fabs(a[i][j] - b[i][j]) > 1e-12 * (1.0 + fabs(b[i][j])) && bad++ < 5)
+        printf("gauss[%d][%d]: %.17g, serial %.17g\n", i, j, a[i][j], b[i][j]);
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    s += a[i][n] * (i + 1);
+  printf("gauss %.3f\n", s);
+  free(a);
+  free(b);
+  return bad;
+}
+
 int main(void) {
-  int bad = test_2d() + test_3d() + test_mixed() + test_matmul();
+  int bad = test_2d() + test_3d() + test_mixed() + test_matmul() + test_gauss();
   printf("%s\n", bad ? "MISMATCH" : "ok");
   return bad != 0;
 }
