@@ -330,13 +330,18 @@ bool BodyWalker::autoReduction(const VarDecl *VD, const std::optional<Poly> &Row
   // (gpupar__check_scalar_alias: the section against every array's touched bytes and the other
   // reductions; the loop runs serially when they meet), as it can for arrays of elements only:
   // rows of a pointer-to-pointer array or a struct's pointer member are not compared.
+  // Rows (pointer elements, also in an array object) are told by the type: the arrays after VD
+  // have no shape yet.
   bool OthersAreObjects = true, OthersChecked = true;
-  for (size_t I = 0; I < Info.Arrays.size(); ++I) {
-    const VarDecl *A = Info.Arrays[I];
-    if (A == VD || (A->getType()->isArrayType() && !isa<ParmVarDecl>(A)))
+  for (const VarDecl *A : Info.Arrays) {
+    if (A == VD)
+      continue;
+    bool Rows =
+        A->getType()->getPointeeOrArrayElementType()->isPointerType() || Info.memberArray(A);
+    if (!Rows && A->getType()->isArrayType() && !isa<ParmVarDecl>(A))
       continue;
     OthersAreObjects = false;
-    OthersChecked &= !Info.Shapes[I].Rows && !Info.memberArray(A);
+    OthersChecked &= !Rows;
   }
   if (!OthersAreObjects && !OthersChecked && !onlySubscripted(VD))
     return false;
