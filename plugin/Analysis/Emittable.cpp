@@ -121,8 +121,8 @@ const Expr *dimensionSize(const ArrayType *AT) {
 }
 
 /// Returns false with a warning in `P` when a dimension of array `VD` after the first is neither
-/// a constant nor an integer variable that the loop does not write (the generated code passes
-/// such a size with the array: kernel.h gpupar_vla).
+/// a constant, an integer variable that the loop does not write, nor a dimensionSize expression
+/// (the generated code passes such a size with the array: kernel.h gpupar_vla).
 static bool emittableInnerDims(const ASTContext &Ctx, const VarDecl *VD, const BodyInfo &Info,
                                Problem &P) {
   for (const ArrayType *AT : innerArrayTypes(Ctx, VD)) {
