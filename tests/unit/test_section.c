@@ -392,86 +392,104 @@ static void test_alias(void **state) {
   assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, why, sizeof why), GPUPAR_OK);
 }
 
-/* loop3 keeping a double `t` (the last iteration's value) and summing an int `s`. */
+/* loop3 over i in 1..98 (x[0..99] read, y[2..97], z[2..196] written) with two reductions. */
+typedef struct {
+  double x[200], y[200];
+  float z[400];
+  gpupar_span spans[5];
+  void *bases[3];
+  gpupar_loop loop;
+  gpupar__space sp;
+} alias_case;
+
+static void alias_case_init(alias_case *c, const gpupar_reduction_desc *reductions) {
+  const gpupar_span spans[5] = {span(1, -1, -1), span(1, 1, 1), span(1, 0, 0), span(1, 0, 0),
+                                span(2, 0, 0)};
+  memcpy(c->spans, spans, sizeof spans);
+  c->bases[0] = c->x, c->bases[1] = c->y, c->bases[2] = c->z;
+  c->loop = loop3;
+  c->loop.nreductions = 2;
+  c->loop.reductions = reductions;
+  c->sp = space(1, 99, 1, GPUPAR_LT);
+}
+
+/* Runs the check; `why` holds the reason when it fails. */
+static int alias_check(alias_case *c, const gpupar_call *call, char *why, size_t len) {
+  gpupar_call with = *call;
+  with.arrays = c->bases;
+  with.spans = c->spans;
+  return gpupar__check_scalar_alias(&c->loop, &with, &c->sp, why, len);
+}
+
+/* Keeping a double `t` (the last iteration's value) and summing an int `s`. */
 static const gpupar_reduction_desc scalars3[] = {{"t", GPUPAR_TYPE_FLOAT, 8, GPUPAR_RED_LAST, 0},
                                                  {"s", GPUPAR_TYPE_SIGNED, 4, GPUPAR_RED_ADD, 0}};
 
 static void test_scalar_alias(void **state) {
   (void)state;
   char why[256];
-  double x[200], y[200], t = 0;
-  float z[400];
+  alias_case c;
+  alias_case_init(&c, scalars3);
+  double t = 0;
   int s = 0;
-  gpupar_loop loop = loop3;
-  loop.nreductions = 2;
-  loop.reductions = scalars3;
-  gpupar__space sp = space(1, 99, 1, GPUPAR_LT);
-  gpupar_span spans[5] = {span(1, -1, -1), span(1, 1, 1), span(1, 0, 0), span(1, 0, 0),
-                          span(2, 0, 0)};
-  void *bases[3] = {x, y, z}, *vars[2] = {&t, &s};
-  gpupar_call call = {.arrays = bases, .spans = spans, .reductions = vars};
-  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_OK);
+  void *vars[2] = {&t, &s};
+  gpupar_call call = {.reductions = vars};
+  assert_int_equal(alias_check(&c, &call, why, sizeof why), GPUPAR_OK);
   /* The program passed the variable's address as an array the loop reads: x[0..99] holds t. */
-  vars[0] = &x[99];
-  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_EINVAL);
+  vars[0] = &c.x[99];
+  assert_int_equal(alias_check(&c, &call, why, sizeof why), GPUPAR_EINVAL);
   assert_string_equal(why, "'t' lies in the elements of 'x' the loop touches");
   /* Just past the touched elements: x[100] is not read. */
-  vars[0] = &x[100];
-  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_OK);
+  vars[0] = &c.x[100];
+  assert_int_equal(alias_check(&c, &call, why, sizeof why), GPUPAR_OK);
   /* The int inside a written float array; then inside a float the loop skips (z[2*i], odd). */
-  vars[1] = &z[10];
-  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_EINVAL);
+  vars[1] = &c.z[10];
+  assert_int_equal(alias_check(&c, &call, why, sizeof why), GPUPAR_EINVAL);
   assert_string_equal(why, "'s' lies in the elements of 'z' the loop touches");
-  vars[1] = &z[197];
-  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_OK);
+  vars[1] = &c.z[197];
+  assert_int_equal(alias_check(&c, &call, why, sizeof why), GPUPAR_OK);
   /* No trip, or no variables: nothing to check. */
-  vars[1] = &z[10];
-  gpupar__space none = space(0, 0, 1, GPUPAR_LT);
-  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &none, why, sizeof why), GPUPAR_OK);
+  vars[1] = &c.z[10];
+  c.sp = space(0, 0, 1, GPUPAR_LT);
+  assert_int_equal(alias_check(&c, &call, why, sizeof why), GPUPAR_OK);
+  c.sp = space(1, 99, 1, GPUPAR_LT);
   call.reductions = NULL;
-  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_OK);
+  assert_int_equal(alias_check(&c, &call, why, sizeof why), GPUPAR_OK);
 }
 
-/* loop3 reducing two int sections, `h[0:len]` and `g[0:len]` (a histogram whose pointer another
- * array of the loop, or the other section, may alias). */
+/* Reducing two int sections, `h[0:len]` and `g[0:len]` (a histogram whose pointer another array
+ * of the loop, or the other section, may alias). */
 static const gpupar_reduction_desc sections3[] = {{"h", GPUPAR_TYPE_SIGNED, 4, GPUPAR_RED_ADD, 1},
                                                   {"g", GPUPAR_TYPE_SIGNED, 4, GPUPAR_RED_ADD, 1}};
 
 static void test_section_alias(void **state) {
   (void)state;
   char why[256];
-  double x[200], y[200];
-  float z[400];
+  alias_case c;
+  alias_case_init(&c, sections3);
   int h[64], g[64];
-  gpupar_loop loop = loop3;
-  loop.nreductions = 2;
-  loop.reductions = sections3;
-  gpupar__space sp = space(1, 99, 1, GPUPAR_LT);
-  gpupar_span spans[5] = {span(1, -1, -1), span(1, 1, 1), span(1, 0, 0), span(1, 0, 0),
-                          span(2, 0, 0)};
-  void *bases[3] = {x, y, z}, *vars[2] = {h, g};
+  void *vars[2] = {h, g};
   long long counts[2] = {64, 64};
-  gpupar_call call = {
-      .arrays = bases, .spans = spans, .reductions = vars, .reduction_counts = counts};
-  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_OK);
+  gpupar_call call = {.reductions = vars, .reduction_counts = counts};
+  assert_int_equal(alias_check(&c, &call, why, sizeof why), GPUPAR_OK);
   /* 64 ints from z[135]: inside the floats the loop touches (z[2..196]). */
-  vars[0] = &z[135];
-  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_EINVAL);
+  vars[0] = &c.z[135];
+  assert_int_equal(alias_check(&c, &call, why, sizeof why), GPUPAR_EINVAL);
   assert_string_equal(why, "'h' lies in the elements of 'z' the loop touches");
   /* From z[197], past them: no byte shared. */
-  vars[0] = &z[197];
-  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_OK);
+  vars[0] = &c.z[197];
+  assert_int_equal(alias_check(&c, &call, why, sizeof why), GPUPAR_OK);
   /* The two sections overlapping by one element, then meeting end to start. */
   vars[0] = h;
   vars[1] = &h[63];
-  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_EINVAL);
+  assert_int_equal(alias_check(&c, &call, why, sizeof why), GPUPAR_EINVAL);
   assert_string_equal(why, "'h' and 'g' share memory");
   counts[0] = 63;
-  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_OK);
+  assert_int_equal(alias_check(&c, &call, why, sizeof why), GPUPAR_OK);
   /* Without counts every reduction is one element. */
   call.reduction_counts = NULL;
   vars[1] = &h[1];
-  assert_int_equal(gpupar__check_scalar_alias(&loop, &call, &sp, why, sizeof why), GPUPAR_OK);
+  assert_int_equal(alias_check(&c, &call, why, sizeof why), GPUPAR_OK);
 }
 
 static const gpupar_array_desc arrays_ro[] = {
