@@ -121,16 +121,16 @@ const Expr *dimensionSize(const ArrayType *AT) {
 }
 
 /// Returns false with a warning in `P` when a dimension of array `VD` after the first is neither
-/// a constant, an integer variable that the loop does not write, nor a dimensionSize expression
-/// (the generated code passes such a size with the array: kernel.h gpupar_vla).
+/// a constant nor a dimensionSize expression (the generated code passes such a size with the
+/// array: kernel.h gpupar_vla).
 static bool emittableInnerDims(const ASTContext &Ctx, const VarDecl *VD, const BodyInfo &Info,
                                Problem &P) {
   for (const ArrayType *AT : innerArrayTypes(Ctx, VD)) {
     if (isa<ConstantArrayType>(AT))
       continue;
-    if (const VarDecl *Dim = dimensionVariable(AT); Dim && !Info.written(Dim))
-      continue;
-    if (dimensionSize(AT)) // its variables are never assigned, so not in the loop either
+    // A size variable (dimensionVariable) is such an expression too; its variables are never
+    // assigned, so not in the loop either.
+    if (dimensionSize(AT))
       continue;
     const auto *VAT = dyn_cast<VariableArrayType>(AT);
     std::string Size = VAT && VAT->getSizeExpr() ? sourceText(Ctx, VAT->getSizeExpr()) : "?";

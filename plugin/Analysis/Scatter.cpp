@@ -324,26 +324,18 @@ bool BodyWalker::autoReduction(const VarDecl *VD, const std::optional<Poly> &Row
     return false;
   // No other array of the loop may reach the reduced elements (each chunk updates a copy, so a
   // read through another pointer would see the old values, and two reductions of one block
-  // would each write it back: DataRaceBench DRB005's `xa1` and `xa2 = xa1 + 12`). That holds
-  // when the other arrays are array objects, or the reduced array is a local array object that
-  // is only ever subscripted (no pointer to it is made). Else the runtime checks it at each call
-  // (gpupar__check_scalar_alias: the section against every array's touched bytes and the other
-  // reductions; the loop runs serially when they meet), as it can for arrays of elements only:
-  // rows of a pointer-to-pointer array or a struct's pointer member are not compared.
-  // Rows (pointer elements, also in an array object) are told by the type: the arrays after VD
-  // have no shape yet.
-  bool OthersAreObjects = true, OthersChecked = true;
-  for (const VarDecl *A : Info.Arrays) {
-    if (A == VD)
-      continue;
-    bool Rows =
-        A->getType()->getPointeeOrArrayElementType()->isPointerType() || Info.memberArray(A);
-    if (!Rows && A->getType()->isArrayType() && !isa<ParmVarDecl>(A))
-      continue;
-    OthersAreObjects = false;
-    OthersChecked &= !Rows;
-  }
-  if (!OthersAreObjects && !OthersChecked && !onlySubscripted(VD))
+  // would each write it back: DataRaceBench DRB005's `xa1` and `xa2 = xa1 + 12`). The runtime
+  // checks that at each call (gpupar__check_scalar_alias: the section against every array's
+  // touched bytes and the other reductions; the call runs serially when they meet), for arrays
+  // of elements only: rows of a pointer-to-pointer array (pointer elements, also in an array
+  // object; told by the type, as the arrays after VD have no shape yet) and a struct's pointer
+  // members are not compared. Beside those, only a local array object that is only ever
+  // subscripted (no pointer to it is made) is certain to be out of their reach.
+  bool RowsBeside = llvm::any_of(Info.Arrays, [&](const VarDecl *A) {
+    return A != VD &&
+           (A->getType()->getPointeeOrArrayElementType()->isPointerType() || Info.memberArray(A));
+  });
+  if (RowsBeside && !onlySubscripted(VD))
     return false;
   // The section: the whole fixed-size array, the `map` section, the block the loop's function
   // allocated, or the block the pointer points into (found at the call; the loop runs on the

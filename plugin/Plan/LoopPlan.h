@@ -42,7 +42,7 @@ struct PlanScalar {
     Member,
     /// the size of a variable-length array's dimension, integer variable Var, which the body
     /// does not read itself, or else expression Expr over such variables (`n + 1`, a `long
-    /// long`, the Of-th such expression): read by the host entry and the launcher with its
+    /// long`, Of its index among the scalars): read by the host entry and the launcher with its
     /// array (never a kernel or body parameter)
     Extent,
   } Kind = Variable;

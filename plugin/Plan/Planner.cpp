@@ -476,7 +476,6 @@ static void planDims(ASTContext &Ctx, const VarDecl *VD, PlanArray &A, LoopPlan 
     // A variable, or else an expression over variables (checkEmittable): one scalar per value.
     const VarDecl *Dim = dimensionVariable(AT);
     const Expr *Size = Dim ? nullptr : dimensionSize(AT);
-    unsigned SizeExprs = 0;
     for (size_t K = 0; K < Plan.Scalars.size() && !D.Scalar; ++K) {
       const PlanScalar &S = Plan.Scalars[K];
       bool Extent = S.Kind == PlanScalar::Extent;
@@ -484,11 +483,10 @@ static void planDims(ASTContext &Ctx, const VarDecl *VD, PlanArray &A, LoopPlan 
         D.Scalar = (unsigned)K;
       if (Extent && !S.Var && Size && printC(Ctx, S.Expr) == printC(Ctx, Size))
         D.Scalar = (unsigned)K;
-      SizeExprs += Extent && !S.Var;
     }
-    if (!D.Scalar) {
+    if (!D.Scalar) { // an expression's slot is named by its index (Of)
       D.Scalar = (unsigned)Plan.Scalars.size();
-      Plan.Scalars.push_back({PlanScalar::Extent, Dim, SizeExprs, Size});
+      Plan.Scalars.push_back({PlanScalar::Extent, Dim, *D.Scalar, Size});
     }
     A.VarDims.push_back(D);
   }
