@@ -176,3 +176,37 @@ void one_branch(int n, const double *x, double *y) {
     y[i] = g[0] + g[1] + g[2];
   }
 }
+
+// Rows filled by a function, but not every row the loop reads: one row missing; a row passed
+// from its second element; a function that also reads its parameter.
+static void row_fill(double x, double out[5]) {
+  for (int m = 0; m < 5; m++)
+    out[m] = x * m; // expected-warning 2 {{cannot prove that different iterations write different elements with write to 'out[m]'}}
+}
+
+static void row_scale(double x, double *out) {
+  for (int m = 0; m < 5; m++)
+    out[m] = x * out[m]; // expected-warning {{cannot prove that different iterations write different elements with write to 'out[m]'}}
+}
+
+void row_fills(int n, const double *x, double *u) {
+  double a[3][5], b[2][6], c[2][5];
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < 2; k++)
+      row_fill(x[i], &a[k][0]); // expected-note {{called from the offloaded loop here}}
+    u[i] = a[2][0];
+  }
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < 2; k++)
+      row_fill(x[i], &b[k][1]); // expected-note {{called from the offloaded loop here}}
+    u[i] = b[1][1];
+  }
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    for (int k = 0; k < 2; k++)
+      row_scale(x[i], c[k]); // expected-note {{called from the offloaded loop here}}
+    u[i] = c[1][1];
+  }
+}

@@ -188,3 +188,29 @@ void branches(int n, int m, const double *x, double *y) {
       y[i] += d[k] * d[k - 1];
   }
 }
+
+// Rows filled by a function: NPB BT's `initialize` passes `&Pface[ix][0][0]` (a row's first
+// element) in loops over ix, iy, iz; the three fills together make the whole block. A row passed
+// as `face[k]` is the same fill.
+static void solution(double x, double y, double out[5]) {
+  for (int m = 0; m < 5; m++)
+    out[m] = x + m * y;
+}
+
+void faces(int n, const double *x, double *u) {
+  double Pface[2][3][5], face[4][5]; // expected-remark 2 {{is private to each iteration}}
+  int ix, iy, iz, m;
+#pragma gpupar
+  for (int i = 0; i < n; i++) { // expected-remark {{loop offloaded: x (in), u (out), ix (private), iy (private), iz (private), m (private), Pface (private), face (private)}}
+    for (ix = 0; ix < 2; ix++) // expected-remark {{'ix' is private to each iteration}}
+      solution(ix, x[i], &(Pface[ix][0][0]));
+    for (iy = 0; iy < 2; iy++) // expected-remark {{'iy' is private to each iteration}}
+      solution(x[i], iy, &Pface[iy][1][0]);
+    for (iz = 0; iz < 2; iz++) // expected-remark {{'iz' is private to each iteration}}
+      solution(x[i], -iz, &Pface[iz][2][0]);
+    for (int k = 0; k < 4; k++)
+      solution(k, x[i], face[k]);
+    for (m = 0; m < 5; m++) // expected-remark {{'m' is private to each iteration}}
+      u[i * 5 + m] = Pface[1][0][m] * Pface[0][1][m] + Pface[1][2][m] + face[3][m];
+  }
+}

@@ -289,6 +289,48 @@ std::vector<const Expr *> subscriptsOf(const Expr *E, const ValueDecl *Array, un
 
 bool callFillsWhole(ASTContext &Ctx, const CallExpr *CE, const VarDecl *VD,
                     const std::vector<uint64_t> &Dims);
+bool paramFilled(ASTContext &Ctx, const CallExpr *CE, unsigned Arg, QualType Elem, uint64_t Length);
+
+/// The subscripts `e1 ... e(k-1)` of a row of array `Array` (rank k > 1) passed as a pointer to
+/// its first element: `&a[e1]...[e(k-1)][0]` or `a[e1]...[e(k-1)]`; empty otherwise.
+std::vector<const Expr *> rowArgument(ASTContext &Ctx, const Expr *Arg, const VarDecl *Array,
+                                      unsigned Rank) {
+  if (Rank < 2)
+    return {};
+  Arg = Arg->IgnoreParens();
+  if (const auto *ICE = dyn_cast<ImplicitCastExpr>(Arg);
+      ICE && ICE->getCastKind() == CK_ArrayToPointerDecay)
+    return subscriptsOf(ICE->getSubExpr(), Array, Rank - 1);
+  const auto *UO = dyn_cast<UnaryOperator>(Arg);
+  if (!UO || UO->getOpcode() != UO_AddrOf)
+    return {};
+  std::vector<const Expr *> Subs = subscriptsOf(UO->getSubExpr(), Array, Rank);
+  std::optional<int64_t> First = Subs.empty() ? std::nullopt : smallConstant(Ctx, Subs.back());
+  if (!First || *First != 0)
+    return {};
+  Subs.pop_back();
+  return Subs;
+}
+
+/// The subscripts of the row of `Array` that `CE` fills (rowArgument, and the callee fills
+/// its parameter as callFillsWhole asks, over the row's length); empty when it fills none.
+std::vector<const Expr *> rowFilledByCall(ASTContext &Ctx, const CallExpr *CE, const VarDecl *Array,
+                                          const std::vector<uint64_t> &Dims) {
+  if (!CE)
+    return {};
+  std::vector<const Expr *> Row;
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    std::vector<const Expr *> Subs = rowArgument(Ctx, CE->getArg(I), Array, Dims.size());
+    if (!Subs.empty()) {
+      if (!Row.empty() || !paramFilled(Ctx, CE, I, innermost(Array->getType()), Dims.back()))
+        return {};
+      Row = std::move(Subs);
+    } else if (mentions(CE->getArg(I), Array)) {
+      return {}; // the array reaches the callee another way too
+    }
+  }
+  return Row;
+}
 
 /// The elements of an array that statements write whenever they run to their end, as boxes:
 /// assignments to elements whose subscripts are constants or the variables of `for` loops around
@@ -428,6 +470,13 @@ private:
         for (uint64_t D : Dims)
           All.push_back(Extent::constant(0, int64_t(D)));
         insert(std::move(All));
+      } else if (std::vector<const Expr *> Row = rowFilledByCall(Ctx, CE, Array, Dims);
+                 !Row.empty()) {
+        // `fill(&t[k][0])` in a loop over k: the box of the row, all of its last dimension.
+        if (std::optional<Box> B = subscriptBox(Row)) {
+          B->push_back(Extent::constant(0, int64_t(Dims.back())));
+          insert(std::move(*B));
+        }
       }
       return;
     }
@@ -447,6 +496,11 @@ private:
     std::vector<const Expr *> Subs = subscriptsOf(LHS, Array, Dims.size());
     if (Subs.empty())
       return std::nullopt;
+    return subscriptBox(Subs);
+  }
+
+  /// The box of subscripts `Subs` (the leading dimensions, or all of them).
+  std::optional<Box> subscriptBox(const std::vector<const Expr *> &Subs) const {
     Box B;
     llvm::DenseSet<const VarDecl *> Used;
     for (const Expr *Sub : Subs) {
@@ -518,27 +572,36 @@ private:
 };
 
 /// `CE` calls a function of this file that fills the whole of one-dimensional array `VD`,
-/// passed as an argument of its own: the parameter is only ever a destination `p[e] = v` in the
-/// callee, and the statements of the callee's body before any `return` fill every element
-/// (Filled; NPB's `exact_solution(xi, eta, zeta, dtemp)`).
+/// passed as an argument of its own (paramFilled; NPB's `exact_solution(xi, eta, zeta, dtemp)`).
 bool callFillsWhole(ASTContext &Ctx, const CallExpr *CE, const VarDecl *VD,
                     const std::vector<uint64_t> &Dims) {
-  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
-  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
-  const auto *Body = Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
-  if (!Body || Dims.size() != 1 || CE->getNumArgs() != Def->getNumParams())
+  if (!CE || Dims.size() != 1)
     return false;
-  const ParmVarDecl *P = nullptr;
+  std::optional<unsigned> Arg;
   for (unsigned I = 0; I < CE->getNumArgs(); ++I)
     if (const auto *R = dyn_cast<DeclRefExpr>(CE->getArg(I)->IgnoreParenImpCasts());
         R && R->getDecl() == VD) {
-      if (P)
+      if (Arg)
         return false; // passed twice
-      P = Def->getParamDecl(I);
+      Arg = I;
     }
-  QualType Pointee = P ? P->getType()->getPointeeType() : QualType();
+  return Arg && paramFilled(Ctx, CE, *Arg, innermost(VD->getType()), Dims[0]);
+}
+
+/// `CE` calls a function of this file whose parameter for argument `Arg`, a pointer to `Elem`,
+/// is only ever a destination `p[e] = v` in the callee, and whose statements before any
+/// `return` fill its elements [0, Length) (Filled).
+bool paramFilled(ASTContext &Ctx, const CallExpr *CE, unsigned Arg, QualType Elem,
+                 uint64_t Length) {
+  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+  const FunctionDecl *Def = FD ? FD->getDefinition() : nullptr;
+  const auto *Body = Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  if (!Body || CE->getNumArgs() != Def->getNumParams() || Arg >= CE->getNumArgs())
+    return false;
+  const ParmVarDecl *P = Def->getParamDecl(Arg);
+  QualType Pointee = P->getType()->getPointeeType();
   if (Pointee.isNull() || Ctx.getCanonicalType(Pointee).getUnqualifiedType() !=
-                              Ctx.getCanonicalType(innermost(VD->getType())).getUnqualifiedType())
+                              Ctx.getCanonicalType(Elem).getUnqualifiedType())
     return false;
   for (const DeclRefExpr *R : Scan(Body).Refs) {
     if (R->getDecl() != P)
@@ -547,6 +610,7 @@ bool callFillsWhole(ASTContext &Ctx, const CallExpr *CE, const VarDecl *VD,
     if (!E || useOf(Ctx, E) != Use::Write)
       return false;
   }
+  std::vector<uint64_t> Dims{Length};
   Filled F(Ctx, P, Dims);
   F.add(Body);
   return F.coversAll();
@@ -594,7 +658,8 @@ public:
     std::optional<std::vector<uint64_t>> Dims = numberArray(Ctx, VD->getType());
     if (!Dims)
       return false;
-    if (wholeArrayDestination(Ctx, R, VD) || filledByCall(R, VD, *Dims))
+    if (wholeArrayDestination(Ctx, R, VD) || filledByCall(R, VD, *Dims) ||
+        rowFilledAt(R, VD, *Dims))
       return true;
     const Expr *E = fullElement(Ctx, R, Dims->size());
     if (!E)
@@ -674,6 +739,22 @@ private:
            X.Var == Y.Var && X.Op == Y.Op && X.Step == Y.Step && sameValue(Ctx, X.Lo, Y.Lo) &&
            sameValue(Ctx, X.Hi, Y.Hi) && steadyVars(X.Lo, Array, Around) &&
            steadyVars(X.Hi, Array, Around);
+  }
+
+  /// `Ref` names the row that a call fills (rowFilledByCall): `fill(&t[k][0])`.
+  bool rowFilledAt(const DeclRefExpr *Ref, const VarDecl *VD,
+                   const std::vector<uint64_t> &Dims) const {
+    const Expr *Arg = Ref;
+    for (const Stmt *P = parentStatement(Ctx, Ref); P && !isa<CallExpr>(P);
+         P = parentStatement(Ctx, P)) {
+      if (!isa<ArraySubscriptExpr, ParenExpr, ImplicitCastExpr, UnaryOperator>(P))
+        return false;
+      Arg = cast<Expr>(P);
+    }
+    const CallExpr *CE = dyn_cast_or_null<CallExpr>(parentStatement(Ctx, Arg));
+    return CE && llvm::is_contained(CE->arguments(), Arg) &&
+           !rowArgument(Ctx, Arg, VD, Dims.size()).empty() &&
+           !rowFilledByCall(Ctx, CE, VD, Dims).empty();
   }
 
   /// `Ref` is an argument of a call that fills the whole array (callFillsWhole).

@@ -35,7 +35,8 @@ std::optional<std::vector<uint64_t>> constantDims(clang::ASTContext &Ctx, clang:
 ///   over `m`), and a read lies in a box when its own loops' ranges provably do; an `if` with
 ///   an `else` writes what both branches write;
 /// - `memset`/`memcpy`/`memmove` of the whole array (`sizeof a`), or a call of a function of the
-///   file that fills its parameter so (the parameter only written there);
+///   file that fills its parameter so (the parameter only written there), or, passed a row
+///   (`&a[e1]...[e(k-1)][0]`, `a[e1]...[e(k-1)]`) and filling the row's length, that row;
 /// - a `for` with the same header as a `for` around the read whose body starts with such a
 ///   statement (one loop fills `t[p]`, a later one reads it).
 /// Every other use (an address, a pointer, a partial subscript) rules the array out.

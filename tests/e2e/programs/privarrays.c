@@ -5,7 +5,8 @@
  * block `tmat` column by column inside an inner loop over `j`, then eliminates in place; other
  * scratch arrays are filled backwards, in parts by a function, and read at shifted subscripts;
  * a scratch line filled over a variable width (by both branches of an `if`) and read by a
- * stencil through `km1 = k - 1`.
+ * stencil through `km1 = k - 1`. NPB BT's `initialize` fills the rows of `Pface` through a function
+ * (`exact_solution(..., &Pface[ix][0][0])`) before it interpolates between them.
  * Every element is compared with the same loops run serially (exit status 1 on a mismatch). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -132,6 +133,40 @@ static void line_stencil(int n, int m, const double *x, double *y, int parallel)
   }
 }
 
+static void face_value(double x, double y, double z, double out[B]) {
+  for (int m = 0; m < B; m++)
+    out[m] = 1.0 + m * 0.5 + x * (0.25 + m) + y * y * (1.0 - 0.125 * m) + z * z * z;
+}
+
+/* Trilinear transfinite interpolation of the face values, as BT's `initialize` does it. */
+static void interpolate(int g, double u[G][G][G][B], int parallel) {
+  int i, j, k, m, ix, iy, iz;
+  double xi, eta, zeta, Pface[2][3][B], Pxi, Peta, Pzeta, h = 1.0 / (g - 1);
+#pragma gpupar if (parallel)
+  for (i = 0; i < g; i++) {
+    xi = i * h;
+    for (j = 0; j < g; j++) {
+      eta = j * h;
+      for (k = 0; k < g; k++) {
+        zeta = k * h;
+        for (ix = 0; ix < 2; ix++)
+          face_value(ix, eta, zeta, &(Pface[ix][0][0]));
+        for (iy = 0; iy < 2; iy++)
+          face_value(xi, iy, zeta, &Pface[iy][1][0]);
+        for (iz = 0; iz < 2; iz++)
+          face_value(xi, eta, iz, Pface[iz][2]);
+        for (m = 0; m < B; m++) {
+          Pxi = xi * Pface[1][0][m] + (1.0 - xi) * Pface[0][0][m];
+          Peta = eta * Pface[1][1][m] + (1.0 - eta) * Pface[0][1][m];
+          Pzeta = zeta * Pface[1][2][m] + (1.0 - zeta) * Pface[0][2][m];
+          u[i][j][k][m] =
+              Pxi + Peta + Pzeta - Pxi * Peta - Pxi * Pzeta - Peta * Pzeta + Pxi * Peta * Pzeta;
+        }
+      }
+    }
+  }
+}
+
 int main(void) {
   static double A[2][NR][NQ][NP], C4[NP][NP];
   double *x = malloc(N * sizeof *x), *y[2], *z[2];
@@ -171,8 +206,14 @@ int main(void) {
   static double ls[2][N];
   line_stencil(N, 37, x, ls[0], 1);
   line_stencil(N, 37, x, ls[1], 0);
+  static double u[2][G][G][G][B];
+  interpolate(G, u[0], 1);
+  interpolate(G, u[1], 0);
   long bad = 0;
   double sum = 0;
+  const double *u0 = &u[0][0][0][0][0], *u1 = &u[1][0][0][0][0];
+  for (long e = 0; e < (long)G * G * G * B; e++)
+    bad += u0[e] != u1[e], sum += u0[e];
   for (int r = 0; r < NR; r++)
     for (int q = 0; q < NQ; q++)
       for (int p = 0; p < NP; p++)
