@@ -178,7 +178,8 @@ void one_branch(int n, const double *x, double *y) {
 }
 
 // Rows filled by a function, but not every row the loop reads: one row missing; a row passed
-// from its second element; a function that also reads its parameter.
+// from its second element; a function that also reads its parameter. The warning's note names
+// the clause that holds where each iteration does write what it reads.
 static void row_fill(double x, double out[5]) {
   for (int m = 0; m < 5; m++)
     out[m] = x * m; // expected-warning 2 {{cannot prove that different iterations write different elements with write to 'out[m]'}}
@@ -190,6 +191,7 @@ static void row_scale(double x, double *out) {
 }
 
 void row_fills(int n, const double *x, double *u) {
+  // expected-note@+1 3 {{is shared by the iterations; where each iteration writes what it reads of it before reading it and nothing reads it after the loop, name it in 'private(}}
   double a[3][5], b[2][6], c[2][5];
 #pragma gpupar
   for (int i = 0; i < n; i++) {

@@ -1732,6 +1732,14 @@ bool checkDependences(ASTContext &Ctx, const LoopForm &F, const Directive &Dir, 
       }
       if (W.Via)
         Q.Notes.push_back({W.Via->getSourceRange(), Diag::note_called_from_loop});
+      // The same elements in every iteration, through a called function's pointer into a
+      // fixed-size array of the caller's (BT's `exact_solution(..., &Pface[ix][0][0])` when a
+      // row is missing): the scratch array's clause, as for a direct write.
+      if (FlatOnly && O.K == Outcome::Dependent && O.Absent && W.Via &&
+          Ctx.getAsConstantArrayType(W.Array->getType()))
+        Q.Notes.push_back({W.Array->getLocation(),
+                           Diag::note_private_scratch,
+                           {"'" + W.Array->getNameAsString() + "'", W.Array->getNameAsString()}});
       if (!Self)
         Q.Notes.push_back(
             {T.Expr->getSourceRange(), T.IsWrite ? Diag::note_other_write : Diag::note_read});
