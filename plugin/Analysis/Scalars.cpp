@@ -182,19 +182,15 @@ std::optional<ReductionOp> matchReductionUpdate(const ASTContext &Ctx, const Exp
     }
   }
   const Expr *R = strip(BO->getRHS());
-  // `x = x op e`, `x = e op x` (commutative), `x = x - e`.
+  // `x = x op e`, `x = e op x` (commutative), `x = x - e`, and chains of one operator
+  // (`x = x + a + b`, `x = a + x - b`, `x = x * a * b`): x once among the operands, never
+  // subtracted.
   if (const auto *Op = dyn_cast<BinaryOperator>(R)) {
-    const Expr *L = Op->getLHS(), *Rt = Op->getRHS();
-    const Expr *Other = nullptr;
-    bool Commutative = true;
     std::optional<ReductionOp> K;
     switch (Op->getOpcode()) {
     case BO_Add:
-      K = ReductionOp::Add;
-      break;
     case BO_Sub:
       K = ReductionOp::Add;
-      Commutative = false;
       break;
     case BO_Mul:
       K = ReductionOp::Mul;
@@ -219,15 +215,37 @@ std::optional<ReductionOp> matchReductionUpdate(const ASTContext &Ctx, const Exp
     }
     if (!K)
       return std::nullopt;
-    if (isVar(L, X))
-      Other = Rt;
-    else if (Commutative && isVar(Rt, X))
-      Other = L;
-    if (!Other || mentions(Other, X))
-      return std::nullopt;
-    // The operation must combine in x's type, as for `x op= e`.
-    if (!combinesInType(Ctx, X->getType(), Op->getType()) &&
-        !(K == ReductionOp::LogAnd || K == ReductionOp::LogOr))
+    bool Logical = K == ReductionOp::LogAnd || K == ReductionOp::LogOr;
+    // The operands of the chain, and whether each is subtracted. Logical operators are not
+    // chained: their right operands run only as x's value allows.
+    std::vector<std::pair<const Expr *, bool>> Operands;
+    bool InType = true;
+    std::function<void(const Expr *, bool)> Flatten = [&](const Expr *E, bool Negated) {
+      const auto *B = dyn_cast<BinaryOperator>(strip(E));
+      bool Same = B && (B->getOpcode() == Op->getOpcode() ||
+                        (K == ReductionOp::Add &&
+                         (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)));
+      if (!Same || (Logical && B != Op)) {
+        Operands.push_back({E, Negated});
+        return;
+      }
+      // Every step must combine in x's type, as for `x op= e`.
+      InType &= Logical || combinesInType(Ctx, X->getType(), B->getType());
+      Flatten(B->getLHS(), Negated);
+      Flatten(B->getRHS(), Negated != (B->getOpcode() == BO_Sub));
+    };
+    Flatten(Op, false);
+    unsigned Mine = 0;
+    for (const auto &[E, Negated] : Operands) {
+      if (isVar(E, X)) {
+        if (Negated)
+          return std::nullopt;
+        ++Mine;
+      } else if (mentions(E, X)) {
+        return std::nullopt;
+      }
+    }
+    if (Mine != 1 || !InType)
       return std::nullopt;
     return K;
   }

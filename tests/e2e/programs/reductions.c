@@ -1,5 +1,5 @@
-/* Reductions on every operator and several C types, private and last-value scalars, and the
- * if/devices clauses. Prints exact values (integer results; floating sums of values that are exact
+/* Reductions on every operator and several C types, updates written as chains (`s = s + a + b`),
+ * private and last-value scalars, and the if/devices clauses. Prints exact values (integer results; floating sums of values that are exact
  * in binary, so every order of addition gives the same result) and rounded float results. Every
  * result is also compared with the same loop run serially (no pragma): exactly, except the float
  * sum and the double product, whose order of operations differs (tolerances below); exit status 1
@@ -68,6 +68,33 @@ static void arithmetic(int n) {
          "arithmetic", n);
   printf("sum=%lld uadd=%u dsum=%.3f imin=%d imax=%d dmin=%g dmax=%g umul=%u\n", sum, uadd, dsum,
          imin, imax, dmin, dmax, umul);
+}
+
+/* Updates written as chains of one operator, without a clause and with one (Burkardt's
+ * heated_plate: `mean = mean + w[i][0] + w[i][n - 1]`). */
+static void chains(int n) {
+  double mean = 0.25, t = 1.0;
+  long long s = 7;
+  unsigned x = 0x5a5au;
+#pragma gpupar reduction(+ : mean)
+  for (int i = 0; i < n; i++)
+    mean = mean + reals[i] + reals[(i * 3) % N];
+#pragma gpupar
+  for (int i = 0; i < n; i++) {
+    t = reals[i] + t - reals[(i + 1) % N];
+    s = s + ints[i] * 3 + bytes[i] - 2;
+    x = x ^ (unsigned)ints[i] ^ bytes[i];
+  }
+  double r_mean = 0.25, r_t = 1.0;
+  long long r_s = 7;
+  unsigned r_x = 0x5a5au;
+  for (int i = 0; i < n; i++) {
+    r_mean = r_mean + reals[i] + reals[(i * 3) % N];
+    r_t = reals[i] + r_t - reals[(i + 1) % N];
+    r_s = r_s + ints[i] * 3 + bytes[i] - 2;
+    r_x = r_x ^ (unsigned)ints[i] ^ bytes[i];
+  }
+  expect(mean == r_mean && t == r_t && s == r_s && x == r_x, "chains", n);
 }
 
 /* min and max through functions of this file, as real code writes them. */
@@ -259,6 +286,7 @@ int main(void) {
     int n = sizes[s];
     printf("n=%d\n", n);
     arithmetic(n);
+    chains(n);
     functions(n);
     branches(n);
     logical(n);
