@@ -110,3 +110,14 @@ void too_wide(float *a, int n, int r) {
   for (int j = 0; j <= n; j++)
     a[r * n + j] = a[(r - 1) * n + j] + 1.0f; // expected-warning {{cannot prove that write}} expected-note {{read is here}}
 }
+
+// Rodinia lud_omp's blocked perimeter: columns `offset + 16 * (c + 1) + j` and `offset + j`.
+// Splitting them again by 16 would fit only when offset is 0 ('offset >= 0' and '-offset >= 0'):
+// that split is not taken, and the loop runs on the devices for every diagonal block.
+void perimeter(float *a, int size, int offset, int chunks) {
+#pragma gpupar
+  for (int c = 0; c < chunks; c++) // expected-remark {{loop offloaded}} expected-remark-re {{the loop runs on a device only when '-16 + size - offset - 16 * chunks >= 0' and 'offset >= 0' and '-16 + size - offset >= 0' at run time{{.*}}}}
+    for (int i = 0; i < 16; i++)   // expected-remark {{collapsed}}
+      for (int j = 0; j < 16; j++)
+        a[size * (i + offset) + offset + 16 * (c + 1) + j] -= a[size * (i + offset) + offset + j];
+}

@@ -211,6 +211,8 @@ public:
   /// span >= 0): false when Fourier–Motzkin finds them infeasible (they are over invariant
   /// monomials, each an unknown).
   bool factsCanHold(const std::vector<Poly> &Facts, const std::vector<unsigned> &Vars);
+  /// Some fact of `Facts` can hold only as an equality (`offset >= 0` and `-offset >= 0`).
+  bool factsPin(const std::vector<Poly> &Facts, const std::vector<unsigned> &Vars);
   /// Facts (>= 0) that the split subscripts of the pair being tested assume, and those of the
   /// pairs proven with them.
   std::vector<Poly> Pending, Assumed;
@@ -666,6 +668,17 @@ bool Tester::factsCanHold(const std::vector<Poly> &Facts, const std::vector<unsi
   return !S.infeasible();
 }
 
+bool Tester::factsPin(const std::vector<Poly> &Facts, const std::vector<unsigned> &Vars) {
+  for (size_t I = 0; I < Facts.size(); ++I) {
+    if (Facts[I].isConstant())
+      continue;
+    std::vector<Poly> Strict = Facts;
+    if (Strict[I].addScaled(Poly::constant(1), -1) && !factsCanHold(Strict, Vars))
+      return true; // F >= 1 cannot hold: F is 0
+  }
+  return false;
+}
+
 std::vector<Poly> Tester::delinearized(const Poly &A, const Poly &Other, unsigned Depth) {
   // The stride: a constant coefficient (>= 2) of a loop variable in either subscript, the
   // largest that splits both (the diagonal `s[j1*(M+1) + j1]` has M + 2, its row M + 1).
@@ -688,9 +701,14 @@ std::vector<Poly> Tester::delinearized(const Poly &A, const Poly &Other, unsigne
     R.insert(R.end(), Col.begin(), Col.end());
     return R;
   };
+  // A split whose facts pin an invariant to one value (a column `offset + j`, j over all 16
+  // of a stride 16, fits only when offset is 0) would keep the loop off the devices for every
+  // other value: the pair is left as it is at this level.
   auto Both = [&](size_t Before, const std::optional<std::pair<Poly, Poly>> &SA,
                   const std::optional<std::pair<Poly, Poly>> &SO) {
-    if (SA && SO && factsCanHold(std::vector<Poly>(Pending.begin() + Before, Pending.end()), Vars))
+    if (SA && SO &&
+        factsCanHold(std::vector<Poly>(Pending.begin() + Before, Pending.end()), Vars) &&
+        (Pending.size() == Before || !factsPin(Pending, Vars)))
       return true;
     Pending.resize(Before);
     return false;

@@ -9,29 +9,21 @@ out=$1
 log=$out/heapextent.info.log
 GPUPAR_DEVICES=emu:3 GPUPAR_FORCE=gpu GPUPAR_LOG=info GPUPAR_TRACE= "$out/gpupar" >/dev/null 2>"$log" ||
   { cat "$log"; echo "FAIL: the program failed"; exit 1; }
-fail=0
-expect() { # COUNT PATTERN WHAT
-  local n
-  n=$(grep -cE "$2" "$log")
-  if [ "$n" != "$1" ]; then
-    echo "FAIL: $3: $n lines match '$2', expected $1"
-    fail=1
-  fi
-}
-expect 1 'heapextent\.c:18: 3 devices' "spmv on the devices"
-expect 1 'heapextent\.c:29: 3 devices' "gather through a pointer into a block on the devices"
-expect 1 'heapextent\.c:36: 3 devices' "lookup in the allocated table on the devices"
-expect 1 'heapextent\.c:51: 3 devices' "gather through pointer members on the devices"
-expect 1 'heapextent\.c:67: 3 devices' "histogram over an allocated block on the devices"
+. "$(dirname "$0")/log_expect.sh"
+expect "$log" 1 'heapextent\.c:18: 3 devices' "spmv on the devices"
+expect "$log" 1 'heapextent\.c:29: 3 devices' "gather through a pointer into a block on the devices"
+expect "$log" 1 'heapextent\.c:36: 3 devices' "lookup in the allocated table on the devices"
+expect "$log" 1 'heapextent\.c:51: 3 devices' "gather through pointer members on the devices"
+expect "$log" 1 'heapextent\.c:67: 3 devices' "histogram over an allocated block on the devices"
 # Two tables outside the heap, each looked up by the parallel and the serial call.
-expect 4 "heapextent\.c:36: 'table' \(0x[0-9a-f]+\) points into no block" "local and global tables"
-expect 4 'points into no block' "pointers not found"
+expect "$log" 4 "heapextent\.c:36: 'table' \(0x[0-9a-f]+\) points into no block" "local and global tables"
+expect "$log" 4 'points into no block' "pointers not found"
 # Bins and keys in one block: the runtime keeps that call on the host (the program compares it
 # with the serial call).
 GPUPAR_DEVICES=emu:3 GPUPAR_FORCE=gpu GPUPAR_LOG=info GPUPAR_TRACE= "$out/gpupar" alias >/dev/null \
   2>"$log" || { cat "$log"; echo "FAIL: the program failed with bins and keys in one block"; exit 1; }
-expect 1 'heapextent\.c:67: 3 devices' "the other histogram on the devices"
-expect 1 "heapextent\.c:67: runs on the host: 'h' lies in the elements of 'keys' the loop touches" \
+expect "$log" 1 'heapextent\.c:67: 3 devices' "the other histogram on the devices"
+expect "$log" 1 "heapextent\.c:67: runs on the host: 'h' lies in the elements of 'keys' the loop touches" \
   "bins and keys in one block"
 [ $fail = 0 ] || { cat "$log"; exit 1; }
 echo "ok"

@@ -1,7 +1,7 @@
 /* Flat subscripts with a stride known only at run time, split into row and column when the
  * column provably stays in its row (Rodinia lud's `a[i*size + j]` against `a[k*size + j]`), the
  * facts that takes (`i >= 0`) checked before the loop. Every element is compared with the same
- * computation run serially (no pragma). */
+ * computation run serially (no pragma); flatrt.sh checks where the calls ran. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,6 +98,20 @@ static void gramschmidt(float *A, float *R, float *Q, int par) {
   }
 }
 
+/* Rodinia lud_omp's blocked perimeter update (block 16): the blocks right of the diagonal block
+ * at `offset` take its rows. Rows `i + offset`, columns `offset + 16 * (c + 1) + j` and
+ * `offset + j` of the stride `size`: the facts are `offset >= 0` and the columns' room in a row,
+ * so it runs on the devices for every diagonal block, not only the first. */
+#define BS 16
+static void perimeter(float *a, int size, int offset, int chunks, int par) {
+#pragma gpupar if (par)
+  for (int c = 0; c < chunks; c++)
+    for (int i = 0; i < BS; i++)
+      for (int j = 0; j < BS; j++)
+        a[size * (i + offset) + offset + BS * (c + 1) + j] -=
+            a[size * (i + offset) + offset + j] * 0.5f;
+}
+
 static long bad;
 
 static void same(const char *what, const float *got, const float *want, long n, double tol) {
@@ -143,6 +157,19 @@ int main(void) {
   }
   same("from_above", b, bwant, (long)n * rows, 0.0);
 
+  const int psize = 6 * BS;
+  float *pa[2];
+  for (int v = 0; v < 2; v++) {
+    pa[v] = malloc(sizeof(float) * psize * psize);
+    if (!pa[v])
+      return 2;
+    for (int k = 0; k < psize * psize; k++)
+      pa[v][k] = (float)(k % 13);
+    for (int offset = 0; offset < psize - BS; offset += BS)
+      perimeter(pa[v], psize, offset, (psize - offset) / BS - 1, v == 0);
+  }
+  same("perimeter", pa[0], pa[1], (long)psize * psize, 0.0);
+
   float *ga[2], *gr[2], *gq[2];
   for (int v = 0; v < 2; v++) {
     ga[v] = malloc(sizeof(float) * GM * GN);
@@ -162,6 +189,7 @@ int main(void) {
   printf("flatrt: %.3f %.3f %.6f %.6f\n", checksum(a, (long)size * size),
          checksum(b, (long)n * rows), checksum(ga[0], GM * GN), checksum(gr[0], GN * GN));
   for (int v = 0; v < 2; v++) {
+    free(pa[v]);
     free(ga[v]);
     free(gr[v]);
     free(gq[v]);
