@@ -19,6 +19,7 @@
 #include "Analysis/Allocation.h"
 #include "Analysis/BodyWalker.h"
 #include "Analysis/ElementUpdate.h"
+#include "Analysis/Emittable.h"
 #include "Text.h"
 #include "clang/AST/ParentMapContext.h"
 
@@ -216,6 +217,18 @@ bool BodyWalker::checkScatter(const VarDecl *VD, const Access &W, ArrayShape &Sh
                       {quoted(VD), Op, text(EU.Whole), reductionOpSpelling(OU->second.Op),
                        text(OU->second.Whole)});
       }
+      // Never a clause that would then be refused: array reductions take one dimension of
+      // numbers (Rodinia lavaMD's `fA[j].v += ...` into an array of structs).
+      std::optional<std::string> NotReducible;
+      if (Shape.Rows)
+        NotReducible = "it is reached through row pointers";
+      else if (!perThreadKind(Ctx, Shape.Element))
+        NotReducible = "its elements are of type '" + Shape.Element.getAsString() + "'";
+      else if (!Shape.InnerDims.empty())
+        NotReducible = "it has more than one dimension";
+      if (NotReducible)
+        return Fail(EU.Whole->getSourceRange(), Diag::scatter_update_not_reducible,
+                    {text(EU.Whole), quoted(VD), *NotReducible});
       if (Shape.Map)
         return Fail(EU.Whole->getSourceRange(), Diag::scatter_update,
                     {text(EU.Whole), quoted(VD), Op,
