@@ -243,6 +243,9 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     BodyInfo Info;
     Problem P;
     if (!analyzeLoop(Ctx, FS, Dir, F, Info, P)) {
+      // Every reason a loop is not offloaded says so: some are worded for the construct alone.
+      if (P.Level == Severity::Warning && P.message().find("serial") == std::string::npos)
+        P.Tail = "; the loop stays serial";
       D.report(P);
       continue;
     }

@@ -70,8 +70,11 @@ struct Problem {
   /// runs at most one iteration (Analysis.cpp).
   bool BetweenIterations = false;
 
+  /// Said after the message: "; the loop stays serial" where the message does not say so itself.
+  std::string Tail;
+
   /// Returns the message as the user reads it (without the id).
-  std::string message() const { return Context + formatMessage(Id, Args); }
+  std::string message() const { return Context + formatMessage(Id, Args) + Tail; }
 };
 
 /// Returns a problem `Id` at `Range` with the level of the table and the arguments `Args`.

@@ -27,6 +27,9 @@ brackets, as clang shows its `-W` flags:
 a.c:4:5: warning: cannot prove that write to 'a[i]' and read of 'a[m * i]' are independent; the loop stays serial [gpupar-dependence-unknown]
 ```
 
+A warning that keeps its loop serial says so: where the message below does not, "; the loop
+stays serial" follows it.
+
 - `-fplugin-arg-gpupar-no=<id>` (gpuparcc: `--gpupar-no=<id>`) silences one warning or remark;
   give it once per id. The loop is still left serial: only the message goes. Errors (and the
   notes that belong to a message) cannot be silenced: naming one is an error, and an unknown id

@@ -68,7 +68,7 @@ void refused(int n, const int *idx, int *h, int *out) {
     out[i] = h[idx[i]]++; // expected-warning {{'h[idx[i]]++' updates 'h' at an index that is not affine in the loop variables}}
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    bump(h, idx[i]); // expected-note {{called from the offloaded loop here}}
+    bump(h, idx[i]); // expected-note {{called from the loop here}}
 #pragma gpupar
   for (int i = 0; i < n; i++)
     grid[idx[i] & 7][i & 7]++; // expected-warning {{'grid[idx[i] & 7][i & 7]++' updates 'grid' at an index that is not affine in the loop variables}}

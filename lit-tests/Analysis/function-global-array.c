@@ -69,7 +69,7 @@ static void put(int k) { tab[k] = 1; } // expected-warning {{in function 'put': 
 void writes(void) {
 #pragma gpupar
   for (int i = 0; i < 16; i++)
-    put(i); // expected-note {{called from the offloaded loop here}}
+    put(i); // expected-note {{called from the loop here}}
 }
 
 #ifdef DEPENDENCE
@@ -77,6 +77,6 @@ static double next(int k) { return tab[k + 1]; } // dep-note {{read is here}}
 void shifted(void) {
 #pragma gpupar
   for (int i = 0; i < 15; i++)
-    tab[i] = next(i); // dep-error {{write to 'tab[i]' and read of 'tab[k + 1]' carry a dependence of distance 1}} dep-note {{called from the offloaded loop here}}
+    tab[i] = next(i); // dep-error {{write to 'tab[i]' and read of 'tab[k + 1]' carry a dependence of distance 1}} dep-note {{called from the loop here}}
 }
 #endif

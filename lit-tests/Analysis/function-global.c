@@ -70,10 +70,10 @@ static int flagged(int k) { return k + flag; }
 void others(int n, int *a) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    a[i] = first(a[i]); // expected-note {{called from the offloaded loop here}}
+    a[i] = first(a[i]); // expected-note {{called from the loop here}}
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    a[i] = turned(a[i]); // expected-note {{called from the offloaded loop here}}
+    a[i] = turned(a[i]); // expected-note {{called from the loop here}}
 #pragma gpupar
   for (int i = 0; i < n; i++)
     a[i] = flagged(a[i]);
@@ -100,10 +100,10 @@ static int reads(int k) { return k + calls; }
 void writers(int n, int *a) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    a[i] = counted(a[i]); // expected-note {{called from the offloaded loop here}}
+    a[i] = counted(a[i]); // expected-note {{called from the loop here}}
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    a[i] = stored(a[i]); // expected-note {{called from the offloaded loop here}}
+    a[i] = stored(a[i]); // expected-note {{called from the loop here}}
 #pragma gpupar
   for (int i = 0; i < n; i++)
     a[i] = pointed(a[i]);
@@ -112,13 +112,13 @@ void writers(int n, int *a) {
     a[i] = pointed(a[i]);
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    a[i] = indirect(a[i]); // expected-note {{called from the offloaded loop here}}
+    a[i] = indirect(a[i]); // expected-note {{called from the loop here}}
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    a[i] = hides(a[i]); // expected-note {{called from the offloaded loop here}}
+    a[i] = hides(a[i]); // expected-note {{called from the loop here}}
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    a[i] = addressed(a[i]); // expected-note {{called from the offloaded loop here}}
+    a[i] = addressed(a[i]); // expected-note {{called from the loop here}}
 #pragma gpupar private(calls)
   for (int i = 0; i < n; i++) {
     calls = i;
@@ -128,5 +128,5 @@ void writers(int n, int *a) {
 void shadowed(int n, int *a, int calls) { // expected-warning {{'calls' here hides global variable 'calls', which function 'reads' called from the loop reads; rename it; the loop stays serial}}
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    a[i] = reads(a[i]) + calls; // expected-note {{called from the offloaded loop here}}
+    a[i] = reads(a[i]) + calls; // expected-note {{called from the loop here}}
 }

@@ -7,8 +7,8 @@ float A[64];
 void f(int n, float *a, const int *idx) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    a[i] = sq(a, i); // expected-note {{called from the offloaded loop here}}
+    a[i] = sq(a, i); // expected-note {{called from the loop here}}
 #pragma gpupar
   for (int i = 0; i < 64; i++)
-    A[i] = 2 * at(A, idx[i]); // expected-note {{called from the offloaded loop here}}
+    A[i] = 2 * at(A, idx[i]); // expected-note {{called from the loop here}}
 }

@@ -20,7 +20,7 @@ void f(int n, double *a, double *b) {
     copy2(&a[2 * i], &a[2 * i]);
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    copy2(&a[i], &a[i]); // expected-note {{called from the offloaded loop here}}
+    copy2(&a[i], &a[i]); // expected-note {{called from the loop here}}
 }
 void sweep(int n, double g[n][8][4]) {
 #pragma gpupar
@@ -45,7 +45,7 @@ void lines(double (*r)[19][17][5], int n1, int n2) {
 #pragma gpupar
   for (i = 1; i < 19; i++)
     for (j = 1; j < n1; j++)
-      sub_row(r[i][j][0], r[i - 1][j][0], 5); // expected-note {{called from the offloaded loop here}}
+      sub_row(r[i][j][0], r[i - 1][j][0], 5); // expected-note {{called from the loop here}}
 }
 
 // NPB BT's x_solve: the line index i is fixed by a serial loop around the offloaded one, so the
@@ -73,5 +73,5 @@ static void carry(double p[5][5], double q[5][5]) { p[4][0] = q[0][0] + 1; } // 
 void chain(int n, double (*a)[5][5]) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    carry(&a[i][1], a[i]); // expected-note {{called from the offloaded loop here}}
+    carry(&a[i][1], a[i]); // expected-note {{called from the loop here}}
 }

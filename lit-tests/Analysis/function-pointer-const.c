@@ -4,5 +4,5 @@ static void zero(double *p) { p[0] = 0; } // expected-warning {{in function 'zer
 void f(int n, const double *c) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    zero(c + i); // expected-note {{called from the offloaded loop here}}
+    zero(c + i); // expected-note {{called from the loop here}}
 }

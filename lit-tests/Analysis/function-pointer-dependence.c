@@ -6,10 +6,10 @@ void f(int n, double *a, double *b) {
 #pragma gpupar
   for (int i = 1; i < n; i++) {
     double t = a[i - 1]; // expected-note {{read is here}}
-    shift(&a[i], &b[i]); // expected-note {{called from the offloaded loop here}}
+    shift(&a[i], &b[i]); // expected-note {{called from the loop here}}
     b[i] = t;
   }
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    one(a); // expected-note {{called from the offloaded loop here}}
+    one(a); // expected-note {{called from the loop here}}
 }

@@ -43,11 +43,11 @@ static double rows(double **w) {
 void g(int n, const double *a, double *out, double **w) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    out[i] = late(&a[2 * i]); // expected-note {{called from the offloaded loop here}}
+    out[i] = late(&a[2 * i]); // expected-note {{called from the loop here}}
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    out[i] = again(&a[2 * i]); // expected-note {{called from the offloaded loop here}}
+    out[i] = again(&a[2 * i]); // expected-note {{called from the loop here}}
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    out[i] = rows(w); // expected-note {{called from the offloaded loop here}}
+    out[i] = rows(w); // expected-note {{called from the loop here}}
 }

@@ -9,5 +9,5 @@ static void bump(double *p, int n) {
 void f(int n, int m, double *a) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    bump(&a[i * m], m); // expected-note {{called from the offloaded loop here}}
+    bump(&a[i * m], m); // expected-note {{called from the loop here}}
 }

@@ -7,7 +7,7 @@ static double at(const double *p, int k) { return p[k & 3]; }
 void f(int n, double *a, const double *b, double *out) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    put2(&a[i], i); // expected-note {{called from the offloaded loop here}}
+    put2(&a[i], i); // expected-note {{called from the loop here}}
 #pragma gpupar
   for (int i = 0; i < n; i++)
     out[i] = at(b, i); // a read at run-time indices: the extent of 'b' is found at the call

@@ -9,5 +9,5 @@ void f(int n, float *a, const float *b) {
     a[i] = first(b + i);
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    a[i] = smaller(&b[i], &b[i + 1]); // expected-note {{called from the offloaded loop here}}
+    a[i] = smaller(&b[i], &b[i + 1]); // expected-note {{called from the loop here}}
 }

@@ -4,5 +4,5 @@ static double *row(double *a, int i, int m) { return a + i * m; } // expected-wa
 void f(int n, int m, double *a, double *out) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    out[i] = *row(a, i, m); // expected-note {{called from the offloaded loop here}}
+    out[i] = *row(a, i, m); // expected-note {{called from the loop here}}
 }

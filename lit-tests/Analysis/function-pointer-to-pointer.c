@@ -8,8 +8,8 @@ static double sq(double x) { return x * x; }
 void f(int n, struct cell **rows, double *out) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    out[i] = get(rows, i); // expected-note {{called from the offloaded loop here}}
+    out[i] = get(rows, i); // expected-note {{called from the loop here}}
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    out[i] = apply(sq, out[i]); // expected-note {{called from the offloaded loop here}}
+    out[i] = apply(sq, out[i]); // expected-note {{called from the loop here}}
 }

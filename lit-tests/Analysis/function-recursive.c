@@ -7,8 +7,8 @@ static int ping(int k) { return k ? pong(k - 1) : 1; } // expected-warning {{fun
 void f(int n, float *a) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    a[i] = fact(i); // expected-note {{called from the offloaded loop here}}
+    a[i] = fact(i); // expected-note {{called from the loop here}}
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    a[i] = ping(i); // expected-note {{called from the offloaded loop here}}
+    a[i] = ping(i); // expected-note {{called from the loop here}}
 }

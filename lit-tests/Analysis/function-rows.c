@@ -35,7 +35,7 @@ void accepted(int n, int m, float **a, float **b, float *out) {
 void refused(int n, int m, float **a, float *out) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    droprow(a, i); // expected-note {{called from the offloaded loop here}}
+    droprow(a, i); // expected-note {{called from the loop here}}
 #pragma gpupar
   for (int i = 0; i < n - 1; i++)
     out[i] = second(a + 1, i); // expected-warning {{argument 'a + 1' for pointer parameter 'a' of 'second': pointer to pointer 'a' is offloaded only as 'a[i][j]'}}

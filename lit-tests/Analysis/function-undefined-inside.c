@@ -5,5 +5,5 @@ static float noisy(float x) { puts("x"); return x; } // expected-warning {{in fu
 void f(int n, float *a) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    a[i] = noisy(a[i]); // expected-note {{called from the offloaded loop here}}
+    a[i] = noisy(a[i]); // expected-note {{called from the loop here}}
 }

@@ -51,7 +51,7 @@ static int present(const float *p) { return p != NULL; } // expected-warning {{i
 void never_accessed_in_call(int n, float *a, const float *w) {
 #pragma gpupar
   for (int i = 0; i < n; i++)
-    a[i] = present(w); // expected-note {{called from the offloaded loop here}}
+    a[i] = present(w); // expected-note {{called from the loop here}}
 }
 
 // Two arrays compared with each other is no null test.

@@ -125,7 +125,7 @@ void returns_early(int n, const double *x, double *y) {
   double s[5];
 #pragma gpupar
   for (int i = 0; i < n; i++) {
-    fill_unless(s, i); // expected-note {{called from the offloaded loop here}}
+    fill_unless(s, i); // expected-note {{called from the loop here}}
     y[i] = s[4] + x[i];
   }
 }
@@ -196,19 +196,19 @@ void row_fills(int n, const double *x, double *u) {
 #pragma gpupar
   for (int i = 0; i < n; i++) {
     for (int k = 0; k < 2; k++)
-      row_fill(x[i], &a[k][0]); // expected-note {{called from the offloaded loop here}}
+      row_fill(x[i], &a[k][0]); // expected-note {{called from the loop here}}
     u[i] = a[2][0];
   }
 #pragma gpupar
   for (int i = 0; i < n; i++) {
     for (int k = 0; k < 2; k++)
-      row_fill(x[i], &b[k][1]); // expected-note {{called from the offloaded loop here}}
+      row_fill(x[i], &b[k][1]); // expected-note {{called from the loop here}}
     u[i] = b[1][1];
   }
 #pragma gpupar
   for (int i = 0; i < n; i++) {
     for (int k = 0; k < 2; k++)
-      row_scale(x[i], c[k]); // expected-note {{called from the offloaded loop here}}
+      row_scale(x[i], c[k]); // expected-note {{called from the loop here}}
     u[i] = c[1][1];
   }
 }

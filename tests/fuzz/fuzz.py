@@ -51,7 +51,7 @@ def check_program(args, st, src, truth, tag, cflags):
         return "plugin or compiler crash (build.log)"
     offloaded = {int(m.group(1)) for m in re.finditer(r":(\d+):\d+: remark: loop offloaded", err)}
     # Each error with the lines of its notes (an error in a helper function has its loop in the
-    # note "called from the offloaded loop here").
+    # note "called from the loop here").
     errors = []
     for m in re.finditer(r"^[^ :]*:(\d+):\d+: (error|warning|note): (.*)$", err, re.M):
         if m.group(2) == "error":
