@@ -1,6 +1,7 @@
 //===- Consumer.cpp - runs the gpupar pipeline over one translation unit --===//
 #include "Consumer.h"
 #include "Analysis/Analysis.h"
+#include "Analysis/LoopForm.h"
 #include "Build/ObjectBuilder.h"
 #include "Diagnostics.h"
 #include "Emit/CudaEmitter.h"
@@ -118,6 +119,18 @@ const ForStmt *loopOfPragma(ASTContext &Ctx, const PragmaRecord &R, const Pragma
       return nullptr;
     }
   return FS;
+}
+
+/// Whether loop `FS` lies in a statement that a `#pragma omp parallel` region holds, with no
+/// other OpenMP construct in between (`single`, `critical`, a loop of the region) that leaves it
+/// to one thread or shares it out. The pragmas are read from the source: the analysis does not
+/// parse OpenMP.
+bool inParallelRegion(ASTContext &Ctx, const ForStmt *FS, const PragmaLog &Log) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const Stmt *S = parentStatement(Ctx, FS); S; S = parentStatement(Ctx, S))
+    if (std::optional<bool> Region = ompParallelAbove(SM.getExpansionLoc(S->getBeginLoc()), Log, SM))
+      return *Region;
+  return false;
 }
 
 /// Names the generated functions and the descriptor of `Plan`, the loop at `ForLoc`, after the
@@ -255,6 +268,7 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     SourceLocation ForLoc = FS->getForLoc();
     nameLoop(SM, ForLoc, Ident, Hash, Plans, Plan);
     Plan.MovedPragmas = loopPragmasOf(R, SM.getExpansionLoc(ForLoc), *Log, SM);
+    Plan.InParallelRegion = inParallelRegion(Ctx, FS, *Log);
     if (Opts.Remarks)
       remarkOffloaded(Ctx, D, Plan, ForLoc);
     Offloaded.push_back(SourceRange(FS->getBeginLoc(), FS->getEndLoc()));

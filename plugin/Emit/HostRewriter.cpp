@@ -251,6 +251,27 @@ static std::string prologue(const ASTContext &Ctx, const LoopPlan &P, const std:
 /// Puts every line of the generated `Prologue` on the user's `for` line: a warning about a user
 /// expression copied into it, or a debugger stepping through it, then points at the loop rather
 /// than at whatever user lines follow it in the rewritten file.
+/// `#pragma omp parallel` (a region, with its clauses) as `#pragma omp parallel for`: the
+/// region held a worksharing loop where the gpupar pragma is. Any other pragma as it is.
+static std::string withWorksharing(StringRef Pragma) {
+  auto Word = [](StringRef &Rest) {
+    while (!Rest.empty() && (isspace((unsigned char)Rest[0]) || Rest[0] == '\\'))
+      Rest = Rest.drop_front();
+    StringRef W = Rest.take_while([](char C) { return isalnum((unsigned char)C) || C == '_'; });
+    Rest = Rest.drop_front(W.size());
+    return W;
+  };
+  StringRef Rest = Pragma.ltrim().drop_front(); // past '#'
+  if (Word(Rest) != "pragma" || Word(Rest) != "omp" || Word(Rest) != "parallel")
+    return Pragma.str();
+  StringRef After = Rest, Next = Word(After);
+  if (Next == "for" || Next == "loop" || Next == "sections" || Next == "master" ||
+      Next == "masked" || Next == "workshare")
+    return Pragma.str();
+  size_t At = Pragma.size() - Rest.size();
+  return Pragma.substr(0, At).str() + " for" + Pragma.substr(At).str();
+}
+
 static std::string onLoopLine(const std::string &Prologue, const std::string &Indent,
                               const std::string &Directive) {
   std::string S;
@@ -293,14 +314,20 @@ std::string rewriteHost(ASTContext &Ctx, const std::vector<const PragmaRecord *>
     // `for` on it (the `#line` directives must start a line).
     std::string Line = lineDirective(P.Line, P.File);
     std::string Text = onLoopLine(prologue(Ctx, P, Indent), Indent, Line) + Line;
+    // In a `parallel` region every thread reaches the loop, as it reached the `omp for` the
+    // pragma replaces: one of them runs it (devices or fallback), and the others wait for it at
+    // the end, as at the end of that `omp for`.
+    if (P.InParallelRegion)
+      Text = "#pragma omp single\n" + Line + Text;
     // Other tools' loop pragmas (`#pragma omp parallel for`) go with the `for` that stays the
-    // CPU fallback: moved right before it, commented out where they were.
+    // CPU fallback: moved right before it, commented out where they were. A `parallel` right
+    // above the gpupar pragma had an `omp for` where that pragma is: the fallback gets both.
     for (const CharSourceRange &M : P.MovedPragmas) {
       bool Invalid = false;
       StringRef Pragma = Lexer::getSourceText(M, SM, LO, &Invalid);
       if (Invalid)
         continue;
-      Text += Pragma.str() + "\n" + Line;
+      Text += withWorksharing(Pragma) + "\n" + Line;
       std::string Flat;
       for (size_t I = 0; I < Pragma.size(); ++I)
         if (!(Pragma[I] == '\\' && I + 1 < Pragma.size() &&

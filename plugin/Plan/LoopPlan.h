@@ -245,6 +245,9 @@ struct LoopPlan {
   /// Host file: other tools' loop pragmas of this loop (`#pragma omp parallel for`), moved from
   /// around the gpupar pragma to right before the `for` (character ranges of the main file).
   std::vector<clang::CharSourceRange> MovedPragmas;
+  /// The loop lies in a `#pragma omp parallel` region: under -fopenmp every thread of the team
+  /// reaches it, as it reached the `omp for` the gpupar pragma replaces, and one of them runs it.
+  bool InParallelRegion = false;
   /// Updates of array-reduction elements.
   std::vector<PlanUpdate> Updates;
   /// Each thread runs a perfectly nested inner loop that is not collapsed (BodyInfo).

@@ -63,8 +63,8 @@ struct Lines {
   StringRef Buf;
   /// Returns the offset of the start of the line holding `Off`.
   size_t begin(size_t Off) const {
-    size_t P = Buf.rfind('\n', Off == 0 ? 0 : Off - 1);
-    return Off == 0 || P == StringRef::npos ? 0 : P + 1;
+    size_t P = Buf.rfind('\n', Off); // the last newline before Off
+    return P == StringRef::npos ? 0 : P + 1;
   }
   /// Returns the offset of the newline ending the line at `Off` (continuations included).
   size_t end(size_t Off) const {
@@ -98,23 +98,11 @@ bool isLoopPragma(StringRef Rest) {
 
 } // namespace
 
-std::vector<CharSourceRange> loopPragmasOf(const PragmaRecord &R, SourceLocation ForLoc,
-                                           const PragmaLog &Log, const SourceManager &SM) {
-  std::vector<CharSourceRange> Out;
-  if (!R.IsHashPragma || !R.HashLoc.isFileID() || !ForLoc.isFileID())
-    return Out;
-  std::pair<FileID, unsigned> At = SM.getDecomposedLoc(R.HashLoc);
-  if (SM.getFileID(ForLoc) != At.first)
-    return Out;
-  bool Invalid = false;
-  Lines L{SM.getBufferData(At.first, &Invalid)};
-  if (Invalid)
-    return Out;
-  SourceLocation FileStart = SM.getLocForStartOfFile(At.first);
-  size_t ForOff = SM.getFileOffset(ForLoc);
-  // The active non-gpupar pragma lines that start between the preprocessor lines right above
-  // the gpupar pragma and the `for`.
-  size_t First = L.begin(At.second);
+/// The offset of the first of the lines right above the line holding `Off` that are blank,
+/// comments, preprocessor lines or in skipped blocks (the line of `Off` when there are none).
+static size_t firstLineAbove(const Lines &L, const PragmaLog &Log, const SourceManager &SM,
+                             SourceLocation FileStart, size_t Off) {
+  size_t First = L.begin(Off);
   while (First > 0) {
     size_t Prev = L.begin(First - 1);
     // A continued directive: go to its first line.
@@ -132,20 +120,82 @@ std::vector<CharSourceRange> loopPragmasOf(const PragmaRecord &R, SourceLocation
       break;
     First = Prev;
   }
+  return First;
+}
+
+/// The text after `#pragma` of each active pragma of the log that starts in [From, To) of the
+/// file starting at `FileStart`, with its range.
+static std::vector<std::pair<StringRef, CharSourceRange>>
+pragmasBetween(const Lines &L, const PragmaLog &Log, const SourceManager &SM, FileID File,
+               size_t From, size_t To) {
+  std::vector<std::pair<StringRef, CharSourceRange>> Out;
+  SourceLocation FileStart = SM.getLocForStartOfFile(File);
   for (SourceLocation P : Log.Pragmas) {
-    if (SM.getFileID(P) != At.first)
+    if (SM.getFileID(P) != File)
       continue;
     size_t Off = SM.getFileOffset(P);
-    if (Off < First || Off >= ForOff || P == R.HashLoc)
+    if (Off < From || Off >= To)
       continue;
     size_t End = L.end(Off);
     StringRef Rest = L.Buf.slice(Off + 1, End).ltrim();
-    if (!Rest.consume_front("pragma") || !isLoopPragma(Rest))
+    if (!Rest.consume_front("pragma"))
       continue;
-    Out.push_back(CharSourceRange::getCharRange(FileStart.getLocWithOffset(Off),
-                                                FileStart.getLocWithOffset(End)));
+    Out.push_back({Rest, CharSourceRange::getCharRange(FileStart.getLocWithOffset(Off),
+                                                       FileStart.getLocWithOffset(End))});
   }
   return Out;
+}
+
+std::vector<CharSourceRange> loopPragmasOf(const PragmaRecord &R, SourceLocation ForLoc,
+                                           const PragmaLog &Log, const SourceManager &SM) {
+  std::vector<CharSourceRange> Out;
+  if (!R.IsHashPragma || !R.HashLoc.isFileID() || !ForLoc.isFileID())
+    return Out;
+  std::pair<FileID, unsigned> At = SM.getDecomposedLoc(R.HashLoc);
+  if (SM.getFileID(ForLoc) != At.first)
+    return Out;
+  bool Invalid = false;
+  Lines L{SM.getBufferData(At.first, &Invalid)};
+  if (Invalid)
+    return Out;
+  SourceLocation FileStart = SM.getLocForStartOfFile(At.first);
+  // The active non-gpupar pragma lines that start between the preprocessor lines right above
+  // the gpupar pragma and the `for`.
+  size_t First = firstLineAbove(L, Log, SM, FileStart, At.second);
+  for (const auto &[Rest, Range] :
+       pragmasBetween(L, Log, SM, At.first, First, SM.getFileOffset(ForLoc)))
+    if (Range.getBegin() != R.HashLoc && isLoopPragma(Rest))
+      Out.push_back(Range);
+  return Out;
+}
+
+std::optional<bool> ompParallelAbove(SourceLocation Begin, const PragmaLog &Log,
+                                     const SourceManager &SM) {
+  if (!Begin.isFileID())
+    return std::nullopt;
+  std::pair<FileID, unsigned> At = SM.getDecomposedLoc(Begin);
+  bool Invalid = false;
+  Lines L{SM.getBufferData(At.first, &Invalid)};
+  if (Invalid)
+    return std::nullopt;
+  size_t First = firstLineAbove(L, Log, SM, SM.getLocForStartOfFile(At.first), At.second);
+  std::optional<bool> Found;
+  for (const auto &[Text, Range] : pragmasBetween(L, Log, SM, At.first, First, At.second)) {
+    StringRef Rest = Text.ltrim();
+    if (!Rest.consume_front("omp"))
+      continue;
+    Rest = Rest.ltrim(" \t\\\r\n");
+    // `parallel` alone opens a region whose threads all run the statement; `parallel for`,
+    // `single`, `master`, `critical`, `sections` ... already share it out or give it to one.
+    StringRef Word = Rest.take_while([](char C) { return isalnum((unsigned char)C) || C == '_'; });
+    StringRef Next = Rest.drop_front(Word.size()).ltrim(" \t\\\r\n");
+    StringRef Second = Next.take_while([](char C) { return isalnum((unsigned char)C) || C == '_'; });
+    bool Region = Word == "parallel" &&
+                  !(Second == "for" || Second == "loop" || Second == "sections" ||
+                    Second == "master" || Second == "masked" || Second == "workshare");
+    Found = Region;
+  }
+  return Found;
 }
 
 } // namespace gpupar

@@ -36,6 +36,14 @@ std::vector<clang::CharSourceRange> loopPragmasOf(const PragmaRecord &R,
                                                   const PragmaLog &Log,
                                                   const clang::SourceManager &SM);
 
+/// Returns, for the statement starting at `Begin`, whether the last OpenMP pragma on the lines
+/// right above it (blank, comment and preprocessor lines) opens a `parallel` region (`#pragma omp
+/// parallel` with its clauses) rather than a construct that shares the statement out or gives
+/// it to one thread (`parallel for`, `single`, `critical` ...); nothing when no OpenMP pragma
+/// stands there.
+std::optional<bool> ompParallelAbove(clang::SourceLocation Begin, const PragmaLog &Log,
+                                     const clang::SourceManager &SM);
+
 } // namespace gpupar
 
 #endif
