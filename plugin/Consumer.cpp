@@ -10,6 +10,7 @@
 #include "Pragma/Attach.h"
 #include "Pragma/DataRegion.h"
 #include "Pragma/Directive.h"
+#include "Pragma/OmpTeams.h"
 #include "Text.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -121,18 +122,6 @@ const ForStmt *loopOfPragma(ASTContext &Ctx, const PragmaRecord &R, const Pragma
   return FS;
 }
 
-/// Whether loop `FS` lies in a statement that a `#pragma omp parallel` region holds, with no
-/// other OpenMP construct in between (`single`, `critical`, a loop of the region) that leaves it
-/// to one thread or shares it out. The pragmas are read from the source: the analysis does not
-/// parse OpenMP.
-bool inParallelRegion(ASTContext &Ctx, const ForStmt *FS, const PragmaLog &Log) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  for (const Stmt *S = parentStatement(Ctx, FS); S; S = parentStatement(Ctx, S))
-    if (std::optional<bool> Region = ompParallelAbove(SM.getExpansionLoc(S->getBeginLoc()), Log, SM))
-      return *Region;
-  return false;
-}
-
 /// Names the generated functions and the descriptor of `Plan`, the loop at `ForLoc`, after the
 /// file (`Ident`, `Hash`) and the line; a second loop on a line of `Plans` gets a suffix.
 void nameLoop(const SourceManager &SM, SourceLocation ForLoc, const std::string &Ident,
@@ -231,6 +220,7 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
 
   std::vector<const PragmaRecord *> MainPragmas;
   std::vector<LoopPlan> Plans;
+  OmpTeams Teams(Ctx, *Log);
   std::vector<SourceRange> Offloaded; // file ranges of the loops offloaded so far
   std::vector<HostInsertion> Regions; // text opening and closing data regions
   for (const PragmaRecord &R : *Log) {
@@ -260,6 +250,9 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
       if (P.Level == Severity::Warning && P.message().find("serial") == std::string::npos)
         P.Tail = "; the loop stays serial";
       D.report(P);
+      if (P.Level == Severity::Warning && Teams.reachedByTeam(FS))
+        for (HostInsertion &I : singleThreadLoop(Ctx, FS))
+          Regions.push_back(std::move(I));
       continue;
     }
     for (const Problem &W : Info.Warnings)
@@ -268,7 +261,7 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     SourceLocation ForLoc = FS->getForLoc();
     nameLoop(SM, ForLoc, Ident, Hash, Plans, Plan);
     Plan.MovedPragmas = loopPragmasOf(R, SM.getExpansionLoc(ForLoc), *Log, SM);
-    Plan.InParallelRegion = inParallelRegion(Ctx, FS, *Log);
+    Plan.InParallelRegion = Teams.reachedByTeam(FS);
     if (Opts.Remarks)
       remarkOffloaded(Ctx, D, Plan, ForLoc);
     Offloaded.push_back(SourceRange(FS->getBeginLoc(), FS->getEndLoc()));

@@ -69,6 +69,22 @@ static std::string lineDirective(unsigned Line, const std::string &File) {
   return "#line " + std::to_string(Line) + " \"" + escapeString(File) + "\"\n";
 }
 
+/// Opens the block in which one thread of an OpenMP team runs a loop. The barrier first: the
+/// loop's iterations were shared out among the threads, and with `nowait` before it (NPB LU's
+/// pipelined `blts`) each thread read only what it had itself written; one thread now reads
+/// them all.
+static constexpr const char *TeamOpening = "#pragma omp barrier\n#pragma omp single\n";
+
+std::vector<HostInsertion> singleThreadLoop(ASTContext &Ctx, const ForStmt *FS) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation For = SM.getExpansionLoc(FS->getForLoc());
+  PresumedLoc PL = SM.getPresumedLoc(For);
+  std::string Indent(SM.getSpellingColumnNumber(For) - 1, ' ');
+  return {{For, "{\n" + std::string(TeamOpening) + lineDirective(PL.getLine(), PL.getFilename()) +
+                    Indent},
+          {loopEnd(SM, Ctx.getLangOpts(), FS), " }"}};
+}
+
 /// The host-file statements that describe access term `T` in span `Ref` (`&gpupar_spans[i]`).
 static std::string spanText(const ASTContext &Ctx, const LoopPlan &P, const PlanTerm &T,
                             const std::string &Ref, const std::string &In) {
@@ -316,9 +332,9 @@ std::string rewriteHost(ASTContext &Ctx, const std::vector<const PragmaRecord *>
     std::string Text = onLoopLine(prologue(Ctx, P, Indent), Indent, Line) + Line;
     // In a `parallel` region every thread reaches the loop, as it reached the `omp for` the
     // pragma replaces: one of them runs it (devices or fallback), and the others wait for it at
-    // the end, as at the end of that `omp for`.
+    // the end, as at the end of that `omp for` (TeamOpening).
     if (P.InParallelRegion)
-      Text = "#pragma omp single\n" + Line + Text;
+      Text = Indent + "{\n" + TeamOpening + Line + Text;
     // Other tools' loop pragmas (`#pragma omp parallel for`) go with the `for` that stays the
     // CPU fallback: moved right before it, commented out where they were. A `parallel` right
     // above the gpupar pragma had an `omp for` where that pragma is: the fallback gets both.
@@ -341,7 +357,8 @@ std::string rewriteHost(ASTContext &Ctx, const std::vector<const PragmaRecord *>
       R.InsertText(For, "\n" + Text + Indent, /*InsertAfter=*/true);
     R.InsertText(loopEnd(SM, LO, P.Form.For),
                  std::string(" } ") + (ifCondition(Ctx, P).empty() ? "" : "if (gpupar_if) ") +
-                     rt::HostDone + "(&" + P.Symbol + ", &gpupar_c); } }",
+                     rt::HostDone + "(&" + P.Symbol + ", &gpupar_c); } }" +
+                     (P.InParallelRegion ? " }" : ""),
                  /*InsertAfter=*/true);
   }
 

@@ -26,6 +26,11 @@ std::string rewriteHost(clang::ASTContext &Ctx, const std::vector<const PragmaRe
                         const std::vector<LoopPlan> &Plans, const std::vector<HostInsertion> &Extra,
                         const std::string &FileName);
 
+/// Returns the insertions that run loop `FS`, which stays serial in the host file, in `#pragma
+/// omp single` after a barrier (the loop lies in an OpenMP `parallel` region: one thread of the
+/// team runs it, as its `omp for` was shared among them).
+std::vector<HostInsertion> singleThreadLoop(clang::ASTContext &Ctx, const clang::ForStmt *FS);
+
 } // namespace gpupar
 
 #endif

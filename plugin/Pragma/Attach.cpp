@@ -25,7 +25,11 @@ static bool isGpuparHash(const PragmaLog &Log, SourceLocation L) {
 
 std::optional<Token> tokenAfterPragma(SourceLocation PragmaEnd, const PragmaLog &Log,
                                       const SourceManager &SM, const LangOptions &LO) {
-  SourceLocation Start = Lexer::getLocForEndOfToken(PragmaEnd, 0, SM, LO);
+  return tokenFrom(Lexer::getLocForEndOfToken(PragmaEnd, 0, SM, LO), Log, SM, LO);
+}
+
+std::optional<Token> tokenFrom(SourceLocation Start, const PragmaLog &Log, const SourceManager &SM,
+                               const LangOptions &LO) {
   if (Start.isInvalid() || !Start.isFileID())
     return std::nullopt;
   std::pair<FileID, unsigned> At = SM.getDecomposedLoc(Start);
@@ -167,35 +171,6 @@ std::vector<CharSourceRange> loopPragmasOf(const PragmaRecord &R, SourceLocation
     if (Range.getBegin() != R.HashLoc && isLoopPragma(Rest))
       Out.push_back(Range);
   return Out;
-}
-
-std::optional<bool> ompParallelAbove(SourceLocation Begin, const PragmaLog &Log,
-                                     const SourceManager &SM) {
-  if (!Begin.isFileID())
-    return std::nullopt;
-  std::pair<FileID, unsigned> At = SM.getDecomposedLoc(Begin);
-  bool Invalid = false;
-  Lines L{SM.getBufferData(At.first, &Invalid)};
-  if (Invalid)
-    return std::nullopt;
-  size_t First = firstLineAbove(L, Log, SM, SM.getLocForStartOfFile(At.first), At.second);
-  std::optional<bool> Found;
-  for (const auto &[Text, Range] : pragmasBetween(L, Log, SM, At.first, First, At.second)) {
-    StringRef Rest = Text.ltrim();
-    if (!Rest.consume_front("omp"))
-      continue;
-    Rest = Rest.ltrim(" \t\\\r\n");
-    // `parallel` alone opens a region whose threads all run the statement; `parallel for`,
-    // `single`, `master`, `critical`, `sections` ... already share it out or give it to one.
-    StringRef Word = Rest.take_while([](char C) { return isalnum((unsigned char)C) || C == '_'; });
-    StringRef Next = Rest.drop_front(Word.size()).ltrim(" \t\\\r\n");
-    StringRef Second = Next.take_while([](char C) { return isalnum((unsigned char)C) || C == '_'; });
-    bool Region = Word == "parallel" &&
-                  !(Second == "for" || Second == "loop" || Second == "sections" ||
-                    Second == "master" || Second == "masked" || Second == "workshare");
-    Found = Region;
-  }
-  return Found;
 }
 
 } // namespace gpupar

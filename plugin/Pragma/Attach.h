@@ -28,6 +28,10 @@ std::optional<clang::Token> tokenAfterPragma(clang::SourceLocation PragmaEnd, co
                                              const clang::SourceManager &SM,
                                              const clang::LangOptions &LO);
 
+/// Returns the first token from `Start` on, as tokenAfterPragma does.
+std::optional<clang::Token> tokenFrom(clang::SourceLocation Start, const PragmaLog &Log,
+                                      const clang::SourceManager &SM, const clang::LangOptions &LO);
+
 /// Returns the character ranges of the active loop pragmas of other tools (`omp`, `acc`, `GCC
 /// ivdep`, ...) that stand with hash pragma `R` before the loop at `ForLoc`: on the lines between
 /// them, and on the preprocessor lines right above the pragma.
@@ -35,14 +39,6 @@ std::vector<clang::CharSourceRange> loopPragmasOf(const PragmaRecord &R,
                                                   clang::SourceLocation ForLoc,
                                                   const PragmaLog &Log,
                                                   const clang::SourceManager &SM);
-
-/// Returns, for the statement starting at `Begin`, whether the last OpenMP pragma on the lines
-/// right above it (blank, comment and preprocessor lines) opens a `parallel` region (`#pragma omp
-/// parallel` with its clauses) rather than a construct that shares the statement out or gives
-/// it to one thread (`parallel for`, `single`, `critical` ...); nothing when no OpenMP pragma
-/// stands there.
-std::optional<bool> ompParallelAbove(clang::SourceLocation Begin, const PragmaLog &Log,
-                                     const clang::SourceManager &SM);
 
 } // namespace gpupar
 
