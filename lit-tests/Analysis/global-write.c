@@ -61,7 +61,7 @@ static int cols[4];
 double inner_last(int n, int m, const double *a, double *b) {
   double t = 0;
 #pragma gpupar
-  for (int i = 0; i < n; i++) { // expected-remark {{loop offloaded: b (inout), a (in), t (private, last value)}} expected-remark {{the loop runs on a device only when 'm - 1 >= 0' at run time}}
+  for (int i = 0; i < n; i++) { // expected-remark {{loop offloaded: b (out), a (in), t (private, last value)}} expected-remark {{the loop runs on a device only when 'm - 1 >= 0' at run time}}
     b[i] = 0;
     for (int k = 0; k < m; k++) {
       t = a[i * m + k]; // expected-remark {{'t' is private to each iteration; the value of the last iteration is kept after the loop}}
@@ -72,7 +72,7 @@ double inner_last(int n, int m, const double *a, double *b) {
 }
 void inner_global(int n, const double *a, double *b) {
 #pragma gpupar
-  for (int i = 0; i < n; i++) { // expected-remark {{loop offloaded: b (inout), cols (in), a (in), tmp1 (private, last value)}} expected-remark {{the loop runs on a device only when '(long long)(cols[2] - 1) - 2 >= 0' at run time}}
+  for (int i = 0; i < n; i++) { // expected-remark {{loop offloaded: b (out), cols (in), a (in), tmp1 (private, last value)}} expected-remark {{the loop runs on a device only when '(long long)(cols[2] - 1) - 2 >= 0' at run time}}
     b[i] = 1;
     for (int k = 1; k < cols[2] - 1; k++) {
       tmp1 = a[i] * k; // expected-remark {{'tmp1' is private}}

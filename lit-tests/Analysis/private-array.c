@@ -126,7 +126,7 @@ void blocks(int n, const double d[][5][5], double *y) {
   double tmat[5][5], back[4], two[2][3], h[4]; // expected-remark 4 {{is private to each iteration}}
   int m;
 #pragma gpupar
-  for (int i = 0; i < n; i++) { // expected-remark {{loop offloaded: d (in), y (inout), m (private), tmat (private), back (private), two (private), h (private)}}
+  for (int i = 0; i < n; i++) { // expected-remark {{loop offloaded: d (in), y (out), m (private), tmat (private), back (private), two (private), h (private)}}
     for (m = 0; m < 5; m++) { // expected-remark {{'m' is private to each iteration}}
       tmat[m][0] = d[i][m][0];
       tmat[m][1] = d[i][m][1];
@@ -169,7 +169,7 @@ void branches(int n, int m, const double *x, double *y) {
   double d[64], e[3]; // expected-remark 2 {{is private to each iteration}}
   int k;
 #pragma gpupar
-  for (int i = 0; i < n; i++) { // expected-remark {{loop offloaded: x (in), y (inout), k (private), d (private), e (private)}}
+  for (int i = 0; i < n; i++) { // expected-remark {{loop offloaded: x (in), y (out), k (private), d (private), e (private)}}
     for (k = 0; k < m; k++) { // expected-remark {{'k' is private to each iteration}}
       if (k == 0)
         d[k] = x[i * m];

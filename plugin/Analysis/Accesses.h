@@ -118,6 +118,9 @@ struct Access {
   /// Part of an array reduction (`hist[e] += v` under `reduction(+: hist[0:256])`): exempt
   /// from the dependence test.
   bool InReduction = false;
+  /// A read of an element the same iteration assigned earlier (markCoveredReads): it never
+  /// sees the array's value from before the loop, so its term asks for no copy.
+  bool CoveredRead = false;
   /// Set by the dependence test, on writes only: no two iterations write the same element through
   /// it, proven without the runtime's footprint check (GPUPAR_DISJOINT on its terms).
   mutable bool SelfDisjoint = false;

@@ -1,5 +1,6 @@
 //===- Analysis.cpp - everything the analysis knows about one loop ---------===//
 #include "Analysis/Analysis.h"
+#include "Analysis/CoveredReads.h"
 #include "Analysis/Dependence.h"
 #include "Analysis/Emittable.h"
 #include "Text.h"
@@ -482,6 +483,7 @@ bool analyzeLoop(ASTContext &Ctx, const ForStmt *FS, Directive &Dir, LoopForm &F
   if (!checkDependences(Ctx, F, Dir, Info, P))
     return Serial();
   autoCollapse(Ctx, FS, Dir, F, Info);
+  markCoveredReads(Ctx, FS, Info);
   Info.SerialInner = perfectDepth(FS) > std::max<size_t>(Info.Collapse.size(), 1);
   return checkEmittable(Ctx, Info, P);
 }

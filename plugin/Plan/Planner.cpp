@@ -87,8 +87,9 @@ static void buildTerms(ASTContext &Ctx, const BodyInfo &Info, const std::vector<
   std::vector<Pending> Terms;
   for (const Access &A : Accesses) {
     int Index = PlanIndex[Info.arrayIndex(A.Array)];
-    if (Index < 0 || !A.Affine)
-      continue; // reduction arrays; non-affine reads are covered by a whole-array term below
+    if (Index < 0 || !A.Affine || A.CoveredRead)
+      continue; // reduction arrays; non-affine reads are covered by a whole-array term below;
+                // a read of what its iteration wrote needs no copy
     unsigned Array = (unsigned)Index;
     // A triangular loop's variable j in [lo(i), hi(i)]: the subscript is affine in j, so what
     // one iteration touches lies between its values at j = lo(i) and j = hi(i), two terms
@@ -568,7 +569,7 @@ LoopPlan planLoop(ASTContext &Ctx, const Directive &Dir, const LoopForm &F, cons
     }
     // Writing a member keeps the rest of its element: the element comes in (inout).
     for (const Access &X : Info.Accesses)
-      if (X.Array == VD) {
+      if (X.Array == VD && !X.CoveredRead) {
         (X.IsWrite ? A.Write : A.Read) = true;
         A.Read |= X.IsWrite && X.Partial;
       }
