@@ -36,8 +36,8 @@ bool plainIndex(const Expr *E, std::vector<const VarDecl *> &Vars) {
     return true;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
-    return !BO->isAssignmentOp() && BO->getOpcode() != BO_Comma &&
-           plainIndex(BO->getLHS(), Vars) && plainIndex(BO->getRHS(), Vars);
+    return !BO->isAssignmentOp() && BO->getOpcode() != BO_Comma && plainIndex(BO->getLHS(), Vars) &&
+           plainIndex(BO->getRHS(), Vars);
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     return (UO->getOpcode() == UO_Minus || UO->getOpcode() == UO_Plus ||
             UO->getOpcode() == UO_Not) &&
