@@ -222,9 +222,9 @@ std::optional<ReductionOp> matchReductionUpdate(const ASTContext &Ctx, const Exp
     bool InType = true;
     std::function<void(const Expr *, bool)> Flatten = [&](const Expr *E, bool Negated) {
       const auto *B = dyn_cast<BinaryOperator>(strip(E));
-      bool Same = B && (B->getOpcode() == Op->getOpcode() ||
-                        (K == ReductionOp::Add &&
-                         (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)));
+      bool Same =
+          B && (B->getOpcode() == Op->getOpcode() ||
+                (K == ReductionOp::Add && (B->getOpcode() == BO_Add || B->getOpcode() == BO_Sub)));
       if (!Same || (Logical && B != Op)) {
         Operands.push_back({E, Negated});
         return;
