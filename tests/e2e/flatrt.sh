@@ -7,9 +7,8 @@
 set -uo pipefail
 out=$1
 log=$out/flatrt.info.log
-GPUPAR_DEVICES=emu:3 GPUPAR_FORCE=gpu GPUPAR_LOG=info GPUPAR_TRACE= "$out/gpupar" >/dev/null 2>"$log" ||
-  { cat "$log"; echo "FAIL: the program failed"; exit 1; }
 . "$(dirname "$0")/log_expect.sh"
+run_logged "$log" "" "$out/gpupar"
 host='runs on the host: its condition before the loop is false'
 expect "$log" 2 'flatrt\.c:56: [1-3] devices? \(' "row copies from column 0 on the devices"
 expect "$log" 2 "flatrt\.c:56: $host" "row copies from column -1 serially"

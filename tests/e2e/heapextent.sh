@@ -7,9 +7,8 @@
 set -uo pipefail
 out=$1
 log=$out/heapextent.info.log
-GPUPAR_DEVICES=emu:3 GPUPAR_FORCE=gpu GPUPAR_LOG=info GPUPAR_TRACE= "$out/gpupar" >/dev/null 2>"$log" ||
-  { cat "$log"; echo "FAIL: the program failed"; exit 1; }
 . "$(dirname "$0")/log_expect.sh"
+run_logged "$log" "" "$out/gpupar"
 expect "$log" 1 'heapextent\.c:18: 3 devices' "spmv on the devices"
 expect "$log" 1 'heapextent\.c:29: 3 devices' "gather through a pointer into a block on the devices"
 expect "$log" 1 'heapextent\.c:36: 3 devices' "lookup in the allocated table on the devices"
@@ -20,8 +19,7 @@ expect "$log" 4 "heapextent\.c:36: 'table' \(0x[0-9a-f]+\) points into no block"
 expect "$log" 4 'points into no block' "pointers not found"
 # Bins and keys in one block: the runtime keeps that call on the host (the program compares it
 # with the serial call).
-GPUPAR_DEVICES=emu:3 GPUPAR_FORCE=gpu GPUPAR_LOG=info GPUPAR_TRACE= "$out/gpupar" alias >/dev/null \
-  2>"$log" || { cat "$log"; echo "FAIL: the program failed with bins and keys in one block"; exit 1; }
+run_logged "$log" " with bins and keys in one block" "$out/gpupar" alias
 expect "$log" 1 'heapextent\.c:67: 3 devices' "the other histogram on the devices"
 expect "$log" 1 "heapextent\.c:67: runs on the host: 'h' lies in the elements of 'keys' the loop touches" \
   "bins and keys in one block"
