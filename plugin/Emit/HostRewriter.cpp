@@ -264,9 +264,6 @@ static std::string prologue(const ASTContext &Ctx, const LoopPlan &P, const std:
   return S;
 }
 
-/// Puts every line of the generated `Prologue` on the user's `for` line: a warning about a user
-/// expression copied into it, or a debugger stepping through it, then points at the loop rather
-/// than at whatever user lines follow it in the rewritten file.
 /// `#pragma omp parallel` (a region, with its clauses) as `#pragma omp parallel for`: the
 /// region held a worksharing loop where the gpupar pragma is. Any other pragma as it is.
 static std::string withWorksharing(StringRef Pragma) {
@@ -288,6 +285,9 @@ static std::string withWorksharing(StringRef Pragma) {
   return Pragma.substr(0, At).str() + " for" + Pragma.substr(At).str();
 }
 
+/// Puts every line of the generated `Prologue` on the user's `for` line: a warning about a user
+/// expression copied into it, or a debugger stepping through it, then points at the loop rather
+/// than at whatever user lines follow it in the rewritten file.
 static std::string onLoopLine(const std::string &Prologue, const std::string &Indent,
                               const std::string &Directive) {
   std::string S;
