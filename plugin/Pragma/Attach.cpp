@@ -127,8 +127,8 @@ static size_t firstLineAbove(const Lines &L, const PragmaLog &Log, const SourceM
   return First;
 }
 
-/// The text after `#pragma` of each active pragma of the log that starts in [From, To) of the
-/// file starting at `FileStart`, with its range.
+/// The text after `#pragma` of each active pragma of the log that starts in [From, To) of file
+/// `File`, with its range.
 static std::vector<std::pair<StringRef, CharSourceRange>>
 pragmasBetween(const Lines &L, const PragmaLog &Log, const SourceManager &SM, FileID File,
                size_t From, size_t To) {
