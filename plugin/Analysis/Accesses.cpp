@@ -1437,6 +1437,16 @@ bool BodyWalker::locateElement(const Expr *E, Place &P) {
       P.K = Place::Local;
       return true;
     }
+    // `private(jsr)`: each thread has its own, as a local of the body (`shr3(&jsr)`, a random
+    // generator's state passed to a function of the file).
+    if (VD && Frames.empty() && VD->getType()->isArithmeticType() &&
+        !VD->getType().isVolatileQualified()) {
+      if (!Dir.privateOf(VD->getName()))
+        return fail(E->getSourceRange(), Diag::address_of_shared_scalar,
+                    {quoted(VD), VD->getNameAsString()});
+      P.K = Place::Local;
+      return true;
+    }
     if (VD && VD->getType()->isRecordType()) {
       P.K = Place::Scalar;
       P.Base = VD;
