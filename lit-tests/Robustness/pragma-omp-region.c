@@ -124,25 +124,33 @@ void after(void) {}
 // CHECK-NEXT: {{^}}    int k = 2;
 // CHECK-NEXT: {{^}}/* #pragma gpupar */
 // CHECK-NEXT: {{^}}    {{{$}}
+// CHECK-NEXT: {{^}}#ifdef _OPENMP{{$}}
 // CHECK-NEXT: {{^}}#pragma omp barrier{{$}}
 // CHECK-NEXT: {{^}}#pragma omp single{{$}}
+// CHECK-NEXT: {{^}}#endif{{$}}
 // CHECK-NEXT: {{^}}#line {{[0-9]+}} "
 // CHECK: {{^}}/* #pragma gpupar reduction(+ : s[0:1]) */
 // CHECK-NEXT: {{^}}    {{{$}}
+// CHECK-NEXT: {{^}}#ifdef _OPENMP{{$}}
 // CHECK-NEXT: {{^}}#pragma omp barrier{{$}}
 // CHECK-NEXT: {{^}}#pragma omp single{{$}}
+// CHECK-NEXT: {{^}}#endif{{$}}
 // CHECK-LABEL: {{^}}void serial_in_region(
 // CHECK: {{^}}/* #pragma gpupar */
 // CHECK-NEXT: {{^}}    {{{$}}
+// CHECK-NEXT: {{^}}#ifdef _OPENMP{{$}}
 // CHECK-NEXT: {{^}}#pragma omp barrier{{$}}
 // CHECK-NEXT: {{^}}#pragma omp single{{$}}
+// CHECK-NEXT: {{^}}#endif{{$}}
 // CHECK-NEXT: {{^}}#line 31 "
 // CHECK-NEXT: {{^}}    for (int i = 0; i < n; i++) {
 // CHECK-LABEL: {{^}}void comment_between(
 // CHECK: {{^}}/* #pragma gpupar */
 // CHECK-NEXT: {{^}}    {{{$}}
+// CHECK-NEXT: {{^}}#ifdef _OPENMP{{$}}
 // CHECK-NEXT: {{^}}#pragma omp barrier{{$}}
 // CHECK-NEXT: {{^}}#pragma omp single{{$}}
+// CHECK-NEXT: {{^}}#endif{{$}}
 // CHECK-LABEL: {{^}}void split(
 // CHECK: {{^}}/* #pragma omp parallel num_threads(2) */
 // CHECK-NOT: omp single
@@ -159,8 +167,10 @@ void after(void) {}
 // CHECK-LABEL: {{^}}static void scale(
 // CHECK: {{^}}/* #pragma gpupar */
 // CHECK-NEXT: {{^}}  {{{$}}
+// CHECK-NEXT: {{^}}#ifdef _OPENMP{{$}}
 // CHECK-NEXT: {{^}}#pragma omp barrier{{$}}
 // CHECK-NEXT: {{^}}#pragma omp single{{$}}
+// CHECK-NEXT: {{^}}#endif{{$}}
 // CHECK-LABEL: {{^}}static void per_row(
 // CHECK: {{^}}/* #pragma gpupar */
 // CHECK-NEXT: {{^}}#line {{[0-9]+}} "

@@ -72,8 +72,10 @@ static std::string lineDirective(unsigned Line, const std::string &File) {
 /// Opens the block in which one thread of an OpenMP team runs a loop. The barrier first: the
 /// loop's iterations were shared out among the threads, and with `nowait` before it (NPB LU's
 /// pipelined `blts`) each thread read only what it had itself written; one thread now reads
-/// them all.
-static constexpr const char *TeamOpening = "#pragma omp barrier\n#pragma omp single\n";
+/// them all. Without OpenMP the block is a block (and no "unknown pragma" warning points at the
+/// user's loop).
+static constexpr const char *TeamOpening =
+    "#ifdef _OPENMP\n#pragma omp barrier\n#pragma omp single\n#endif\n";
 
 std::vector<HostInsertion> singleThreadLoop(ASTContext &Ctx, const ForStmt *FS) {
   const SourceManager &SM = Ctx.getSourceManager();
