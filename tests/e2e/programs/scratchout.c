@@ -74,5 +74,9 @@ int main(void) {
   if (bad)
     fprintf(stderr, "scratchout: %ld elements differ from the serial loop\n", bad);
   printf("scratchout: sum %.3f\n", sum);
+  for (int v = 0; v < 2; v++)
+    for (int a = 0; a < 5; a++)
+      free(out[v][a]);
+  free(J), free(iN), free(iS), free(jW), free(jE);
   return bad ? 1 : 0;
 }
