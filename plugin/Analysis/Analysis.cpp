@@ -345,6 +345,10 @@ void autoCollapse(ASTContext &Ctx, const ForStmt *FS, const Directive &Dir, Loop
     CI.Remarks.push_back(
         makeProblem(Diag::auto_collapsed, Inner->getForLoc(),
                     {std::string(N > 2 ? "loops" : "loop") + " over " + Vars, std::to_string(N)}));
+    // The shapes' `map` clauses point into D, which ends here: into Dir's, the same items.
+    for (size_t I = 0; I < CI.Shapes.size() && I < CI.Arrays.size(); ++I)
+      if (CI.Shapes[I].Map && CI.Shapes[I].Map == D.mapOf(CI.Arrays[I]->getName()))
+        CI.Shapes[I].Map = Dir.mapOf(CI.Arrays[I]->getName());
     F = CF;
     Info = std::move(CI);
     return;

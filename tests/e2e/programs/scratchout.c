@@ -1,8 +1,10 @@
 /* Scratch arrays that each iteration writes and then reads back, as Rodinia srad's dN, dS, dW,
  * dE and c: the loop reads only what it wrote, so the arrays go to the devices as written only
  * (no copy in; Analysis/CoveredReads.h). They start as NaN here, so a read of a stale element
- * would show in the results. Every element is compared with the same loops run serially (exit
- * status 1 on a mismatch). */
+ * would show in the results. `map(to: J[...])` names J's elements, read at run-time indices, so
+ * that the loop does not depend on the runtime finding J's heap block (which the sanitizers'
+ * allocators hide). Every element is compared with the same loops run serially (exit status 1
+ * on a mismatch). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +15,7 @@
 static void srad(int rows, int cols, const float *J, const int *iN, const int *iS,
                  const int *jW, const int *jE, float *dN, float *dS, float *dW, float *dE,
                  float *c, float q0sqr, int parallel) {
-#pragma gpupar if (parallel)
+#pragma gpupar if (parallel) map(to : J[0 : rows * cols])
   for (int i = 0; i < rows; i++) {
     for (int j = 0; j < cols; j++) {
       int k = i * cols + j;
