@@ -2,6 +2,7 @@
 #include "Emit/HostRewriter.h"
 #include "Emit/PlanText.h"
 #include "Emit/RuntimeNames.h"
+#include "Pragma/Attach.h"
 #include "Text.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -269,22 +270,10 @@ static std::string prologue(const ASTContext &Ctx, const LoopPlan &P, const std:
 /// `#pragma omp parallel` (a region, with its clauses) as `#pragma omp parallel for`: the
 /// region held a worksharing loop where the gpupar pragma is. Any other pragma as it is.
 static std::string withWorksharing(StringRef Pragma) {
-  auto Word = [](StringRef &Rest) {
-    while (!Rest.empty() && (isspace((unsigned char)Rest[0]) || Rest[0] == '\\'))
-      Rest = Rest.drop_front();
-    StringRef W = Rest.take_while([](char C) { return isalnum((unsigned char)C) || C == '_'; });
-    Rest = Rest.drop_front(W.size());
-    return W;
-  };
-  StringRef Rest = Pragma.ltrim().drop_front(); // past '#'
-  if (Word(Rest) != "pragma" || Word(Rest) != "omp" || Word(Rest) != "parallel")
+  std::optional<size_t> At = ompRegionParallelEnd(Pragma);
+  if (!At)
     return Pragma.str();
-  StringRef After = Rest, Next = Word(After);
-  if (Next == "for" || Next == "loop" || Next == "sections" || Next == "master" ||
-      Next == "masked" || Next == "workshare")
-    return Pragma.str();
-  size_t At = Pragma.size() - Rest.size();
-  return Pragma.substr(0, At).str() + " for" + Pragma.substr(At).str();
+  return Pragma.substr(0, *At).str() + " for" + Pragma.substr(*At).str();
 }
 
 /// Puts every line of the generated `Prologue` on the user's `for` line: a warning about a user

@@ -60,6 +60,49 @@ std::optional<Token> tokenFrom(SourceLocation Start, const PragmaLog &Log, const
   }
 }
 
+size_t directiveEnd(StringRef Buf, size_t Off) {
+  for (size_t P = Off; P < Buf.size(); ++P)
+    if (Buf[P] == '\n') {
+      size_t Q = P;
+      if (Q > 0 && Buf[Q - 1] == '\r')
+        --Q;
+      if (Q > 0 && Buf[Q - 1] == '\\')
+        continue;
+      return P;
+    }
+  return Buf.size();
+}
+
+/// Returns the next word of a directive, past blanks and line continuations.
+static StringRef directiveWord(StringRef &Rest) {
+  Rest = Rest.ltrim(" \t\v\f\\\r\n");
+  StringRef W = Rest.take_while([](char C) { return isalnum((unsigned char)C) || C == '_'; });
+  Rest = Rest.drop_front(W.size());
+  return W;
+}
+
+/// Reads `#pragma omp` from `Rest` (a directive from its `#`) and returns the construct word.
+static StringRef ompConstructWord(StringRef &Rest) {
+  Rest = Rest.ltrim();
+  if (!Rest.consume_front("#") || directiveWord(Rest) != "pragma" || directiveWord(Rest) != "omp")
+    return {};
+  return directiveWord(Rest);
+}
+
+StringRef ompConstruct(StringRef Directive) { return ompConstructWord(Directive); }
+
+std::optional<size_t> ompRegionParallelEnd(StringRef Directive) {
+  StringRef Rest = Directive;
+  if (ompConstructWord(Rest) != "parallel")
+    return std::nullopt;
+  size_t End = Directive.size() - Rest.size();
+  StringRef Next = directiveWord(Rest);
+  if (Next == "for" || Next == "loop" || Next == "sections" || Next == "master" ||
+      Next == "masked" || Next == "workshare")
+    return std::nullopt;
+  return End;
+}
+
 namespace {
 
 /// The lines of one file buffer.
@@ -71,18 +114,7 @@ struct Lines {
     return P == StringRef::npos ? 0 : P + 1;
   }
   /// Returns the offset of the newline ending the line at `Off` (continuations included).
-  size_t end(size_t Off) const {
-    for (size_t P = Off; P < Buf.size(); ++P)
-      if (Buf[P] == '\n') {
-        size_t Q = P;
-        if (Q > 0 && Buf[Q - 1] == '\r')
-          --Q;
-        if (Q > 0 && Buf[Q - 1] == '\\')
-          continue;
-        return P;
-      }
-    return Buf.size();
-  }
+  size_t end(size_t Off) const { return directiveEnd(Buf, Off); }
 };
 
 /// Returns whether a pragma whose text after `#pragma` is `Rest` goes with the next loop.

@@ -40,6 +40,20 @@ std::vector<clang::CharSourceRange> loopPragmasOf(const PragmaRecord &R,
                                                   const PragmaLog &Log,
                                                   const clang::SourceManager &SM);
 
+/// Returns the offset of the newline that ends the directive line holding offset `Off` of `Buf`,
+/// past its continued lines (the end of `Buf` when none follows).
+size_t directiveEnd(llvm::StringRef Buf, size_t Off);
+
+/// Where a directive's text (from its `#`) opens an OpenMP `parallel` region alone: a region
+/// every thread of the team runs, unlike `parallel for`, `parallel sections`, ... which share
+/// their statement out. Returns the offset in `Directive` just past the word `parallel`, or
+/// nothing for any other directive.
+std::optional<size_t> ompRegionParallelEnd(llvm::StringRef Directive);
+
+/// Returns the construct word of an OpenMP pragma (`parallel`, `for`, `single`, ...) from its
+/// text (from its `#`); empty when `Directive` is not `#pragma omp`.
+llvm::StringRef ompConstruct(llvm::StringRef Directive);
+
 } // namespace gpupar
 
 #endif

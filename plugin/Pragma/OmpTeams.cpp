@@ -38,42 +38,25 @@ struct CallIndex : RecursiveASTVisitor<CallIndex> {
 
 void OmpTeams::indexPragmas() {
   const SourceManager &SM = Ctx.getSourceManager();
-  auto Word = [](StringRef &Rest) {
-    Rest = Rest.ltrim(" \t\\\r\n");
-    StringRef W = Rest.take_while([](char C) { return isalnum((unsigned char)C) || C == '_'; });
-    Rest = Rest.drop_front(W.size());
-    return W;
-  };
   for (SourceLocation P : Log.Pragmas) {
     std::pair<FileID, unsigned> At = SM.getDecomposedLoc(P);
     bool Invalid = false;
     StringRef Buf = SM.getBufferData(At.first, &Invalid);
     if (Invalid || At.second >= Buf.size())
       continue;
-    size_t End = At.second; // the newline ending the directive, past continued lines
-    for (; End < Buf.size(); ++End) {
-      if (Buf[End] != '\n')
-        continue;
-      size_t Before = End > 0 && Buf[End - 1] == '\r' ? End - 1 : End;
-      if (Before == 0 || Buf[Before - 1] != '\\')
-        break;
-    }
-    StringRef Rest = Buf.slice(At.second + 1, End);
-    if (Word(Rest) != "pragma" || Word(Rest) != "omp")
-      continue;
-    StringRef Construct = Word(Rest), Next = Word(Rest);
+    size_t End = directiveEnd(Buf, At.second);
+    StringRef Directive = Buf.slice(At.second, End);
+    StringRef Construct = ompConstruct(Directive);
     // Stand-alone directives belong to no statement.
-    if (Construct == "barrier" || Construct == "flush" || Construct == "taskwait" ||
-        Construct == "taskyield" || Construct == "threadprivate" || Construct == "declare" ||
-        Construct == "requires" || Construct == "cancel" || Construct == "cancellation" ||
-        Construct == "depobj" || Construct == "scan" || Construct == "allocate" ||
-        Construct == "end")
+    if (Construct.empty() || Construct == "barrier" || Construct == "flush" ||
+        Construct == "taskwait" || Construct == "taskyield" || Construct == "threadprivate" ||
+        Construct == "declare" || Construct == "requires" || Construct == "cancel" ||
+        Construct == "cancellation" || Construct == "depobj" || Construct == "scan" ||
+        Construct == "allocate" || Construct == "end")
       continue;
     // `parallel` alone: a region every thread runs; `parallel for`, `single`, `critical`, ...
     // share the statement out or give it to one thread.
-    bool Region =
-        Construct == "parallel" && !(Next == "for" || Next == "loop" || Next == "sections" ||
-                                     Next == "master" || Next == "masked" || Next == "workshare");
+    bool Region = ompRegionParallelEnd(Directive).has_value();
     std::optional<Token> T =
         tokenFrom(P.getLocWithOffset(End - At.second), Log, SM, Ctx.getLangOpts());
     if (!T || T->is(tok::hash))
