@@ -630,12 +630,13 @@ int gpupar__exec(const gpupar__exec_in *in, gpupar__exec_out *out, char *why, si
   x.shared_size = calloc(2 * GPUPAR__MAX_DEVICES * na, sizeof *x.shared_size);
   x.reg = calloc(na, sizeof *x.reg);
   x.merge = calloc(na, sizeof *x.merge);
+  x.alias = calloc(na, sizeof *x.alias);
   x.snap = calloc(na, sizeof *x.snap);
   x.snap_size = calloc(na, sizeof *x.snap_size);
   x.snap_hull = calloc(na, sizeof *x.snap_hull);
   int rc = GPUPAR_OK;
   if (!x.dense || !x.rows_out || !x.shared || !x.shared_hull || !x.shared_buf || !x.shared_size ||
-      !x.reg || !x.merge || !x.snap || !x.snap_size || !x.snap_hull) {
+      !x.reg || !x.merge || !x.alias || !x.snap || !x.snap_size || !x.snap_hull) {
     snprintf(why, len, "out of host memory");
     rc = GPUPAR_ENOMEM;
   }
@@ -716,6 +717,7 @@ int gpupar__exec(const gpupar__exec_in *in, gpupar__exec_out *out, char *why, si
   if (x.snap)
     gpupar__xfer_free_snapshots(&x);
   free(x.merge);
+  free(x.alias);
   free(x.snap);
   free(x.snap_size);
   free(x.snap_hull);

@@ -222,6 +222,24 @@ static int add_rows(const gpupar_loop *loop, const gpupar_call *call, const gpup
   return st;
 }
 
+/* The furthest end of the intervals swept so far, and of the written ones, with which interval
+ * reaches it. */
+typedef struct reach {
+  i128 end_all, end_w;
+  size_t who_all, who_w;
+} reach;
+
+static void reach_add(reach *r, const interval *c, size_t i) {
+  if (c->b1 > r->end_all) {
+    r->end_all = c->b1;
+    r->who_all = i;
+  }
+  if (c->write && c->b1 > r->end_w) {
+    r->end_w = c->b1;
+    r->who_w = i;
+  }
+}
+
 int gpupar__rows_check(const gpupar_loop *loop, const gpupar_call *call, const gpupar__space *sp,
                        char *why, size_t len) {
   if (loop->nrows <= 0 || !loop->rows || sp->trip == 0)
@@ -263,16 +281,18 @@ int gpupar__rows_check(const gpupar_loop *loop, const gpupar_call *call, const g
   }
   qsort(iv.v, iv.n, sizeof *iv.v, by_start);
   /* Sorted by start: an interval overlaps an earlier one iff it starts before the earlier
-   * ones' furthest end; a conflict needs a write on one side. */
-  i128 end_all = 0, end_w = 0;
-  size_t who_all = 0, who_w = 0;
+   * ones' furthest end; a conflict needs a write on one side. Two flat arrays are
+   * gpupar__check_alias's to judge (interleaved ones may share a range), so a flat interval is
+   * held against the rows and scalars alone. */
+  reach any = {0}, rows_only = {0};
   for (size_t i = 0; i < iv.n && st == GPUPAR_OK; i++) {
     const interval *c = &iv.v[i];
+    const reach *r = c->row == -1 ? &rows_only : &any;
     size_t other = SIZE_MAX;
-    if (i > 0 && c->write && c->b0 < end_all)
-      other = who_all;
-    else if (i > 0 && !c->write && end_w > 0 && c->b0 < end_w)
-      other = who_w;
+    if (i > 0 && c->write && r->end_all > 0 && c->b0 < r->end_all)
+      other = r->who_all;
+    else if (i > 0 && !c->write && r->end_w > 0 && c->b0 < r->end_w)
+      other = r->who_w;
     if (other != SIZE_MAX) {
       const interval *o = &iv.v[other];
       if (o->row == SCALAR_ROW || c->row == SCALAR_ROW) {
@@ -289,14 +309,9 @@ int gpupar__rows_check(const gpupar_loop *loop, const gpupar_call *call, const g
       st = GPUPAR_EINVAL;
       break;
     }
-    if (c->b1 > end_all) {
-      end_all = c->b1;
-      who_all = i;
-    }
-    if (c->write && c->b1 > end_w) {
-      end_w = c->b1;
-      who_w = i;
-    }
+    reach_add(&any, c, i);
+    if (c->row != -1)
+      reach_add(&rows_only, c, i);
   }
   free(iv.v);
   return st;

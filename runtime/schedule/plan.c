@@ -245,18 +245,37 @@ int gpupar__plan(exec *x, char *why, size_t len) {
                  x->loop->arrays[a].name ? x->loop->arrays[a].name : "?");
         return GPUPAR_EINVAL;
       }
+  /* Arrays interleaved with another in one allocation (gpupar__check_alias found their elements
+   * apart) merge too, from a snapshot even in a lone chunk: a copy of one's hull holds the
+   * other's elements. A data region's copies take whole write hulls: then the host runs it. */
+  if (gpupar__interleaved(x->loop, x->call->spans, in->sp, x->call->arrays, x->alias) !=
+      GPUPAR_OK) {
+    snprintf(why, len, "out of host memory");
+    return GPUPAR_ENOMEM;
+  }
+  for (int a = 0; a < x->na; a++) {
+    for (int i = 0; i < x->nsubs && x->alias[a]; i++)
+      if (x->subs[i].dev != HOST && x->subs[i].slots[a].region) {
+        snprintf(why, len,
+                 "'%s' shares memory with another array of the loop and is present in a data "
+                 "region",
+                 x->loop->arrays[a].name ? x->loop->arrays[a].name : "?");
+        return GPUPAR_EINVAL;
+      }
+  }
   /* Chunks whose write hulls of an array overlap (interleaved terms a[2*i], a[2*i+3]; a
    * symmetric store's row and column) merge what each changed against a snapshot, as scatter
    * arrays do. Into a data region's copies they could not: then one chunk on the best device. */
   int one_chunk = 0;
   for (int a = 0; a < x->na; a++) {
-    x->merge[a] = gpupar__scatter(x->loop, a) || (x->nsubs > 1 && write_hulls_overlap(x, a));
+    x->merge[a] =
+        gpupar__scatter(x->loop, a) || x->alias[a] || (x->nsubs > 1 && write_hulls_overlap(x, a));
     for (int i = 0; i < x->nsubs && x->merge[a] && !gpupar__scatter(x->loop, a); i++)
       one_chunk |= x->subs[i].slots[a].region != NULL;
   }
   if (one_chunk) {
     for (int a = 0; a < x->na; a++)
-      x->merge[a] = gpupar__scatter(x->loop, a);
+      x->merge[a] = gpupar__scatter(x->loop, a) || x->alias[a];
     int best = gpupar__best_device(x, 0);
     GPUPAR__DEBUG("%s: write sections of different chunks overlap; one chunk on %s", site_name(x),
                   best >= 0 ? in->devs[best]->info.name : "the host");

@@ -105,9 +105,13 @@ typedef struct exec {
   struct written_rows {
     long long width, pitch;
   } *rows_out;
-  /* Per array: chunks' write hulls overlap (or it is a scatter array): device chunks copy a
-   * snapshot in and their commits merge only what they changed (gpupar__xfer_snapshot). */
+  /* Per array: chunks' write hulls overlap (or it is a scatter array, or `alias`): device chunks
+   * copy a snapshot in and their commits merge only what they changed (gpupar__xfer_snapshot). */
   int *merge;
+  /* Per array: its bytes overlap another array's, one of them written, elements apart
+   * (gpupar__interleaved): merged, from a snapshot even in a lone chunk, so that no copy reads
+   * and no write-back carries the other array's elements. */
+  int *alias;
   int *shared; /* per array: read-only, same hull in every chunk: one copy per device */
   gpupar__hull *shared_hull;
   void **shared_buf; /* [dev * na + a] */

@@ -3,6 +3,7 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "gpupar/gpupar.h"
 #include "memory/heapmap.h"
@@ -301,13 +302,126 @@ int gpupar__check_scalar_alias(const gpupar_loop *loop, const gpupar_call *call,
   return GPUPAR_OK;
 }
 
+/* floor(a / b) and ceil(a / b), for b > 0. */
+static i128 floor_div(i128 a, i128 b) { return a / b - (a % b != 0 && a < 0); }
+static i128 ceil_div_any(i128 a, i128 b) { return a / b + (a % b != 0 && a > 0); }
+
+/* The bytes a term touches in iteration k: [p + t * k, q + t * k). */
+typedef struct footprint {
+  i128 p, q, t;
+} footprint;
+
+/* Sets `*f` for term `span` of an array at `base` with `es`-byte elements; 0 on overflow. */
+static int term_footprint(const gpupar_span *span, const gpupar__space *sp, void *base, i128 es,
+                          footprint *f) {
+  i128 at, t;
+  if (__builtin_mul_overflow((i128)span->coef, sp->first, &at) ||
+      __builtin_mul_overflow((i128)span->coef, (i128)sp->step, &t) ||
+      __builtin_mul_overflow(t, es, &f->t) ||
+      __builtin_mul_overflow(at + span->off_lo, es, &f->p) ||
+      __builtin_mul_overflow(at + span->off_hi + 1, es, &f->q))
+    return 0;
+  f->p += (i128)(uintptr_t)base;
+  f->q += (i128)(uintptr_t)base;
+  return 1;
+}
+
+/* Returns whether some k in [kmin, kmax] puts t * k in the open interval (l, h); t > 0. */
+static int multiple_between(i128 t, i128 l, i128 h, i128 kmin, i128 kmax) {
+  i128 lo = floor_div(l, t) + 1, hi = ceil_div_any(h, t) - 1;
+  return (lo > kmin ? lo : kmin) <= (hi < kmax ? hi : kmax);
+}
+
+/* Returns whether the bytes of `a` in some iteration and of `b` in some iteration (the same or
+ * another of the `trip`) may meet. Exact for equal steps and for a step of 0 on one side (fft's
+ * `c[(j*2*mj + k)*2]` against `d[...]` with d = c + 2*mj; sgefa's column `x[i]` against the
+ * submatrix `y[i + j*n]`); otherwise whether the two hulls meet. */
+static int footprints_meet(const footprint *a, const footprint *b, unsigned long long trip) {
+  /* Meeting: a.p + a.t k < b.q + b.t k' and b.p + b.t k' < a.q + a.t k, that is
+   * a.t k - b.t k' in (l, h). */
+  i128 l = b->p - a->q, h = b->q - a->p, last = (i128)trip - 1;
+  if (a->t == b->t) { /* t (k - k') with k - k' in [-last, last] */
+    if (a->t == 0)
+      return l < 0 && 0 < h;
+    i128 t = a->t < 0 ? -a->t : a->t; /* the range of k - k' is symmetric */
+    return multiple_between(t, l, h, -last, last);
+  }
+  if (b->t == 0)
+    return a->t > 0 ? multiple_between(a->t, l, h, 0, last)
+                    : multiple_between(-a->t, -h, -l, 0, last);
+  if (a->t == 0) /* -b.t k' in (l, h) */
+    return b->t > 0 ? multiple_between(b->t, -h, -l, 0, last)
+                    : multiple_between(-b->t, l, h, 0, last);
+  i128 ea, eb; /* the hulls: [p, q) moved by t * last */
+  if (__builtin_mul_overflow(a->t, last, &ea) || __builtin_mul_overflow(b->t, last, &eb))
+    return 1;
+  i128 alo = a->p + (ea < 0 ? ea : 0), ahi = a->q + (ea > 0 ? ea : 0);
+  i128 blo = b->p + (eb < 0 ? eb : 0), bhi = b->q + (eb > 0 ? eb : 0);
+  return alo < bhi && blo < ahi;
+}
+
+/* Returns whether a write of array `a` or of array `b` may touch bytes the other touches, term
+ * by term (a term's bytes over all iterations, not its hull: interleaved blocks of one
+ * allocation pass). Guards and clamps are left out, which only adds bytes. */
+static int terms_meet(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
+                      void *const *bases, int a, int b) {
+  for (int ta = 0; ta < loop->nterms; ta++) {
+    if (loop->terms[ta].array != a || spans[ta].empty)
+      continue;
+    footprint fa, fb;
+    if (spans[ta].rows ||
+        !term_footprint(&spans[ta], sp, bases[a], (i128)loop->arrays[a].elem_size, &fa))
+      return 1;
+    for (int tb = 0; tb < loop->nterms; tb++) {
+      if (loop->terms[tb].array != b || spans[tb].empty ||
+          !((loop->terms[ta].access | loop->terms[tb].access) & GPUPAR_WRITE))
+        continue;
+      if (spans[tb].rows ||
+          !term_footprint(&spans[tb], sp, bases[b], (i128)loop->arrays[b].elem_size, &fb) ||
+          footprints_meet(&fa, &fb, sp->trip))
+        return 1;
+    }
+  }
+  return 0;
+}
+
+/* The bytes [b0, b1) an array touches over the whole iteration space (b0 == b1: none), whether
+ * they could be computed (byte_range), and whether the loop writes the array. */
+typedef struct array_bytes {
+  i128 b0, b1;
+  int ok, writes;
+} array_bytes;
+
+/* Returns one array_bytes per array of `loop` (to be freed), or NULL when out of memory. */
+static array_bytes *bytes_of(const gpupar_loop *loop, const gpupar_span *spans,
+                             const gpupar__space *sp, void *const *bases) {
+  array_bytes *ab = calloc(loop->narrays > 0 ? (size_t)loop->narrays : 1, sizeof *ab);
+  for (int a = 0; ab && a < loop->narrays; a++) {
+    gpupar__hull r, w;
+    ab[a].ok = byte_range(loop, spans, sp, bases, a, &ab[a].b0, &ab[a].b1) == GPUPAR_OK;
+    ab[a].writes =
+        gpupar__array_hulls(loop, spans, sp, a, 0, sp->trip, &r, &w) == GPUPAR_OK && !w.empty;
+  }
+  return ab;
+}
+
+/* Returns whether two arrays' touched bytes overlap. */
+static int bytes_overlap(const array_bytes *x, const array_bytes *y) {
+  return x->ok && y->ok && x->b0 < x->b1 && y->b0 < y->b1 && x->b0 < y->b1 && y->b0 < x->b1;
+}
+
 int gpupar__check_alias(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
-                        void *const *bases, char *why, size_t len) {
+                        void *const *bases, int interleave, char *why, size_t len) {
   if (sp->trip == 0)
     return GPUPAR_OK;
-  for (int a = 0; a < loop->narrays; a++) {
-    i128 a0, a1;
-    if (byte_range(loop, spans, sp, bases, a, &a0, &a1) != GPUPAR_OK) {
+  array_bytes *ab = bytes_of(loop, spans, sp, bases);
+  if (!ab) {
+    snprintf(why, len, "out of host memory");
+    return GPUPAR_EINVAL;
+  }
+  int rc = GPUPAR_OK;
+  for (int a = 0; a < loop->narrays && rc == GPUPAR_OK; a++)
+    if (!ab[a].ok) {
       /* A null array the loop touches: the serial code either tests it (`if (w != NULL)`) or
        * fails the same way; a device copy of it would not be null. */
       if (bases[a] == NULL)
@@ -315,22 +429,32 @@ int gpupar__check_alias(const gpupar_loop *loop, const gpupar_span *spans, const
       else
         snprintf(why, len, "the elements of '%s' the loop touches are out of range",
                  loop->arrays[a].name);
-      return GPUPAR_EINVAL;
+      rc = GPUPAR_EINVAL;
     }
-    gpupar__hull r, w;
-    gpupar__array_hulls(loop, spans, sp, a, 0, sp->trip, &r, &w);
-    if (w.empty)
-      continue;
-    for (int b = 0; b < loop->narrays; b++) {
-      i128 b0, b1;
-      if (b == a || byte_range(loop, spans, sp, bases, b, &b0, &b1) != GPUPAR_OK || b0 == b1)
-        continue;
-      if (a0 < b1 && b0 < a1) {
+  for (int a = 0; a < loop->narrays && rc == GPUPAR_OK; a++)
+    for (int b = 0; b < loop->narrays && ab[a].writes && rc == GPUPAR_OK; b++)
+      if (b != a && bytes_overlap(&ab[a], &ab[b]) &&
+          (!interleave || terms_meet(loop, spans, sp, bases, a, b))) {
         snprintf(why, len, "arrays '%s' and '%s' overlap", loop->arrays[a < b ? a : b].name,
                  loop->arrays[a < b ? b : a].name);
-        return GPUPAR_EINVAL;
+        rc = GPUPAR_EINVAL;
       }
-    }
-  }
+  free(ab);
+  return rc;
+}
+
+int gpupar__interleaved(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
+                        void *const *bases, int *shares) {
+  for (int a = 0; a < loop->narrays; a++)
+    shares[a] = 0;
+  if (sp->trip == 0)
+    return GPUPAR_OK;
+  array_bytes *ab = bytes_of(loop, spans, sp, bases);
+  if (!ab)
+    return GPUPAR_ENOMEM;
+  for (int a = 0; a < loop->narrays; a++)
+    for (int b = 0; b < loop->narrays && !shares[a]; b++)
+      shares[a] = b != a && (ab[a].writes || ab[b].writes) && bytes_overlap(&ab[a], &ab[b]);
+  free(ab);
   return GPUPAR_OK;
 }

@@ -95,8 +95,18 @@ int gpupar__check_scalar_alias(const gpupar_loop *loop, const gpupar_call *call,
 
 /* Checks that the bytes each written array touches over the whole iteration space overlap no
  * other array's bytes, and that every touched byte lies in the address space. `bases` are the
- * host base pointers. Returns GPUPAR_OK or GPUPAR_EINVAL with a reason in `why`. */
+ * host base pointers. With `interleave`, arrays whose ranges overlap pass when no term of one
+ * meets a term of the other in any pair of iterations, one of them a write (fft's c = &y[0] and
+ * d = &y[2*mj], written in interleaved blocks): the caller must then keep each array's copies
+ * and write-backs to its own elements (gpupar__interleaved). Returns GPUPAR_OK or GPUPAR_EINVAL
+ * with a reason in `why`. */
 int gpupar__check_alias(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
-                        void *const *bases, char *why, size_t len);
+                        void *const *bases, int interleave, char *why, size_t len);
+
+/* Sets shares[a], for each array, to whether the bytes it touches over the whole iteration space
+ * overlap those of another array, one of the two written: interleaved arrays that
+ * gpupar__check_alias passed. Returns GPUPAR_OK, or GPUPAR_ENOMEM. */
+int gpupar__interleaved(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
+                        void *const *bases, int *shares);
 
 #endif

@@ -94,11 +94,11 @@ int gpupar__xfer_snapshot(exec *x, char *why, size_t len) {
   int devsubs = 0;
   for (int i = 0; i < x->nsubs; i++)
     devsubs += x->subs[i].dev != HOST;
-  if (x->nsubs < 2 || devsubs == 0)
+  if (devsubs == 0)
     return GPUPAR_OK;
   const gpupar__backend *be = x->in->devs[0]->backend;
   for (int a = 0; a < x->na; a++) {
-    if (!x->merge[a] || x->snap[a])
+    if (!x->merge[a] || x->snap[a] || (x->nsubs < 2 && !x->alias[a]))
       continue;
     gpupar__hull all = {.empty = 1}; /* what device chunks copy in and commits compare */
     for (int i = 0; i < x->nsubs; i++) {
@@ -111,7 +111,7 @@ int gpupar__xfer_snapshot(exec *x, char *why, size_t len) {
     gpupar__error err;
     if (gpupar__stage_alloc(be, bytes, &x->snap[a], &x->snap_size[a], &err) != GPUPAR_OK) {
       x->snap[a] = NULL;
-      snprintf(why, len, "out of host memory (a copy of '%s', written at run-time indices)",
+      snprintf(why, len, "out of host memory (a copy of '%s')",
                x->loop->arrays[a].name ? x->loop->arrays[a].name : "?");
       return GPUPAR_EINVAL;
     }
@@ -186,7 +186,7 @@ void gpupar__xfer_shared(exec *x) {
       size_t size;
       if (gpupar__dev_alloc(dev, bytes, &buf, &size, &err) != GPUPAR_OK)
         continue;
-      void *src = element(x->call->arrays[a], x->shared_hull[a].lo, es);
+      void *src = element(copy_source(x, a), x->shared_hull[a].lo, es);
       gpupar__device *rdev = root >= 0 ? x->in->devs[root] : NULL;
       int peer = rdev && dev->backend == rdev->backend && dev->backend->copy_peer &&
                  dev->backend->can_peer && dev->backend->can_peer(dev, rdev);

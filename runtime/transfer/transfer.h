@@ -24,7 +24,8 @@ int gpupar__xfer_in(exec *x, sub *s);
 int gpupar__xfer_out(exec *x, sub *s);
 /* Copies what the sub-chunks touch of each merged array (x->merge: a scatter array, or one whose
  * chunks' write hulls overlap) into a snapshot once more than one sub-chunk of the call may write
- * it and some run on a device (before any of them committed: the array still holds what the call
+ * it and some run on a device, and of each array interleaved with another (x->alias) whenever
+ * some run on a device (before any of them committed: the array still holds what the call
  * found). Device chunks then copy the snapshot in, and commits merge. Returns GPUPAR_OK, or
  * GPUPAR_EINVAL with `why` when out of host memory. */
 int gpupar__xfer_snapshot(exec *x, char *why, size_t len);

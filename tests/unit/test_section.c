@@ -357,31 +357,36 @@ static void test_alias(void **state) {
   gpupar_span spans[5] = {span(1, -1, -1), span(1, 1, 1), span(1, 0, 0), span(1, 0, 0),
                           span(2, 0, 0)};
   void *bases[3] = {x, y, z};
-  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, why, sizeof why), GPUPAR_OK);
+  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, 0, why, sizeof why), GPUPAR_OK);
   /* y = x + 1: x[0..99] and y[1..98] share bytes. */
   bases[1] = x + 1;
-  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, why, sizeof why), GPUPAR_EINVAL);
+  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, 0, why, sizeof why),
+                   GPUPAR_EINVAL);
   assert_string_equal(why, "arrays 'x' and 'y' overlap");
   /* Adjacent but disjoint: x[0..99] ends where y[1] starts. */
   bases[1] = x + 99;
-  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, why, sizeof why), GPUPAR_OK);
+  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, 0, why, sizeof why), GPUPAR_OK);
   bases[1] = x + 98;
-  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, why, sizeof why), GPUPAR_EINVAL);
+  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, 0, why, sizeof why),
+                   GPUPAR_EINVAL);
   /* The same array passed twice, once written. */
   bases[1] = y;
   bases[2] = y;
-  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, why, sizeof why), GPUPAR_EINVAL);
+  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, 0, why, sizeof why),
+                   GPUPAR_EINVAL);
   assert_string_equal(why, "arrays 'y' and 'z' overlap");
   /* z's touched floats 2..196 start right after the bytes of y[1..98] (which end at 99*8). */
   bases[2] = (char *)y + 99 * 8 - 2 * sizeof(float);
-  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, why, sizeof why), GPUPAR_OK);
+  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, 0, why, sizeof why), GPUPAR_OK);
   /* Beyond the end of the address space. */
   bases[2] = z;
   bases[0] = (void *)(UINTPTR_MAX - 100);
-  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, why, sizeof why), GPUPAR_EINVAL);
+  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, 0, why, sizeof why),
+                   GPUPAR_EINVAL);
   assert_non_null(strstr(why, "'x'"));
   bases[0] = NULL;
-  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, why, sizeof why), GPUPAR_EINVAL);
+  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, 0, why, sizeof why),
+                   GPUPAR_EINVAL);
   assert_string_equal(why, "'x' is a null pointer");
   /* A null array the loop never touches (its terms' guards exclude every iteration) is fine. */
   bases[0] = x;
@@ -389,7 +394,146 @@ static void test_alias(void **state) {
   spans[4].guarded = 1;
   spans[4].guard_lo = 1000;
   spans[4].guard_hi = 2000;
-  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, why, sizeof why), GPUPAR_OK);
+  assert_int_equal(gpupar__check_alias(&loop3, spans, &sp, bases, 0, why, sizeof why), GPUPAR_OK);
+}
+
+/* Interleaved arrays of one allocation pass when their elements are apart. */
+static void test_alias_interleaved(void **state) {
+  (void)state;
+  char why[256];
+  double y[4096];
+  /* Burkardt's fft step: c = &y[0] and d = &y[2*mj] write c[(j*2*mj + k)*2 + 0..1] and
+   * d[(j*2*mj + k)*2 + 0..1], k < mj, over j < lj. */
+  static const gpupar_array_desc arrays[] = {{"c", 8, GPUPAR_WRITE}, {"d", 8, GPUPAR_WRITE}};
+  static const gpupar_term_desc terms[] = {{0, GPUPAR_WRITE, 1}, {1, GPUPAR_WRITE, 1}};
+  gpupar_loop loop = {.version = GPUPAR_VERSION_CODE,
+                      .site = "t.c:1",
+                      .narrays = 2,
+                      .arrays = arrays,
+                      .nterms = 2,
+                      .terms = terms};
+  const long long mj = 8, lj = 16;
+  gpupar__space sp = space(0, lj, 1, GPUPAR_LT);
+  gpupar_span spans[2] = {span(4 * mj, 0, 2 * mj - 1), span(4 * mj, 0, 2 * mj - 1)};
+  void *bases[2] = {y, y + 2 * mj};
+  assert_int_equal(gpupar__check_alias(&loop, spans, &sp, bases, 0, why, sizeof why),
+                   GPUPAR_EINVAL);
+  assert_int_equal(gpupar__check_alias(&loop, spans, &sp, bases, 1, why, sizeof why), GPUPAR_OK);
+  int shares[3];
+  assert_int_equal(gpupar__interleaved(&loop, spans, &sp, bases, shares), GPUPAR_OK);
+  assert_true(shares[0] && shares[1]);
+  /* One element further, d's first block meets c's second. */
+  bases[1] = y + 2 * mj + 1;
+  assert_int_equal(gpupar__check_alias(&loop, spans, &sp, bases, 1, why, sizeof why),
+                   GPUPAR_EINVAL);
+  assert_string_equal(why, "arrays 'c' and 'd' overlap");
+  /* Apart altogether: nothing shared. */
+  bases[1] = y + 4 * mj * lj;
+  assert_int_equal(gpupar__check_alias(&loop, spans, &sp, bases, 1, why, sizeof why), GPUPAR_OK);
+  assert_int_equal(gpupar__interleaved(&loop, spans, &sp, bases, shares), GPUPAR_OK);
+  assert_true(!shares[0] && !shares[1]);
+  /* sgefa's msaxpy on column-major a (n = 64) at step k = 3: y[i + j*n] (i < nr) written, a[j*n]
+   * and x[i] read, with a = &A[k + (k+1)*n], y = a + 1, x = &A[k+1 + k*n]. */
+  static const gpupar_array_desc arrays2[] = {
+      {"a", 8, GPUPAR_READ}, {"x", 8, GPUPAR_READ}, {"y", 8, GPUPAR_READ | GPUPAR_WRITE}};
+  static const gpupar_term_desc terms2[] = {
+      {0, GPUPAR_READ, 1}, {1, GPUPAR_READ, 1}, {2, GPUPAR_READ, 1}, {2, GPUPAR_WRITE, 1}};
+  gpupar_loop loop2 = {.version = GPUPAR_VERSION_CODE,
+                       .site = "t.c:2",
+                       .narrays = 3,
+                       .arrays = arrays2,
+                       .nterms = 4,
+                       .terms = terms2};
+  const long long n = 64, k = 3, nr = n - k - 1;
+  gpupar__space sp2 = space(0, nr, 1, GPUPAR_LT);
+  gpupar_span spans2[4] = {span(n, 0, 0), span(0, 0, nr - 1), span(n, 0, nr - 1),
+                           span(n, 0, nr - 1)};
+  void *bases2[3] = {y + k + (k + 1) * n, y + k + 1 + k * n, y + k + 1 + (k + 1) * n};
+  assert_int_equal(gpupar__check_alias(&loop2, spans2, &sp2, bases2, 1, why, sizeof why),
+                   GPUPAR_OK);
+  /* a's elements lie between y's columns; x lies in the column before them. */
+  assert_int_equal(gpupar__interleaved(&loop2, spans2, &sp2, bases2, shares), GPUPAR_OK);
+  assert_true(shares[0] && !shares[1] && shares[2]);
+  /* Read one column later, x is the first column y writes. */
+  bases2[1] = y + k + 1 + (k + 1) * n;
+  assert_int_equal(gpupar__check_alias(&loop2, spans2, &sp2, bases2, 1, why, sizeof why),
+                   GPUPAR_EINVAL);
+  assert_string_equal(why, "arrays 'x' and 'y' overlap");
+}
+
+/* Element sizes and strides of the random alias cases. */
+static unsigned long long alias_seed = 88172645463325252ull;
+static long long alias_rand(long long n) {
+  alias_seed ^= alias_seed << 13;
+  alias_seed ^= alias_seed >> 7;
+  alias_seed ^= alias_seed << 17;
+  return (long long)(alias_seed % (unsigned long long)n);
+}
+
+/* Whether two terms' bytes meet in some pair of iterations, by enumeration. */
+static int brute_meet(const gpupar__space *sp, const gpupar_span *s, uintptr_t base, long long es,
+                      const gpupar_span *t, uintptr_t tbase, long long tes) {
+  for (unsigned long long k = 0; k < sp->trip; k++)
+    for (unsigned long long q = 0; q < sp->trip; q++) {
+      long long v = (long long)gpupar__space_value(sp, k),
+                w = (long long)gpupar__space_value(sp, q);
+      long long a0 = (long long)base + es * (s->coef * v + s->off_lo);
+      long long a1 = (long long)base + es * (s->coef * v + s->off_hi + 1);
+      long long b0 = (long long)tbase + tes * (t->coef * w + t->off_lo);
+      long long b1 = (long long)tbase + tes * (t->coef * w + t->off_hi + 1);
+      if (a0 < b1 && b0 < a1)
+        return 1;
+    }
+  return 0;
+}
+
+/* Random pairs of arrays in one allocation: the check never passes arrays whose terms meet, and
+ * passes every pair whose terms are apart when their strides in bytes are equal or one is 0. */
+static void test_alias_interleaved_random(void **state) {
+  (void)state;
+  char why[256];
+  static const gpupar_array_desc arrays[] = {{"p", 4, GPUPAR_WRITE}, {"q", 8, GPUPAR_READ}};
+  static const gpupar_term_desc terms[] = {
+      {0, GPUPAR_WRITE, 1}, {0, GPUPAR_READ, 1}, {1, GPUPAR_READ, 1}, {1, GPUPAR_READ, 1}};
+  gpupar_loop loop = {.version = GPUPAR_VERSION_CODE,
+                      .site = "t.c:3",
+                      .narrays = 2,
+                      .arrays = arrays,
+                      .nterms = 4,
+                      .terms = terms};
+  const uintptr_t origin = 0x100000;
+  int passed = 0, exact = 0;
+  for (int round = 0; round < 20000; round++) {
+    long long step = 1 + alias_rand(3), lo = alias_rand(5) - 2, trip = 1 + alias_rand(9);
+    gpupar__space sp = space(lo, lo + trip * step, step, GPUPAR_LT);
+    /* p (4-byte) and q (8-byte): coefficients of the same stride in bytes, or 0. */
+    long long cq = alias_rand(7) - 3, cp = alias_rand(4) == 0 ? alias_rand(9) - 4 : 2 * cq;
+    gpupar_span spans[4];
+    for (int t = 0; t < 4; t++) {
+      long long c = t < 2 ? cp : cq, a = alias_rand(6) - 3, b = a + alias_rand(4);
+      spans[t] = span(alias_rand(5) == 0 ? 0 : c, a, b);
+    }
+    void *bases[2] = {(void *)(origin + 64 * 4), (void *)(origin + 64 * 4 + alias_rand(161) - 80)};
+    int meet = 0, handled = 1;
+    for (int ta = 0; ta < 4; ta++)
+      for (int tb = 0; tb < 4; tb++) {
+        if (terms[ta].array != 0 || terms[tb].array != 1 ||
+            !((terms[ta].access | terms[tb].access) & GPUPAR_WRITE))
+          continue;
+        meet |=
+            brute_meet(&sp, &spans[ta], (uintptr_t)bases[0], 4, &spans[tb], (uintptr_t)bases[1], 8);
+        long long sa = 4 * spans[ta].coef, sb = 8 * spans[tb].coef;
+        handled &= sa == sb || sa == 0 || sb == 0;
+      }
+    int rc = gpupar__check_alias(&loop, spans, &sp, bases, 1, why, sizeof why);
+    if (meet)
+      assert_int_equal(rc, GPUPAR_EINVAL);
+    if (!meet && handled)
+      assert_int_equal(rc, GPUPAR_OK);
+    passed += rc == GPUPAR_OK;
+    exact += !meet && handled;
+  }
+  assert_true(passed > 2000 && exact > 2000); /* both outcomes were exercised */
 }
 
 /* loop3 over i in 1..98 (x[0..99] read, y[2..97], z[2..196] written) with two reductions. */
@@ -519,13 +663,13 @@ static void test_alias_read_only(void **state) {
   gpupar__space sp = space(0, 50, 1, GPUPAR_LT);
   gpupar_span spans[3] = {span(1, 0, 0), span(1, 0, 0), span(1, 0, 0)};
   void *bases[3] = {a, a + 1, c};
-  assert_int_equal(gpupar__check_alias(&loop_ro, spans, &sp, bases, why, sizeof why), GPUPAR_OK);
+  assert_int_equal(gpupar__check_alias(&loop_ro, spans, &sp, bases, 0, why, sizeof why), GPUPAR_OK);
   bases[2] = a + 50; /* c[0..49] = a[50..99], b reads a[1..50]: overlap at a[50] */
-  assert_int_equal(gpupar__check_alias(&loop_ro, spans, &sp, bases, why, sizeof why),
+  assert_int_equal(gpupar__check_alias(&loop_ro, spans, &sp, bases, 0, why, sizeof why),
                    GPUPAR_EINVAL);
   assert_string_equal(why, "arrays 'b' and 'c' overlap");
   bases[2] = a + 51;
-  assert_int_equal(gpupar__check_alias(&loop_ro, spans, &sp, bases, why, sizeof why), GPUPAR_OK);
+  assert_int_equal(gpupar__check_alias(&loop_ro, spans, &sp, bases, 0, why, sizeof why), GPUPAR_OK);
 }
 
 /* A term that may not touch all of its hull is kept inside the heap block its array lies in:
@@ -599,6 +743,8 @@ int main(void) {
                                      cmocka_unit_test(test_written_rows),
                                      cmocka_unit_test(test_check_writes),
                                      cmocka_unit_test(test_alias),
+                                     cmocka_unit_test(test_alias_interleaved),
+                                     cmocka_unit_test(test_alias_interleaved_random),
                                      cmocka_unit_test(test_alias_read_only),
                                      cmocka_unit_test(test_scalar_alias),
                                      cmocka_unit_test(test_section_alias),
