@@ -264,6 +264,12 @@ GPUPAR_EXTERN long long gpupar_heap_extent(const void *p, size_t elem_size, cons
 GPUPAR_EXTERN long long gpupar_trip_count(long long lo, long long hi, long long step, int cond,
                                           int is_unsigned);
 
+/* Called by a generated host entry point where an iteration reaches a fatal path of the program
+ * (a report and exit() or abort(), which generated code does not run): returns to the runtime,
+ * which runs the loop serially instead, where the path runs as written. Never returns. Added in
+ * 0.4.1. */
+GPUPAR_EXTERN void gpupar_fatal_stop(void) __attribute__((noreturn));
+
 /* Sets `*span` to the term `coef * i + offset` (element units). */
 static inline void gpupar_span_init(gpupar_span *span, long long coef, long long offset) {
   span->coef = coef;

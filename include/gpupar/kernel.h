@@ -36,6 +36,26 @@
 #define GPUPAR_CUDA_FN(fn) 0
 #endif
 
+/* A fatal path of the program reached in generated code (a report and exit(),
+ * plugin/Analysis/FatalPaths.h): the chunk stops, and the runtime runs the loop serially, where
+ * the path runs as written, so that the program prints and leaves as its serial build does. A
+ * kernel traps (its launch fails, and the runtime moves the chunk on until the host runs it); a
+ * host entry point returns to the runtime. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+void gpupar_fatal_stop(void) __attribute__((noreturn));
+#ifdef __cplusplus
+}
+#endif
+#if defined(__CUDA_ARCH__)
+#define GPUPAR_FATAL() __trap()
+#elif defined(GPUPAR_SIM) && defined(__cplusplus)
+#define GPUPAR_FATAL() (gpupar_sim_fatal(), gpupar_fatal_stop())
+#else
+#define GPUPAR_FATAL() gpupar_fatal_stop()
+#endif
+
 /* The value of the loop variable at normalised iteration k, modulo 2^64 (cast to its type). */
 #define GPUPAR_INDEX(lo, step, k)                                                                  \
   ((unsigned long long)(lo) + (unsigned long long)(k) * (unsigned long long)(step))

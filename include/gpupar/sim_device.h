@@ -42,6 +42,9 @@ extern "C" {
 extern thread_local const gpupar_sim_ids *gpupar_sim_cur;
 void __syncthreads(void);
 int gpupar_sim_in_kernel(void);
+/* In a kernel: ends the launch as a trap does on a GPU (cudaErrorLaunchFailure, sticky for the
+ * device), never returning. Elsewhere (a host entry point) returns. */
+void gpupar_sim_fatal(void);
 void *gpupar_sim_dynamic_shared(void);
 /* Warp exchange: every lane of `mask` calls it; returns lane `src`'s `v` (own `v` when `src` is
  * outside the warp); `op` 0: read lane src, 1: ballot (returns the mask of non-zero v), 2: match

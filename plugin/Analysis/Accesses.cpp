@@ -1,6 +1,7 @@
 //===- Accesses.cpp - what an offloaded loop body reads and writes ---------===//
 #include "Analysis/Accesses.h"
 #include "Analysis/Asserts.h"
+#include "Analysis/FatalPaths.h"
 
 #include "Analysis/Allocation.h"
 #include "Analysis/BodyWalker.h"
@@ -1637,6 +1638,8 @@ bool BodyWalker::walkCall(const CallExpr *CE) {
   if (!FD)
     return fail(CE->getSourceRange(), Diag::function_pointer_call);
   if (isAssertFailure(CE)) // a failed `assert`, in its strict-C form
+    return true;
+  if (onFatalPath(Ctx, CE)) // the kernel stops there: its arguments are never read on a device
     return true;
   const MathCall *MC = findMathCall(Ctx, FD);
   if (!MC) {

@@ -1,6 +1,7 @@
 //===- Functions.cpp - functions of this file called from an offloaded loop -===//
 #include "Analysis/Functions.h"
 #include "Analysis/Asserts.h"
+#include "Analysis/FatalPaths.h"
 #include "Analysis/LoopForm.h"
 #include "Analysis/MathCalls.h"
 #include "Text.h"
@@ -265,6 +266,8 @@ bool FunctionChecker::stmt(const Stmt *S) {
         return fail(CE->getSourceRange(), Diag::function_indirect_call, {}, in());
       if (isAssertFailure(CE)) // a failed `assert`, in its strict-C form
         return true;
+      if (onFatalPath(Ctx, CE)) // the kernel stops there (FatalPaths.h)
+        return true;
       if (!findMathCall(Ctx, Callee)) {
         const FunctionDecl *Def = nullptr;
         if (!Callee->hasBody(Def) || !Def)
@@ -371,6 +374,8 @@ static void collectGlobals(const ASTContext &Ctx, const Stmt *S,
         std::find(Out.begin(), Out.end(), VD->getCanonicalDecl()) == Out.end())
       Out.push_back(VD->getCanonicalDecl());
   } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    if (callsFatalPathFunction(CE)) // replaced in the .cu file: its arguments are not passed
+      return;
     const FunctionDecl *Def = nullptr;
     if (const FunctionDecl *Callee = CE->getDirectCallee();
         Callee && Callee->hasBody(Def) && Def &&

@@ -1,5 +1,6 @@
 //===- BodyPrinter.cpp - prints a C loop body as C++ for the .cu file ------===//
 #include "Emit/BodyPrinter.h"
+#include "Analysis/FatalPaths.h"
 #include "Analysis/Functions.h"
 #include "Analysis/MathCalls.h"
 #include "Text.h"
@@ -243,6 +244,17 @@ public:
   }
 
   void stmt(const Stmt *S, unsigned Indent);
+  /// Prints the statements of `CS`; those of a fatal block (FatalPaths.h) as the kernel's stop
+  /// alone: the serial loop runs them as written.
+  void children(const CompoundStmt *CS, unsigned Indent) {
+    if (endsInExit(CS)) {
+      indent(Indent);
+      OS << "GPUPAR_FATAL();\n";
+      return;
+    }
+    for (const Stmt *C : CS->body())
+      stmt(C, Indent);
+  }
   void expr(const Expr *E) { E->printPretty(OS, Helper.get(), Policy); }
   void decls(const DeclStmt *DS);
   /// Prints `VD`'s declarator (with its type when `WithType`) and initialiser.
@@ -260,8 +272,7 @@ private:
   bool controlled(const Stmt *S, unsigned Indent) {
     if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
       OS << " {\n";
-      for (const Stmt *C : CS->body())
-        stmt(C, Indent + 2);
+      children(CS, Indent + 2);
       indent(Indent);
       OS << "}";
       return true;
@@ -310,6 +321,11 @@ void Printer::decls(const DeclStmt *DS) {
 void Printer::stmt(const Stmt *S, unsigned Indent) {
   if (!S)
     return;
+  if (exitCall(S)) { // a fatal path (FatalPaths.h)
+    indent(Indent);
+    OS << "GPUPAR_FATAL();\n";
+    return;
+  }
   if (const auto *E = dyn_cast<Expr>(S)) {
     indent(Indent);
     expr(E);
@@ -320,8 +336,7 @@ void Printer::stmt(const Stmt *S, unsigned Indent) {
   case Stmt::CompoundStmtClass:
     indent(Indent);
     OS << "{\n";
-    for (const Stmt *C : cast<CompoundStmt>(S)->body())
-      stmt(C, Indent + 2);
+    children(cast<CompoundStmt>(S), Indent + 2);
     indent(Indent);
     OS << "}\n";
     return;
@@ -572,8 +587,7 @@ std::string printBody(const ASTContext &Ctx, const Stmt *Body, unsigned Indent,
   llvm::raw_string_ostream OS(Out);
   Printer P(Ctx, OS, Updates, Names);
   if (const auto *CS = dyn_cast<CompoundStmt>(Body)) {
-    for (const Stmt *S : CS->body())
-      P.stmt(S, Indent);
+    P.children(CS, Indent);
   } else {
     P.stmt(Body, Indent);
   }

@@ -15,6 +15,7 @@
 typedef struct gpupar__error {
   int status;   /* gpupar_status */
   int no_image; /* a launch found no kernel image for the device: the loop never runs there */
+  int fatal;    /* an iteration reached a fatal path of the program: the call runs serially */
   char msg[256];
 } gpupar__error;
 

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "backends/backend.h"
+#include "execute/entry.h"
 #include "gather/nccl_dl.h"
 #include "gather/reduce.h"
 #include "trace.h"
@@ -24,6 +25,7 @@
 int gpupar__fail(gpupar__error *err, int status, const char *fmt, ...) {
   err->status = status;
   err->no_image = 0;
+  err->fatal = 0;
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(err->msg, sizeof err->msg, fmt, ap);
@@ -99,7 +101,12 @@ static int emu_launch(gpupar__device *dev, int s, const gpupar_loop *loop, gpupa
   launch->stream = NULL;
   if (!loop->run_host)
     return gpupar__fail(err, GPUPAR_EINVAL, "the loop has no host entry point");
-  int rc = loop->run_host(launch);
+  int rc = gpupar__run_entry(loop, launch);
+  if (rc == GPUPAR__ENTRY_FATAL) {
+    gpupar__fail(err, GPUPAR_EDEVICE, "an iteration reached a call to exit or abort");
+    err->fatal = 1;
+    return GPUPAR_EDEVICE;
+  }
   if (rc != 0)
     return gpupar__fail(err, GPUPAR_EDEVICE, "host entry point returned %d", rc);
   double us = (double)(launch->end - launch->begin) * GPUPAR__EMU_NS_PER_ITER / 1e3;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "execute/entry.h"
 #include "execute/hostpool.h"
 #include "execute/issuer.h"
 #include "gather/reduce.h"
@@ -47,6 +48,8 @@ static int launch(exec *x, sub *s) {
     return fail_sub(s, gpupar__fail_kind(dev, &s->err, 0));
   s->launched = 1;
   if (dev->backend->launch(dev, s->stream, x->loop, &L, &s->err) != GPUPAR_OK) {
+    if (s->err.fatal)
+      __atomic_store_n(&x->fatal, 1, __ATOMIC_RELAXED);
     if (s->err.no_image && gpupar__site_disable_device(x->in->site, dev->index))
       GPUPAR__WARN("%s: %s (compute capability %d.%d) has no kernel image for this loop: it runs "
                    "on the other devices from now on (%s)",
@@ -398,6 +401,11 @@ static int run_host_subs(exec *x) {
     double t0 = gpupar__now_us();
     int r = gpupar__host_run(x->loop, x->call, s->range.begin, s->range.end, want, pieces, &n);
     double t1 = gpupar__now_us();
+    if (r == GPUPAR__ENTRY_FATAL) {
+      __atomic_store_n(&x->fatal, 1, __ATOMIC_RELAXED);
+      s->state = SUB_FAILED;
+      return GPUPAR_EDEVICE;
+    }
     if (r != 0) {
       GPUPAR__ERROR("%s: the host entry point returned %d", site_name(x), r);
       rc = GPUPAR_EDEVICE;
@@ -584,7 +592,7 @@ static int round_once(exec *x, int first_round) {
     gpupar__red_acc_close(dev, &x->acc[d]);
   }
   free(q.copies);
-  for (int i = 0; i < x->nsubs; i++)
+  for (int i = 0; i < x->nsubs && !__atomic_load_n(&x->fatal, __ATOMIC_RELAXED); i++)
     if (x->subs[i].state == SUB_FAILED && x->subs[i].dev >= 0)
       reassign(x, i);
   free(rounds);
@@ -661,21 +669,25 @@ int gpupar__exec(const gpupar__exec_in *in, gpupar__exec_out *out, char *why, si
     if (rc == GPUPAR_OK)
       rc = round_once(&x, first);
   }
-  if (rc == GPUPAR_OK)
+  if (rc == GPUPAR_OK && !__atomic_load_n(&x.fatal, __ATOMIC_RELAXED))
     rc = run_host_subs(&x); /* fallbacks */
-  if (rc == GPUPAR_OK && gpupar__red_checks_sections(x.loop)) {
-    /* An update outside a checked section: the caller runs the serial loop instead, so no chunk
-     * of this call counts as run (the trace's chunks still cover each call exactly once). */
-    out->outside = gpupar__red_outside(x.loop, x.call) + 1;
-    if (out->outside) {
-      int k = 0;
-      for (int i = 0; i < x.nevents; i++)
-        if (x.events[i].cat != GPUPAR__TRACE_CHUNK)
-          x.events[k++] = x.events[i];
-      x.nevents = k;
-    }
+  /* A chunk stopped at a fatal path, or an update fell outside a checked section: the caller
+   * runs the serial loop instead, so no chunk of this call counts as run (the trace's chunks
+   * still cover each call exactly once). */
+  if (__atomic_load_n(&x.fatal, __ATOMIC_RELAXED)) {
+    out->fatal = 1;
+    rc = GPUPAR_EDEVICE;
   }
-  if (rc != GPUPAR_OK && rc != GPUPAR_EINVAL && x.committed)
+  if (rc == GPUPAR_OK && gpupar__red_checks_sections(x.loop))
+    out->outside = gpupar__red_outside(x.loop, x.call) + 1;
+  if (out->fatal || out->outside) {
+    int k = 0;
+    for (int i = 0; i < x.nevents; i++)
+      if (x.events[i].cat != GPUPAR__TRACE_CHUNK)
+        x.events[k++] = x.events[i];
+    x.nevents = k;
+  }
+  if (rc != GPUPAR_OK && rc != GPUPAR_EINVAL && x.committed && !out->fatal)
     GPUPAR__ERROR("%s: some chunks could not run after others were committed: results are "
                   "incomplete",
                   site_name(&x));

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "execute/entry.h"
 #include "gather/reduce.h"
 #include "log.h"
 #include "registry.h"
@@ -85,7 +86,7 @@ static void run_piece(job *j, int i, int worker) {
   gpupar__red_chunk *red; /* reductions: this piece's partial results */
   p->rc = gpupar__red_host_begin(j->loop, j->call, &launch, &red);
   if (p->rc == 0)
-    p->rc = j->loop->run_host(&launch);
+    p->rc = gpupar__run_entry(j->loop, &launch);
   p->rc = gpupar__red_host_end(red, p->begin, p->rc);
   p->t1 = gpupar__now_us();
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "execute/entry.h"
 #include "execute/exec.h"
 #include "execute/hostpool.h"
 #include "gather/reduce.h"
@@ -270,6 +271,10 @@ static int outside_section(const gpupar_loop *loop, gpupar_call *call, gpupar__s
   return on_host(loop, call);
 }
 
+/* Why a call whose chunk stopped at a fatal path runs serially (the program's own loop). */
+static const char fatal_why[] =
+    "an iteration reached a call to exit or abort, which the serial loop makes as written";
+
 /* Runs the whole call on the host threads. Returns 1 when it ran, 0 when the caller must run the
  * serial loop (a host entry point failed, or `*outside` was set to 1 + the first array reduction
  * updated outside its checked section; see docs/runtime.md). */
@@ -281,6 +286,10 @@ static int run_host_threads(const gpupar_loop *loop, gpupar_call *call, const gp
   double t0 = gpupar__now_us();
   int rc = gpupar__host_run(loop, call, 0, sp->trip, threads, pieces, &n);
   double t1 = gpupar__now_us();
+  if (rc == GPUPAR__ENTRY_FATAL) {
+    GPUPAR__INFO("%s: runs on the host: %s", loop->site ? loop->site : "?", fatal_why);
+    return 0;
+  }
   if (rc != 0) {
     GPUPAR__ERROR("%s: the host entry point returned %d", loop->site ? loop->site : "?", rc);
     return 0;
@@ -461,6 +470,8 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
   }
   if (rc == GPUPAR_EINVAL)
     GPUPAR__INFO("%s: runs on the host: %s", site_name, why);
+  else if (out.fatal)
+    GPUPAR__INFO("%s: runs on the host: %s", site_name, fatal_why);
   else
     GPUPAR__WARN("%s: runs on the host: the host entry point failed", site_name);
   gpupar__site_record(site, GPUPAR__ON_SERIAL, 0, 0, 0, out.faults);

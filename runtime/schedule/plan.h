@@ -46,6 +46,9 @@ typedef struct gpupar__exec_out {
   /* 1 + the first array reduction a chunk updated outside its checked section (0: none): the
    * call must not count as run (see run.c, "Checked sections"). */
   int outside;
+  /* A chunk stopped where an iteration reaches a fatal path of the program (a call to exit or
+   * abort): the call fails, and the loop runs serially, where the path runs as written. */
+  int fatal;
 } gpupar__exec_out;
 
 #define HOST (-1)
@@ -98,6 +101,7 @@ typedef struct exec {
   sub *subs;
   int nsubs, cap;
   int no_split; /* chunks' write hulls would overlap: never split a range */
+  int fatal;    /* a chunk reached a fatal path: nothing more runs (set atomically) */
   int *dense;   /* per array */
   /* Per array the loop never reads: whole rows of `width` elements, `pitch` apart, that every
    * chunk writes, with nothing written between them (gpupar__array_written_rows): no copy-in,

@@ -76,6 +76,7 @@ thread_local Block *tls_block = nullptr;
 thread_local sigjmp_buf tls_abort;
 thread_local volatile int tls_in_kernel = 0;
 thread_local void *volatile tls_fault_addr = nullptr;
+thread_local volatile int tls_trapped = 0;   // the kernel ended at gpupar_sim_fatal
 thread_local std::vector<char *> tls_stacks; // reused by the worker's launches
 
 char *stack_for(unsigned i) {
@@ -281,8 +282,15 @@ int run_kernel(const Launch &l) {
   volatile int rc = 0;
   if (sigsetjmp(tls_abort, 1) != 0) {
     char why[120];
-    snprintf(why, sizeof why, "a kernel accessed %p (outside device allocations)", tls_fault_addr);
-    set_sticky(l.device, cudaErrorIllegalAddress, why);
+    if (tls_trapped) {
+      tls_trapped = 0;
+      set_sticky(l.device, cudaErrorLaunchFailure,
+                 "a kernel trapped (a fatal path of the program)");
+    } else {
+      snprintf(why, sizeof why, "a kernel accessed %p (outside device allocations)",
+               tls_fault_addr);
+      set_sticky(l.device, cudaErrorIllegalAddress, why);
+    }
     rc = 0; // already sticky
   } else {
     tls_in_kernel = 1;
@@ -323,6 +331,13 @@ void __syncthreads(void) {
 }
 
 int gpupar_sim_in_kernel(void) { return tls_in_kernel; }
+
+void gpupar_sim_fatal(void) {
+  if (!tls_block || !tls_in_kernel)
+    return; // a host entry point: gpupar_fatal_stop follows
+  tls_trapped = 1;
+  kernel_fault(nullptr);
+}
 
 void *gpupar_sim_dynamic_shared(void) {
   return tls_block ? (void *)(((uintptr_t)tls_block->shared + 15) & ~(uintptr_t)15) : nullptr;
