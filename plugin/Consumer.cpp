@@ -242,6 +242,7 @@ void GpuparConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     const ForStmt *FS = loopOfPragma(Ctx, R, *Log, Index, Offloaded, D);
     if (!FS)
       continue;
+    Dir.OmpThreadPrivates = Teams.threadPrivates();
     LoopForm F;
     BodyInfo Info;
     Problem P;

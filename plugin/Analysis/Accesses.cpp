@@ -2185,6 +2185,15 @@ bool BodyWalker::addPrivateArrays() {
     Info.ThreadPrivates.push_back(VD);
     Info.Remarks.push_back(makeProblem(Diag::array_private, VD->getLocation(), {quoted(VD)}));
   }
+  // OpenMP `threadprivate` arrays each iteration writes before it reads them.
+  for (const VarDecl *VD : threadPrivateArrays(Ctx, F, Dir.OmpThreadPrivates)) {
+    if (Pre.Locals.count(VD) || Dir.reductionOf(VD->getName()) || Dir.mapOf(VD->getName()))
+      continue;
+    Pre.Locals.insert(VD);
+    Info.ThreadPrivates.push_back(VD);
+    Info.Remarks.push_back(
+        makeProblem(Diag::array_threadprivate, SourceRange(F.For->getForLoc()), {quoted(VD)}));
+  }
   return true;
 }
 

@@ -2,6 +2,7 @@
 #include "Analysis/PrivateArrays.h"
 
 #include "Analysis/BodyWalker.h"
+#include "Analysis/Functions.h"
 #include "Analysis/Scalars.h"
 
 #include "clang/AST/ASTContext.h"
@@ -652,6 +653,21 @@ public:
     return true;
   }
 
+  /// Whether file array `VD` (of numbers, constant size) is mentioned in the region, and only in
+  /// scratch uses (scratchUse).
+  bool scratchOnly(const VarDecl *VD) const {
+    if (!numberArray(Ctx, VD->getType()) || VD->getType().isVolatileQualified())
+      return false;
+    bool Any = false;
+    for (const DeclRefExpr *R : Loop.Refs)
+      if (R->getDecl() == VD) {
+        Any = true;
+        if (!scratchUse(R, VD))
+          return false;
+      }
+    return Any;
+  }
+
   /// `R` (a mention of array `VD`) fills all of it, writes an element, or reads one that an
   /// earlier statement of a block around it, inside the region, writes.
   bool scratchUse(const DeclRefExpr *R, const VarDecl *VD) const {
@@ -885,6 +901,50 @@ std::optional<std::vector<uint64_t>> constantDims(ASTContext &Ctx, QualType T) {
   if (Dims.empty())
     return std::nullopt;
   return Dims;
+}
+
+/// The file variables that the functions `Body` calls (and those they call) use.
+static std::vector<const VarDecl *> calleeGlobals(const ASTContext &Ctx, const Stmt *Body) {
+  std::vector<const VarDecl *> Out;
+  std::vector<const Stmt *> Work{Body};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (!S)
+      continue;
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Def = nullptr;
+      if (const FunctionDecl *FD = CE->getDirectCallee(); FD && FD->hasBody(Def) && Def)
+        for (const VarDecl *G : functionGlobals(Ctx, Def))
+          if (!llvm::is_contained(Out, G))
+            Out.push_back(G);
+    }
+    for (const Stmt *C : S->children())
+      Work.push_back(C);
+  }
+  return Out;
+}
+
+std::vector<const VarDecl *> threadPrivateArrays(ASTContext &Ctx, const LoopForm &F,
+                                                 const std::vector<std::string> &Names) {
+  std::vector<const VarDecl *> Out;
+  if (Names.empty())
+    return Out;
+  Checker C(Ctx, F.For->getBody(), F.For);
+  if (C.Loop.Labels)
+    return Out;
+  std::optional<std::vector<const VarDecl *>> FromCalls;
+  for (const DeclRefExpr *R : C.Loop.Refs) {
+    const auto *VD = dyn_cast<VarDecl>(R->getDecl());
+    if (!VD || !VD->isFileVarDecl() || !VD->getType()->isArrayType() ||
+        llvm::is_contained(Out, VD) || !llvm::is_contained(Names, VD->getName().str()))
+      continue;
+    if (!FromCalls)
+      FromCalls = calleeGlobals(Ctx, F.For->getBody());
+    if (!llvm::is_contained(*FromCalls, VD->getCanonicalDecl()) && C.scratchOnly(VD))
+      Out.push_back(VD);
+  }
+  return Out;
 }
 
 std::vector<const VarDecl *> iterationPrivateArrays(ASTContext &Ctx, const LoopForm &F) {

@@ -14,6 +14,7 @@
 #include "Analysis/LoopForm.h"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace gpupar {
@@ -42,6 +43,16 @@ std::optional<std::vector<uint64_t>> constantDims(clang::ASTContext &Ctx, clang:
 /// Every other use (an address, a pointer, a partial subscript) rules the array out.
 std::vector<const clang::VarDecl *> iterationPrivateArrays(clang::ASTContext &Ctx,
                                                            const LoopForm &F);
+
+/// Returns the file arrays of numbers and constant size named in `Names` (the file's OpenMP
+/// `threadprivate` variables: each thread's own scratch, NPB BT's `ue` and `buf`) whose every
+/// mention in `F`'s body is a scratch use as above (each iteration writes what it reads first)
+/// and which no function the body calls uses. Reads after the loop are not ruled out as
+/// iterationPrivateArrays does: under OpenMP each thread's copy then holds what that thread's
+/// iterations left, which no correct program relies on; after an offloaded run the arrays hold
+/// what they held before the loop.
+std::vector<const clang::VarDecl *> threadPrivateArrays(clang::ASTContext &Ctx, const LoopForm &F,
+                                                        const std::vector<std::string> &Names);
 
 } // namespace gpupar
 

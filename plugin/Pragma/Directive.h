@@ -97,6 +97,9 @@ struct Directive {
   /// first one; the loop stays serial.
   std::string UserReduction;
   clang::SourceLocation UserReductionLoc;
+  /// Not a clause: the file's OpenMP `threadprivate` variables (OmpTeams::threadPrivates), which
+  /// the analysis may make private to each iteration.
+  std::vector<std::string> OmpThreadPrivates;
 
   /// Returns the reduction clause naming `Name` (and the item), or null.
   const ReductionClause *reductionOf(llvm::StringRef Name, const ClauseItem **Item = nullptr) const;

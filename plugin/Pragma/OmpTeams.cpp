@@ -36,6 +36,24 @@ struct CallIndex : RecursiveASTVisitor<CallIndex> {
 
 } // namespace
 
+void OmpTeams::addThreadPrivates(StringRef Directive) {
+  size_t Open = Directive.find('('), Close = Directive.find(')', Open);
+  if (Open == StringRef::npos || Close == StringRef::npos)
+    return;
+  SmallVector<StringRef, 8> Names;
+  Directive.slice(Open + 1, Close).split(Names, ',');
+  for (StringRef N : Names) {
+    N = N.trim(" \t\\\r\n");
+    if (!N.empty() && llvm::all_of(N, [](char C) { return isalnum((unsigned char)C) || C == '_'; }))
+      ThreadPrivates.push_back(N.str());
+  }
+}
+
+const std::vector<std::string> &OmpTeams::threadPrivates() {
+  index();
+  return ThreadPrivates;
+}
+
 void OmpTeams::indexPragmas() {
   const SourceManager &SM = Ctx.getSourceManager();
   for (SourceLocation P : Log.Pragmas) {
@@ -47,6 +65,10 @@ void OmpTeams::indexPragmas() {
     size_t End = directiveEnd(Buf, At.second);
     StringRef Directive = Buf.slice(At.second, End);
     StringRef Construct = ompConstruct(Directive);
+    if (Construct == "threadprivate") {
+      addThreadPrivates(Directive);
+      continue;
+    }
     // Stand-alone directives belong to no statement.
     if (Construct.empty() || Construct == "barrier" || Construct == "flush" ||
         Construct == "taskwait" || Construct == "taskyield" || Construct == "threadprivate" ||

@@ -16,6 +16,7 @@
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <string>
 #include <vector>
 
 namespace gpupar {
@@ -35,6 +36,10 @@ public:
   ///   inside an `omp for`, where one thread per iteration must run it: left as it is.
   bool reachedByTeam(const clang::ForStmt *FS);
 
+  /// The names listed by the file's `#pragma omp threadprivate(...)`: variables each thread
+  /// keeps its own copy of, scratch for the loops that use them (NPB BT's `ue`, `buf`).
+  const std::vector<std::string> &threadPrivates();
+
 private:
   enum class Context { Serial, Team, Shared };
   clang::ASTContext &Ctx;
@@ -45,10 +50,13 @@ private:
   /// The statement (its first token) that each OpenMP construct of the file applies to: true
   /// for a `parallel` region, false for any other (the nearest pragma above the statement).
   llvm::DenseMap<clang::SourceLocation, std::pair<unsigned, bool>> Constructs;
+  std::vector<std::string> ThreadPrivates;
   bool Indexed = false;
 
   void index();
   void indexPragmas();
+  /// Adds the names of `#pragma omp threadprivate(a, b)` (the directive's text, from its `#`).
+  void addThreadPrivates(llvm::StringRef Directive);
   /// Where statement `S` runs: the construct nearest above it in its function, else its
   /// function's callers' (Depth bounds the walk up the calls).
   Context contextOf(const clang::Stmt *S, unsigned Depth);

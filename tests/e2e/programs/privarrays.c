@@ -6,7 +6,8 @@
  * scratch arrays are filled backwards, in parts by a function, and read at shifted subscripts;
  * a scratch line filled over a variable width (by both branches of an `if`) and read by a
  * stencil through `km1 = k - 1`. NPB BT's `initialize` fills the rows of `Pface` through a function
- * (`exact_solution(..., &Pface[ix][0][0])`) before it interpolates between them.
+ * (`exact_solution(..., &Pface[ix][0][0])`) before it interpolates between them. NPB BT's
+ * `exact_rhs` keeps its lines in global arrays declared `#pragma omp threadprivate`.
  * Every element is compared with the same loops run serially (exit status 1 on a mismatch). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,6 +168,28 @@ static void interpolate(int g, double u[G][G][G][B], int parallel) {
   }
 }
 
+/* Each thread's line scratch, as NPB BT's `ue`, `buf` and `cuf`. */
+static double ue[G][B], buf[G][B], cuf[G];
+#pragma omp threadprivate(ue, buf, cuf)
+
+/* One line of BT's exact_rhs per j: fill the scratch lines, then difference them. */
+static void exact_rhs(int g, double rhs[G][G][B], int parallel) {
+  int i, j, m;
+#pragma gpupar if (parallel)
+  for (j = 1; j < g - 1; j++) {
+    for (i = 0; i < g; i++) {
+      face_value(i * 0.125, j * 0.25, 0.5, ue[i]);
+      for (m = 1; m < B; m++)
+        buf[i][m] = ue[i][m] / ue[i][0];
+      buf[i][0] = buf[i][1] * buf[i][1];
+      cuf[i] = buf[i][1] * ue[i][1];
+    }
+    for (i = 1; i < g - 1; i++)
+      for (m = 0; m < B; m++)
+        rhs[j][i][m] = ue[i + 1][m] - 2.0 * ue[i][m] + ue[i - 1][m] + buf[i][m] * cuf[i - 1];
+  }
+}
+
 int main(void) {
   static double A[2][NR][NQ][NP], C4[NP][NP];
   double *x = malloc(N * sizeof *x), *y[2], *z[2];
@@ -209,11 +232,18 @@ int main(void) {
   static double u[2][G][G][G][B];
   interpolate(G, u[0], 1);
   interpolate(G, u[1], 0);
+  static double rhs[2][G][G][B];
+  exact_rhs(G, rhs[0], 1);
+  exact_rhs(G, rhs[1], 0);
+
   long bad = 0;
   double sum = 0;
   const double *u0 = &u[0][0][0][0][0], *u1 = &u[1][0][0][0][0];
   for (long e = 0; e < (long)G * G * G * B; e++)
     bad += u0[e] != u1[e], sum += u0[e];
+  const double *r0 = &rhs[0][0][0][0], *r1 = &rhs[1][0][0][0];
+  for (long e = 0; e < (long)G * G * B; e++)
+    bad += r0[e] != r1[e], sum += r0[e];
   for (int r = 0; r < NR; r++)
     for (int q = 0; q < NQ; q++)
       for (int p = 0; p < NP; p++)
