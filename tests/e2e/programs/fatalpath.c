@@ -1,10 +1,10 @@
 /* Error checks that leave the program from inside offloaded code, as NPB FT's cfftz does
  * (`if (m > mx) { printf(...); exit(1); }`): a variadic error helper called from a called
- * function, a report to stdout with fflush in the loop body, and a lone abort(). Without an argument no check
- * fails: the loops run on the devices and every element is compared with the same computation
- * run serially. With argument 1, 2 or 3 one check fails (2: at two iterations); fatalpath.sh
- * checks that the program then prints what its serial build prints, the first failing
- * iteration's report, and leaves with the same status. */
+ * function, a report to stdout with fflush in the loop body, and a lone abort(). Without an
+ * argument no check fails: the loops run on the devices and every element is compared with the
+ * same computation run serially. With argument 1, 2 or 3 one check fails (2: at two
+ * iterations); fatalpath.sh checks that the program then prints what its serial build prints,
+ * the first failing iteration's report, and leaves with the same status. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -116,7 +116,7 @@ int main(void) {
   fft(step_serial, N, xs, xs + 2 * N, w);
   /* A pass inside a data region that holds both c and d: serially, since a region's copies
    * take whole write hulls. */
-#pragma gpupar data map(tofrom : x [0:4 * N])
+#pragma gpupar data map(tofrom : x[0 : 4 * N])
   {
     step(N, 4, x, x + N, y, y + 8, w, 1.0);
   }
