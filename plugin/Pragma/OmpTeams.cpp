@@ -71,10 +71,10 @@ void OmpTeams::indexPragmas() {
     }
     // Stand-alone directives belong to no statement.
     if (Construct.empty() || Construct == "barrier" || Construct == "flush" ||
-        Construct == "taskwait" || Construct == "taskyield" || Construct == "threadprivate" ||
-        Construct == "declare" || Construct == "requires" || Construct == "cancel" ||
-        Construct == "cancellation" || Construct == "depobj" || Construct == "scan" ||
-        Construct == "allocate" || Construct == "end")
+        Construct == "taskwait" || Construct == "taskyield" || Construct == "declare" ||
+        Construct == "requires" || Construct == "cancel" || Construct == "cancellation" ||
+        Construct == "depobj" || Construct == "scan" || Construct == "allocate" ||
+        Construct == "end")
       continue;
     // `parallel` alone: a region every thread runs; `parallel for`, `single`, `critical`, ...
     // share the statement out or give it to one thread.

@@ -5,7 +5,8 @@
 // calls). With `omp for` swapped for `#pragma gpupar`, and the program built with -fopenmp, every
 // thread of the team reaches the gpupar loop: it must run once for the team, as the `omp for`
 // did, not once per thread. The analysis does not parse OpenMP (the plugin sees only
-// `_OPENMP`), so the regions are read from the pragmas above the statements.
+// `_OPENMP`), so the regions are read from the pragmas above the statements. The same reading
+// collects the file's `threadprivate` variables (PrivateArrays.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPUPAR_PLUGIN_OMPTEAMS_H
