@@ -267,7 +267,7 @@ GPUPAR_EXTERN long long gpupar_trip_count(long long lo, long long hi, long long 
 /* Called by a generated host entry point where an iteration reaches a fatal path of the program
  * (a report and exit() or abort(), which generated code does not run): returns to the runtime,
  * which runs the loop serially instead, where the path runs as written. Never returns. Added in
- * 0.4.1. */
+ * 0.4.2. */
 GPUPAR_EXTERN void gpupar_fatal_stop(void) __attribute__((noreturn));
 
 /* Sets `*span` to the term `coef * i + offset` (element units). */

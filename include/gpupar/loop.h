@@ -217,6 +217,11 @@ typedef struct gpupar_loop {
    * loop alone: the runtime warns when a device gets fewer iterations than it keeps threads
    * resident. */
   int serial_inner;
+  /* Added in 0.4.2: the body or a function it calls has a fatal path (a report and exit(), which
+   * stops the chunk: gpupar_fatal_stop). A GPU stops there by trapping, which loses the device
+   * and the data regions' copies only it holds, so such a loop stays off the devices while a
+   * data region is open. */
+  int fatal_paths;
 } gpupar_loop;
 
 /* Run-time values of one term (filled by the host file, see gpupar_span_* in gpupar.h). */

@@ -87,6 +87,17 @@ bool callsFatalPathFunction(const CallExpr *CE) {
   return isReportName(libraryName(CE)) || exitCall(CE) == CE;
 }
 
+bool hasFatalPath(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *CE = dyn_cast<CallExpr>(S); CE && callsFatalPathFunction(CE))
+    return true;
+  for (const Stmt *C : S->children())
+    if (hasFatalPath(C))
+      return true;
+  return false;
+}
+
 /// Returns whether `S` is the statement part of `P` (its body or branch, not its condition).
 static bool standsAsStatement(const Stmt *S, const Stmt *P) {
   if (isa<CompoundStmt, LabelStmt, AttributedStmt>(P))

@@ -34,6 +34,10 @@ bool callsFatalPathFunction(const clang::CallExpr *CE);
 /// Returns whether `CS` is a fatal block: its last statement is an exit call (exitCall).
 bool endsInExit(const clang::CompoundStmt *CS);
 
+/// Returns whether `S` holds a call callsFatalPathFunction accepts (in a loop body or a function
+/// the analysis accepted, a fatal path).
+bool hasFatalPath(const clang::Stmt *S);
+
 /// Returns whether `CE` stands on a fatal path: an exit call that is a statement of its own
 /// (not part of an expression or a condition), or a report call that is a statement of a
 /// fatal block.

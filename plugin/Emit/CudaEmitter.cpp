@@ -542,7 +542,8 @@ void emitDescriptor(const ASTContext &Ctx, const LoopPlan &P, const LoopText &L,
      << P.Scalars.size() << ",\n"
      << "    gpupar_host_" << N << ", " << rt::CudaFn << "(gpupar_cuda_" << N << "), " << PT.NumDesc
      << ", " << RedTable << ", " << SectionsTable << ", " << NumRows << ", "
-     << (NumRows ? RowsTable : "0") << ", " << (P.SerialInner ? 1 : 0) << "};\n#endif\n\n";
+     << (NumRows ? RowsTable : "0") << ", " << (P.SerialInner ? 1 : 0) << ", "
+     << (P.FatalPaths ? 1 : 0) << "};\n#endif\n\n";
 }
 
 void emitLoop(const ASTContext &Ctx, const LoopPlan &P, raw_ostream &OS) {

@@ -252,6 +252,8 @@ struct LoopPlan {
   std::vector<PlanUpdate> Updates;
   /// Each thread runs a perfectly nested inner loop that is not collapsed (BodyInfo).
   bool SerialInner = false;
+  /// The body or a function it calls has a fatal path (FatalPaths.h).
+  bool FatalPaths = false;
   /// Variables declared outside the loop of which each thread has its own (BodyInfo): declared
   /// at the start of the .cu's body.
   std::vector<const clang::VarDecl *> ThreadPrivates;

@@ -1,6 +1,7 @@
 //===- Planner.cpp - from a loop to its LoopPlan ---------------------------===//
 #include "Plan/Planner.h"
 #include "Analysis/Emittable.h"
+#include "Analysis/FatalPaths.h"
 #include "Plan/Tiling.h"
 #include "Text.h"
 
@@ -508,6 +509,9 @@ LoopPlan planLoop(ASTContext &Ctx, const Directive &Dir, const LoopForm &F, cons
     Plan.Devices = *Dir.Devices;
   Plan.Remarks = Info.Remarks;
   Plan.SerialInner = Info.SerialInner;
+  Plan.FatalPaths = hasFatalPath(F.For->getBody());
+  for (const FunctionDecl *FD : Info.Functions)
+    Plan.FatalPaths |= hasFatalPath(FD->getBody());
   Plan.ThreadPrivates = Info.ThreadPrivates;
   Plan.Functions = Info.Functions;
   Plan.Constants = Info.Constants;

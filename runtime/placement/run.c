@@ -381,6 +381,13 @@ static int run_call(const gpupar_loop *loop, gpupar_call *call) {
   gpupar__place(loop, call, &sp, work, site, &place);
   snprintf(why, sizeof why, "%s", place.why);
   gpupar__where where = place.where;
+  /* A GPU stops at a fatal path by trapping, which loses the device and what only its copies in
+   * data regions hold: the serial loop might then not take the path as written. */
+  if (where == GPUPAR__ON_DEVICES && loop->version >= 402 && loop->fatal_paths &&
+      gpupar__regions_open()) {
+    where = GPUPAR__ON_THREADS;
+    snprintf(why, sizeof why, "it may reach a call to exit or abort while a data region is open");
+  }
   shadows sh = {0};
   if (where != GPUPAR__ON_SERIAL && shadow_begin(loop, call, &sp, &sh) != GPUPAR_OK) {
     snprintf(why, sizeof why, "out of host memory (copies of the written arrays)");

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# programs/fatalpath.c with a check that fails (arguments 1, 2, 3): on every backend the program
+# programs/fatalpath.c with a check that fails (arguments 1 to 4): on every backend the program
 # prints what its serial build prints (stdout, and stderr without gpupar's own lines) and leaves
 # with the same status; on 3 emulated devices each failing call is logged as run serially.
+# Without a check that fails, where each loop ran (its own check compares every element).
 # usage: fatalpath.sh OUTDIR [sim] (built by build_program.sh; with `sim`, the build for the
 # CUDA simulator in OUTDIR/sim on 1 and 3 GPUs instead)
 set -uo pipefail
@@ -27,7 +28,21 @@ run() { # run NAME ENV... -- PROGRAM MODE: runs one build, compares with the ser
     fail=1
   fi
 }
-for mode in 1 2 3; do
+if [ "$target" != sim ]; then
+  GPUPAR_DEVICES=emu:3 GPUPAR_FORCE=gpu GPUPAR_LOG=info "$out/gpupar" >/dev/null 2>"$tmp/info.log"
+  for line in 31 37 50 63; do
+    if ! grep -qE "fatalpath\.c:$line: [1-3] devices? \(" "$tmp/info.log"; then
+      echo "FAIL: the loop at line $line did not run on the devices"
+      fail=1
+    fi
+  done
+  if ! grep -q 'fatalpath\.c:66: stays on cpu: it may reach a call to exit or abort while a data region is open' "$tmp/info.log"; then
+    echo "FAIL: the check in a data region did not stay on the host threads"
+    fail=1
+  fi
+  [ $fail = 0 ] || cat "$tmp/info.log"
+fi
+for mode in 1 2 3 4; do
   "$out/serial" $mode >"$tmp/want.out" 2>"$tmp/want.err"
   want_rc=$?
   if [ $want_rc = 0 ]; then

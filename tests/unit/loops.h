@@ -41,6 +41,7 @@ static const gpupar_loop saxpy_loop = {GPUPAR_VERSION_CODE,
                                        NULL,
                                        0,
                                        NULL,
+                                       0,
                                        0};
 
 static inline void saxpy_serial(int n, float a, const float *x, float *y) {
@@ -102,6 +103,7 @@ static const gpupar_loop strided_loop = {GPUPAR_VERSION_CODE,
                                          NULL,
                                          0,
                                          NULL,
+                                         0,
                                          0};
 
 static inline void strided_serial(long lo, long hi, long step, int cond, const double *x,
@@ -172,6 +174,7 @@ static const gpupar_loop stencil_loop = {GPUPAR_VERSION_CODE,
                                          NULL,
                                          0,
                                          NULL,
+                                         0,
                                          0};
 
 static inline void stencil_serial(int n, int m, const float *in, float *out) {
@@ -242,6 +245,7 @@ static const gpupar_loop interleave_loop = {GPUPAR_VERSION_CODE,
                                             NULL,
                                             0,
                                             NULL,
+                                            0,
                                             0};
 
 static inline void interleave_serial(int n, const int *x, int *y) {
@@ -306,6 +310,7 @@ static const gpupar_loop matvec_loop = {GPUPAR_VERSION_CODE,
                                         NULL,
                                         0,
                                         NULL,
+                                        0,
                                         0};
 
 static inline void matvec_serial(int r, int c, const float *m, const float *v, float *out) {
@@ -377,9 +382,9 @@ static const gpupar_term_desc hist_terms[] = {
 static const gpupar_reduction_desc hist_reds[] = {
     {"hist", GPUPAR_TYPE_SIGNED, sizeof(long long), GPUPAR_RED_ADD, 1},
     {"top", GPUPAR_TYPE_FLOAT, sizeof(double), GPUPAR_RED_MAX, 1}};
-static const gpupar_loop hist_loop = {GPUPAR_VERSION_CODE, "hist.c:8", 3,         hist_arrays, 3,
-                                      hist_terms,          0,          hist_host, NULL,        2,
-                                      hist_reds,           NULL,       0,         NULL,        0};
+static const gpupar_loop hist_loop = {
+    GPUPAR_VERSION_CODE, "hist.c:8", 3, hist_arrays, 3, hist_terms, 0, hist_host, NULL, 2,
+    hist_reds,           NULL,       0, NULL,        0, 0};
 
 static inline void hist_serial(int n, const int *x, const int *w, int *bin, long long *hist,
                                double *top) {
@@ -456,6 +461,7 @@ static const gpupar_loop scatter_loop = {GPUPAR_VERSION_CODE,
                                          NULL,
                                          0,
                                          NULL,
+                                         0,
                                          0};
 
 static inline void scatter_serial(int n, const int *perm, const int *keep, const double *v,

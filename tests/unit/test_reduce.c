@@ -269,6 +269,7 @@ static const gpupar_loop fsum_loop = {GPUPAR_VERSION_CODE,
                                       NULL,
                                       0,
                                       NULL,
+                                      0,
                                       0};
 
 static void record_host_chunk(gpupar_call *call, unsigned long long begin, float value) {
@@ -366,6 +367,7 @@ static const gpupar_loop red_loop = {GPUPAR_VERSION_CODE,
                                      NULL,
                                      0,
                                      NULL,
+                                     0,
                                      0};
 
 static void run_reduction(int n) {

@@ -27,7 +27,7 @@ static const gpupar_array_desc arrays[] = {{"a", sizeof(float *), GPUPAR_READ},
 static const gpupar_term_desc terms[] = {{0, GPUPAR_READ, 1}, {1, GPUPAR_WRITE, 1}};
 static const gpupar_rows_desc rows[] = {{0, 0, sizeof(float)}, {1, 1, sizeof(float)}};
 static const gpupar_loop loop = {
-    GPUPAR_VERSION_CODE, "t.c:1", 2, arrays, 2, terms, 2, NULL, NULL, 0, NULL, NULL, 2, rows, 0};
+    GPUPAR_VERSION_CODE, "t.c:1", 2, arrays, 2, terms, 2, NULL, NULL, 0, NULL, NULL, 2, rows, 0, 0};
 
 static void spans_of(gpupar_span s[2]) {
   gpupar_span_init(&s[0], 1, 1); /* a[i + 1][j - 1] */
@@ -198,6 +198,7 @@ static const gpupar_loop col_loop = {GPUPAR_VERSION_CODE,
                                      NULL,
                                      2,
                                      col_rows,
+                                     0,
                                      0};
 
 static void col_spans(gpupar_span s[2]) {
@@ -304,7 +305,7 @@ static const gpupar_term_desc band_terms[] = {{0, GPUPAR_READ, 1}};
 static const gpupar_rows_desc band_rows[] = {{0, 0, sizeof(double)}};
 static const gpupar_loop band_loop = {
     GPUPAR_VERSION_CODE, "t.c:3", 1, band_arrays, 1, band_terms, 1, NULL, NULL, 0, NULL, NULL, 1,
-    band_rows,           0};
+    band_rows,           0,       0};
 
 /* Packs a[r][c] = 100 * r + c (8 rows of 20) for i in [0, n), checks that every element the
  * term touches is where the layout and the rewritten span say, and returns the layout and the

@@ -142,7 +142,7 @@ static void test_dense_not_guarded(void **state) {
   static const gpupar_array_desc arr[] = {{"y", 8, GPUPAR_WRITE}};
   static const gpupar_term_desc terms[] = {{0, GPUPAR_WRITE, 1}};
   static const gpupar_loop loop = {
-      GPUPAR_VERSION_CODE, "t", 1, arr, 1, terms, 0, NULL, NULL, 0, NULL, NULL, 0, NULL, 0};
+      GPUPAR_VERSION_CODE, "t", 1, arr, 1, terms, 0, NULL, NULL, 0, NULL, NULL, 0, NULL, 0, 0};
   gpupar__space sp = space(0, 10, 1, GPUPAR_LT);
   gpupar_span s;
   gpupar_span_init(&s, 1, 0);
@@ -186,8 +186,22 @@ static const gpupar_term_desc terms3[] = {{0, GPUPAR_READ, 1},
                                           {1, GPUPAR_READ, 1},
                                           {1, GPUPAR_WRITE, 1},
                                           {2, GPUPAR_WRITE, 1}};
-static const gpupar_loop loop3 = {
-    GPUPAR_VERSION_CODE, "t.c:1", 3, arrays3, 5, terms3, 0, NULL, NULL, 0, NULL, NULL, 0, NULL, 0};
+static const gpupar_loop loop3 = {GPUPAR_VERSION_CODE,
+                                  "t.c:1",
+                                  3,
+                                  arrays3,
+                                  5,
+                                  terms3,
+                                  0,
+                                  NULL,
+                                  NULL,
+                                  0,
+                                  NULL,
+                                  NULL,
+                                  0,
+                                  NULL,
+                                  0,
+                                  0};
 
 static void test_hulls_dense(void **state) {
   (void)state;
@@ -654,6 +668,7 @@ static const gpupar_loop loop_ro = {GPUPAR_VERSION_CODE,
                                     NULL,
                                     0,
                                     NULL,
+                                    0,
                                     0};
 
 static void test_alias_read_only(void **state) {
