@@ -8,11 +8,11 @@ out=$1
 log=$out/interleaved.info.log
 . "$(dirname "$0")/log_expect.sh"
 run_logged "$log" "" "$out/gpupar"
-expect "$log" 10 'interleaved\.c:17: [1-3] devices? \(' "fft passes on the devices"
-expect "$log" 1 "interleaved\.c:17: runs on the host: arrays 'c' and 'd' overlap" \
+expect "$log" 10 'interleaved\.c:20: [1-3] devices? \(' "fft passes on the devices"
+expect "$log" 1 "interleaved\.c:20: runs on the host: arrays 'c' and 'd' overlap" \
   "the pass whose blocks meet, serially"
-expect "$log" 1 "interleaved\.c:17: runs on the host: 'c' shares memory with another array of the loop and is present in a data region" \
+expect "$log" 1 "interleaved\.c:20: runs on the host: 'c' shares memory with another array of the loop and is present in a data region" \
   "the pass in a data region, serially"
-expect "$log" 47 'interleaved\.c:51: [1-3] devices? \(' "msaxpy updates on the devices"
+expect "$log" 47 'interleaved\.c:37: [1-3] devices? \(' "msaxpy updates on the devices"
 [ $fail = 0 ] || { cat "$log"; exit 1; }
 echo "ok"

@@ -186,22 +186,12 @@ static const gpupar_term_desc terms3[] = {{0, GPUPAR_READ, 1},
                                           {1, GPUPAR_READ, 1},
                                           {1, GPUPAR_WRITE, 1},
                                           {2, GPUPAR_WRITE, 1}};
-static const gpupar_loop loop3 = {GPUPAR_VERSION_CODE,
-                                  "t.c:1",
-                                  3,
-                                  arrays3,
-                                  5,
-                                  terms3,
-                                  0,
-                                  NULL,
-                                  NULL,
-                                  0,
-                                  NULL,
-                                  NULL,
-                                  0,
-                                  NULL,
-                                  0,
-                                  0};
+static const gpupar_loop loop3 = {.version = GPUPAR_VERSION_CODE,
+                                  .site = "t.c:1",
+                                  .narrays = 3,
+                                  .arrays = arrays3,
+                                  .nterms = 5,
+                                  .terms = terms3};
 
 static void test_hulls_dense(void **state) {
   (void)state;
@@ -654,22 +644,12 @@ static const gpupar_array_desc arrays_ro[] = {
     {"a", 4, GPUPAR_READ}, {"b", 4, GPUPAR_READ}, {"c", 4, GPUPAR_WRITE}};
 static const gpupar_term_desc terms_ro[] = {
     {0, GPUPAR_READ, 1}, {1, GPUPAR_READ, 1}, {2, GPUPAR_WRITE, 1}};
-static const gpupar_loop loop_ro = {GPUPAR_VERSION_CODE,
-                                    "t.c:2",
-                                    3,
-                                    arrays_ro,
-                                    3,
-                                    terms_ro,
-                                    0,
-                                    NULL,
-                                    NULL,
-                                    0,
-                                    NULL,
-                                    NULL,
-                                    0,
-                                    NULL,
-                                    0,
-                                    0};
+static const gpupar_loop loop_ro = {.version = GPUPAR_VERSION_CODE,
+                                    .site = "t.c:2",
+                                    .narrays = 3,
+                                    .arrays = arrays_ro,
+                                    .nterms = 3,
+                                    .terms = terms_ro};
 
 static void test_alias_read_only(void **state) {
   (void)state;
