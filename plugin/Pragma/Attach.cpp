@@ -119,12 +119,11 @@ struct Lines {
 
 /// Returns whether a pragma whose text after `#pragma` is `Rest` goes with the next loop.
 bool isLoopPragma(StringRef Rest) {
-  Rest = Rest.ltrim();
-  StringRef Word = Rest.take_while([](char C) { return isalnum((unsigned char)C) || C == '_'; });
+  StringRef Word = directiveWord(Rest);
   if (Word == "omp" || Word == "acc" || Word == "ivdep" || Word == "unroll" || Word == "nounroll" ||
       Word == "simd" || Word == "vector" || Word == "novector" || Word == "loop")
     return true;
-  StringRef Next = Rest.drop_front(Word.size()).ltrim();
+  StringRef Next = Rest.ltrim();
   if (Word == "GCC")
     return Next.starts_with("ivdep") || Next.starts_with("unroll");
   if (Word == "clang")

@@ -233,14 +233,16 @@ int gpupar__check_writes(const gpupar_loop *loop, const gpupar_span *spans, cons
 }
 
 /* Byte range [*b0, *b1) of array `a` over the whole iteration space; *b0 == *b1 when untouched.
- * Returns GPUPAR_OK or GPUPAR_EINVAL when the index range overflows or leaves the address
- * space. */
+ * Sets `*writes` (when not NULL) to whether the loop writes it. Returns GPUPAR_OK or
+ * GPUPAR_EINVAL when the index range overflows or leaves the address space. */
 static int byte_range(const gpupar_loop *loop, const gpupar_span *spans, const gpupar__space *sp,
-                      void *const *bases, int a, i128 *b0, i128 *b1) {
+                      void *const *bases, int a, i128 *b0, i128 *b1, int *writes) {
   gpupar__hull r, w;
   *b0 = *b1 = 0;
   if (gpupar__array_hulls(loop, spans, sp, a, 0, sp->trip, &r, &w) != GPUPAR_OK)
     return GPUPAR_EINVAL;
+  if (writes)
+    *writes = !w.empty;
   gpupar__hull_add(&r, &w);
   if (r.empty)
     return GPUPAR_OK;
@@ -279,7 +281,7 @@ int gpupar__check_scalar_alias(const gpupar_loop *loop, const gpupar_call *call,
       continue;
     for (int a = 0; a < loop->narrays; a++) {
       i128 a0, a1;
-      if (byte_range(loop, call->spans, sp, call->arrays, a, &a0, &a1) != GPUPAR_OK)
+      if (byte_range(loop, call->spans, sp, call->arrays, a, &a0, &a1, NULL) != GPUPAR_OK)
         continue; /* gpupar__check_alias reports it */
       if (a0 < v1 && v0 < a1) {
         snprintf(why, len, "'%s' lies in the elements of '%s' the loop touches", d->name,
@@ -396,12 +398,9 @@ typedef struct array_bytes {
 static array_bytes *bytes_of(const gpupar_loop *loop, const gpupar_span *spans,
                              const gpupar__space *sp, void *const *bases) {
   array_bytes *ab = calloc(loop->narrays > 0 ? (size_t)loop->narrays : 1, sizeof *ab);
-  for (int a = 0; ab && a < loop->narrays; a++) {
-    gpupar__hull r, w;
-    ab[a].ok = byte_range(loop, spans, sp, bases, a, &ab[a].b0, &ab[a].b1) == GPUPAR_OK;
-    ab[a].writes =
-        gpupar__array_hulls(loop, spans, sp, a, 0, sp->trip, &r, &w) == GPUPAR_OK && !w.empty;
-  }
+  for (int a = 0; ab && a < loop->narrays; a++)
+    ab[a].ok =
+        byte_range(loop, spans, sp, bases, a, &ab[a].b0, &ab[a].b1, &ab[a].writes) == GPUPAR_OK;
   return ab;
 }
 
